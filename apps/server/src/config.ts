@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+/**
+ * Every environment variable the server reads. The README's configuration table is this
+ * list; keep them in step.
+ */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Unset: the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Fixes the demo shop's `secret`; otherwise one is generated once and kept in DATA_DIR. */
+  DEMO_SECRET: z.string().min(8).optional(),
+  /** The app's client id and secret from the Partner dashboard (session tokens, webhooks). */
+  SHOPIFY_API_KEY: z.string().optional(),
+  SHOPIFY_API_SECRET: z.string().optional(),
+  /** Public URL of this app (e.g. https://teiki.example.com); printed links use it. */
+  SHOPIFY_APP_URL: z.string().url().optional(),
+  /**
+   * Where the Admin API lives. Unset: `https://{shop}` (the real platform). The embedded
+   * default points it at the emulator. `{shop}` is replaced by the shop's domain.
+   */
+  SHOPIFY_ADMIN_ORIGIN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Config = z.infer<typeof ZEnv>
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`)
+  }
+  return parsed.data
+}

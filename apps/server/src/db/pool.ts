@@ -1,0 +1,31 @@
+import pg from 'pg'
+
+// bigint and numeric come back as strings by default; ids are compared as strings at the
+// API edge anyway (they exceed 2^53 for some platform objects), so keep the default.
+export function createPool(url: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 })
+  pool.on('error', (error) => {
+    // An idle client lost its connection (server restart). The pool replaces it.
+    console.error('[db] idle client error', error.message)
+  })
+  return pool
+}
+
+export type Db = pg.Pool
+export type DbClient = pg.PoolClient | pg.Pool
+
+/** Runs `fn` in one transaction on one connection. */
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('begin')
+    const result = await fn(client)
+    await client.query('commit')
+    return result
+  } catch (error) {
+    await client.query('rollback').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}

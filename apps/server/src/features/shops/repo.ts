@@ -1,0 +1,73 @@
+import type { DbClient } from '../../db/pool.ts'
+
+export type ShopRow = {
+  id: string
+  domain: string
+  name: string
+  secret_hash: Buffer | null
+  access_token: string | null
+  scopes: string[]
+  currency_code: string
+  iana_timezone: string
+  primary_domain_url: string | null
+  shopify_plan: string | null
+  app_plan: unknown
+  synced_at: Date | null
+}
+
+const SHOP_COLUMNS = `id, domain, name, secret_hash, access_token, scopes, currency_code, iana_timezone,
+  primary_domain_url, shopify_plan, app_plan, synced_at`
+
+export async function findInstalledShop(db: DbClient, domain: string): Promise<ShopRow | null> {
+  const { rows } = await db.query<ShopRow>({
+    name: 'shop-by-domain',
+    text: `select ${SHOP_COLUMNS} from shops where domain = $1 and uninstalled_at is null`,
+    values: [domain],
+  })
+  return rows[0] ?? null
+}
+
+/** Creates the shop row on install, or refreshes its token and scopes on a re-install. */
+export async function upsertShopInstall(
+  db: DbClient,
+  input: { domain: string; accessToken: string; scopes: string[]; secretHash?: Buffer | null },
+): Promise<ShopRow> {
+  const { rows } = await db.query<ShopRow>(
+    `insert into shops (domain, access_token, scopes, secret_hash)
+     values ($1, $2, $3, $4)
+     on conflict (domain) do update set access_token = excluded.access_token, scopes = excluded.scopes,
+       secret_hash = coalesce(excluded.secret_hash, shops.secret_hash), uninstalled_at = null
+     returning ${SHOP_COLUMNS}`,
+    [input.domain, input.accessToken, input.scopes, input.secretHash ?? null],
+  )
+  return rows[0]!
+}
+
+export async function updateShopDetails(
+  db: DbClient,
+  shopId: string,
+  details: {
+    name: string
+    currencyCode: string
+    ianaTimezone: string
+    primaryDomainUrl: string | null
+    shopifyPlan: string | null
+    appPlan: unknown
+    scopes: string[]
+  },
+): Promise<void> {
+  await db.query(
+    `update shops set name = $2, currency_code = $3, iana_timezone = $4, primary_domain_url = $5,
+       shopify_plan = $6, app_plan = $7, scopes = $8 where id = $1`,
+    [
+      shopId,
+      details.name,
+      details.currencyCode,
+      details.ianaTimezone,
+      details.primaryDomainUrl,
+      details.shopifyPlan,
+      JSON.stringify(details.appPlan),
+      details.scopes,
+    ],
+  )
+}

@@ -1,0 +1,22 @@
+/**
+ * Access scopes this version of the app needs. A shop installed with fewer (for example
+ * before theme features needed read_themes) must re-authorize: /app-scope-eligibility
+ * answers eligible false with the URL that asks for them.
+ */
+export const REQUIRED_SCOPES = [
+  'read_own_subscription_contracts',
+  'write_own_subscription_contracts',
+  'read_customers',
+  'write_customers',
+  'read_products',
+  'write_products',
+  'read_orders',
+  'read_themes',
+  'write_themes',
+] as const
+
+export function missingScopes(granted: readonly string[]): string[] {
+  // write_x implies read_x on the platform.
+  const have = new Set(granted.flatMap((scope) => (scope.startsWith('write_') ? [scope, `read_${scope.slice(6)}`] : [scope])))
+  return REQUIRED_SCOPES.filter((scope) => !have.has(scope))
+}

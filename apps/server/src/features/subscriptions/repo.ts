@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto'
+import type { SubscriptionStatus } from '@teiki/contract'
+import type { DbClient } from '../../db/pool.ts'
+
+export type ContractListRow = {
+  id: string
+  status: SubscriptionStatus
+  customer_id: string
+  next_billing_date: Date | null
+  display_name: string | null
+}
+
+export type CustomerFilter =
+  | { mode: 'phone'; phoneRevPrefix: string }
+  | { mode: 'any'; emailPrefix: string; nameKeyPrefix: string; firstNamePrefix: string; phoneRevPrefix: string | null }
+
+export type ListFilter = {
+  shopId: string
+  statuses: SubscriptionStatus[]
+  nextBillingFrom: Date | null
+  nextBillingBefore: Date | null
+  contractId?: string
+  variantId?: string
+  customer?: CustomerFilter
+  offset: number
+  /** Rows to fetch: the caller asks one more than the page to learn hasNextPage. */
+  fetch: number
+}
+
+/**
+ * One query for every search kind. Rows are ordered by (next_billing_date, id), the order of
+ * contracts_next_billing_idx, so a page is an ordered index scan that stops after
+ * offset + fetch rows instead of sorting every match. A single status uses `=` rather than
+ * `= any(...)` so the planner can also walk contracts_status_next_billing_idx in order.
+ */
+export async function listContracts(db: DbClient, filter: ListFilter): Promise<ContractListRow[]> {
+  const values: unknown[] = [filter.shopId]
+  const where: string[] = ['c.shop_id = $1']
+  const param = (value: unknown) => {
+    values.push(value)
+    return `$${values.length}`
+  }
+
+  if (filter.statuses.length === 1) where.push(`c.status = ${param(filter.statuses[0])}`)
+  else if (filter.statuses.length > 1) where.push(`c.status = any(${param(filter.statuses)}::text[])`)
+  if (filter.nextBillingFrom) where.push(`c.next_billing_date >= ${param(filter.nextBillingFrom)}`)
+  if (filter.nextBillingBefore) where.push(`c.next_billing_date < ${param(filter.nextBillingBefore)}`)
+  if (filter.contractId) where.push(`c.id = ${param(filter.contractId)}::bigint`)
+  if (filter.variantId) {
+    where.push(`c.id in (select l.contract_id from subscription_lines l
+      where l.shop_id = $1 and l.variant_id = ${param(filter.variantId)}::bigint)`)
+  }
+  if (filter.customer) where.push(`c.customer_id in (${customerMatch(filter.customer, param)})`)
+
+  const text = `select c.id, c.status, c.customer_id, c.next_billing_date, cu.display_name
+    from subscription_contracts c
+    left join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
+    where ${where.join(' and ')}
+    order by c.next_billing_date nulls last, c.id
+    limit ${param(filter.fetch)} offset ${param(filter.offset)}`
+  // Named statements are prepared once per connection; the name follows the SQL's shape.
+  const name = `list-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+  const { rows } = await db.query<ContractListRow>({ name, text, values })
+  return rows
+}
+
+function customerMatch(filter: CustomerFilter, param: (value: unknown) => string): string {
+  if (filter.mode === 'phone') {
+    return `select id from customers where shop_id = $1 and phone_rev like ${param(filter.phoneRevPrefix)}`
+  }
+  const ors = [
+    `lower(email) like ${param(filter.emailPrefix)}`,
+    `name_key like ${param(filter.nameKeyPrefix)}`,
+    `lower(first_name) like ${param(filter.firstNamePrefix)}`,
+  ]
+  if (filter.phoneRevPrefix) ors.push(`phone_rev like ${param(filter.phoneRevPrefix)}`)
+  return `select id from customers where shop_id = $1 and (${ors.join(' or ')})`
+}

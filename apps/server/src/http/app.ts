@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import { ErrorCode, errorStatus } from '@teiki/contract'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify'
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Db } from '../db/pool.ts'
+import { shopRoutes } from '../features/shops/routes.ts'
+import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
+import { AppError } from './app-error.ts'
+import { registerAuth } from './auth.ts'
+
+export type PlatformOptions = { adminOrigin: (shop: string) => string; apiKey?: string; appUrl?: string }
+
+export type BuildAppOptions = {
+  db: Db
+  platform: PlatformOptions
+  apiSecret?: string
+  /** Built SPA folder to serve at /; omitted in API-only tests. */
+  webDist?: string
+  logger?: boolean | { level: string }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    platformOptions: PlatformOptions
+  }
+}
+
+/** Builds the HTTP app: auth, /app-admin routes, OpenAPI, errors, and the SPA. */
+export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('db', opts.db)
+  app.decorate('platformOptions', opts.platform)
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Teiki app-admin API', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          shopSecret: { type: 'apiKey', in: 'query', name: 'secret' },
+        },
+      },
+      security: [{ sessionToken: [] }, { shopSecret: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message } })
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0]
+      const where = first?.instancePath ? `${first.instancePath.replace(/^\//, '')}: ` : ''
+      return reply.status(errorStatus.INVALID_INPUT).send({
+        error: { code: ErrorCode.INVALID_INPUT, message: `入力内容が正しくありません。${where}${first?.message ?? ''}` },
+      })
+    }
+    const status = (error as { statusCode?: number }).statusCode
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: ErrorCode.INVALID_INPUT, message: `リクエストが正しくありません: ${error.message}` } })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send({
+      error: { code: ErrorCode.INTERNAL, message: `サーバーで予期しないエラーが発生しました（リクエストID: ${request.id}）。` },
+    })
+  })
+
+  registerAuth(app, { db: opts.db, apiKey: opts.platform.apiKey, apiSecret: opts.apiSecret })
+
+  // The bare route the benchmark compares the API's throughput with.
+  app.get('/health', () => ({ ok: true as const }))
+  app.get('/app-admin/openapi.json', { schema: { hide: true } }, () => app.swagger())
+  subscriptionRoutes(app)
+  shopRoutes(app)
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/app-admin/') || request.method !== 'GET' || !opts.webDist) {
+      return reply.status(404).send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
+    }
+    // Client-side routes (/plans, ...) all load the SPA.
+    return reply.type('text/html').sendFile('index.html')
+  })
+  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, maxAge: '1h', immutable: false })
+  }
+  return app
+}

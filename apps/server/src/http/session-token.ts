@@ -1,0 +1,71 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+/** Clock tolerance for exp/nbf; the platform's guidance allows at most 10 s. */
+const CLOCK_TOLERANCE_S = 10
+
+export type SessionTokenClaims = { iss: string; dest: string; aud: string; sub?: string; exp: number; nbf: number }
+
+/**
+ * Verifies an App Bridge session token (HS256 JWT signed with the app's client secret) and
+ * returns the shop domain taken from `dest`. Returns null for anything not exactly right:
+ * other algorithms (including "none"), bad signature, wrong audience, expired or not yet
+ * valid, a `dest` that is not a shop, or an `iss` from another shop.
+ */
+export function verifySessionToken(
+  token: string,
+  opts: { apiKey: string; apiSecret: string; nowSeconds: number },
+): { shop: string; claims: SessionTokenClaims } | null {
+  const parts = token.split('.')
+  if (parts.length !== 3) return null
+  const [headerB64, payloadB64, signatureB64] = parts as [string, string, string]
+  const header = decodeJson(headerB64)
+  if (!header || header.alg !== 'HS256') return null
+
+  const expected = createHmac('sha256', opts.apiSecret).update(`${headerB64}.${payloadB64}`).digest()
+  const given = Buffer.from(signatureB64, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+
+  const claims = decodeJson(payloadB64) as Partial<SessionTokenClaims> | null
+  if (!claims || typeof claims.exp !== 'number' || typeof claims.dest !== 'string') return null
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
+  if (!audiences.includes(opts.apiKey)) return null
+  if (claims.exp + CLOCK_TOLERANCE_S < opts.nowSeconds) return null
+  if (typeof claims.nbf === 'number' && claims.nbf - CLOCK_TOLERANCE_S > opts.nowSeconds) return null
+
+  const shop = shopFromUrl(claims.dest)
+  if (!shop) return null
+  if (typeof claims.iss === 'string' && shopFromUrl(claims.iss) !== shop) return null
+  return { shop, claims: claims as SessionTokenClaims }
+}
+
+/** Signs a session token the way the platform does; used by tests and the local tools. */
+export function signSessionToken(claims: Record<string, unknown>, apiSecret: string, alg = 'HS256'): string {
+  const header = Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url')
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
+  const signature = createHmac('sha256', apiSecret).update(`${header}.${payload}`).digest('base64url')
+  return `${header}.${payload}.${signature}`
+}
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/
+
+export function isShopDomain(value: string): boolean {
+  return SHOP_DOMAIN.test(value)
+}
+
+function shopFromUrl(value: string): string | null {
+  try {
+    const host = new URL(value).hostname
+    return isShopDomain(host) ? host : null
+  } catch {
+    return null
+  }
+}
+
+function decodeJson(part: string): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    return value && typeof value === 'object' ? value : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,105 @@
+import { join, resolve } from 'node:path'
+import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
+import { loadConfig } from './config.ts'
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts'
+import { migrate } from './db/migrate.ts'
+import { createPool } from './db/pool.ts'
+import { hashSecret } from './http/auth.ts'
+import { buildApp } from './http/app.ts'
+import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
+import { persistentSecret } from './local-secrets.ts'
+import { createAdminClient } from './platform/admin-client.ts'
+import { fullSync } from './sync/full-sync.ts'
+
+export const DEMO_SHOP = 'teiki-demo.myshopify.com'
+
+/**
+ * The whole product in one process. With no configuration: embedded PostgreSQL (PGlite) and
+ * the platform emulator with the demo shop, both kept in DATA_DIR. DATABASE_URL switches the
+ * database; SHOPIFY_API_KEY + SHOPIFY_API_SECRET switch to the real platform.
+ */
+async function main() {
+  const config = loadConfig()
+  const dataDir = resolve(config.DATA_DIR)
+  const stops: Array<() => Promise<void>> = []
+
+  let databaseUrl = config.DATABASE_URL
+  let embedded: EmbeddedPostgres | undefined
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pglite') })
+    databaseUrl = embedded.url
+  }
+  const pool = createPool(databaseUrl, embedded ? 8 : 20)
+  stops.push(async () => {
+    await pool.end()
+    await embedded?.stop()
+  })
+  await migrate(pool)
+
+  const realPlatform = Boolean(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET)
+  const apiKey = config.SHOPIFY_API_KEY ?? 'teiki-local-client-id'
+  const apiSecret = config.SHOPIFY_API_SECRET ?? persistentSecret(join(dataDir, 'app-client-secret'))
+  let adminOrigin = (shop: string) => (config.SHOPIFY_ADMIN_ORIGIN ?? 'https://{shop}').replace('{shop}', shop)
+
+  let emulator: Emulator | undefined
+  let secret: string | undefined
+  if (!realPlatform) {
+    emulator = await createEmulator({ dataDir: join(dataDir, 'emulator') })
+    const { url } = await emulator.listen(config.EMULATOR_PORT, '127.0.0.1')
+    adminOrigin = () => url
+    stops.unshift(() => emulator!.close())
+
+    secret = persistentSecret(join(dataDir, 'demo-secret'), config.DEMO_SECRET)
+    const install = emulator.install(DEMO_SHOP)
+    await upsertShopInstall(pool, {
+      domain: DEMO_SHOP,
+      accessToken: install.accessToken,
+      scopes: install.scopes,
+      secretHash: hashSecret(secret),
+    })
+    const shop = await findInstalledShop(pool, DEMO_SHOP)
+    const client = createAdminClient({ shop: DEMO_SHOP, accessToken: install.accessToken, origin: url })
+    const summary = await fullSync(pool, client, shop!)
+    console.log(
+      `[teiki] ${DEMO_SHOP} を同期しました: 契約 ${summary.contracts} 件, 顧客 ${summary.customers} 件 (${summary.ms} ms)`,
+    )
+  }
+
+  const app = await buildApp({
+    db: pool,
+    platform: { adminOrigin, apiKey, appUrl: config.SHOPIFY_APP_URL },
+    apiSecret,
+    webDist: resolve(import.meta.dirname, '../../web/dist'),
+    logger: { level: config.LOG_LEVEL },
+  })
+  await app.listen({ port: config.PORT, host: config.HOST })
+  stops.unshift(() => app.close())
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.PORT
+  const base = config.SHOPIFY_APP_URL ?? `http://${config.HOST}:${port}`
+
+  if (secret) {
+    const url = `${base}/?${new URLSearchParams({ shop: DEMO_SHOP, secret })}`
+    console.log(`\n  Teiki が起動しました。ブラウザで開いてください:\n\n  ${url}\n\n  (Ctrl-C で停止)\n`)
+  } else {
+    console.log(`[teiki] listening on ${base}`)
+  }
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`[teiki] ${signal}: 停止しています…`)
+    for (const stop of stops) {
+      await stop().catch((error) => console.error('[teiki] stop failed', error))
+    }
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((error) => {
+  console.error('[teiki] 起動に失敗しました:', error)
+  process.exit(1)
+})

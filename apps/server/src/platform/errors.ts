@@ -1,0 +1,26 @@
+/** The platform answered, but refused the operation (a mutation's userErrors). */
+export class PlatformUserError extends Error {
+  readonly userErrors: Array<{ code?: string | null; field?: string[] | null; message: string }>
+  constructor(operation: string, userErrors: PlatformUserError['userErrors']) {
+    super(`${operation}: ${userErrors.map((e) => e.message).join('; ')}`)
+    this.userErrors = userErrors
+  }
+}
+
+/** The platform could not be reached or kept failing (5xx, network, malformed answers). */
+export class PlatformUnavailableError extends Error {
+  readonly status: number | null
+  constructor(message: string, status: number | null = null) {
+    super(message)
+    this.status = status
+  }
+}
+
+/** A GraphQL `errors` answer other than throttling: a bug in our document or our access. */
+export class PlatformQueryError extends Error {
+  readonly errors: unknown
+  constructor(operation: string, errors: unknown) {
+    super(`${operation}: ${JSON.stringify(errors).slice(0, 500)}`)
+    this.errors = errors
+  }
+}

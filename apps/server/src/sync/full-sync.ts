@@ -1,0 +1,214 @@
+import { japaneseName } from '@teiki/domain'
+import type { Db } from '../db/pool.ts'
+import { withTransaction } from '../db/pool.ts'
+import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
+import { updateShopDetails, type ShopRow } from '../features/shops/repo.ts'
+import type { AdminClient } from '../platform/admin-client.ts'
+import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
+import { fetchCustomersPage } from '../platform/operations/customers-page.ts'
+import { fetchProductsPage } from '../platform/operations/products-page.ts'
+import { fetchSellingPlanGroupsPage } from '../platform/operations/selling-plan-groups-page.ts'
+import { fetchShopDetails, type ShopDetails } from '../platform/operations/shop-details.ts'
+import {
+  fetchSubscriptionContractsPage,
+  type PlatformContract,
+} from '../platform/operations/subscription-contracts-page.ts'
+import { type ContractRecord, type LineRecord, appendContractEvents, upsertContracts } from './contracts-repo.ts'
+import { upsertCustomers, upsertProducts, upsertSellingPlanGroups } from './mirror-repo.ts'
+
+export type SyncSummary = {
+  customers: number
+  products: number
+  sellingPlanGroups: number
+  contracts: number
+  events: number
+  ms: number
+}
+
+// Page sizes keep each query's requested cost under the platform's 1,000-point cap.
+const CUSTOMERS_PAGE = 250
+const PRODUCTS_PAGE = 50
+const GROUPS_PAGE = 25
+const CONTRACTS_PAGE = 40
+
+/**
+ * Fills the mirror from the platform through the Admin API (paginated). Safe to run again:
+ * every write is an upsert that keeps the newer state, and events are only appended for
+ * what changed. Webhooks keep the mirror fresh afterwards.
+ */
+export async function fullSync(db: Db, client: AdminClient, shop: ShopRow): Promise<SyncSummary> {
+  const started = Date.now()
+  const details = await fetchShopDetails(client)
+  await updateShopDetails(db, shop.id, shopDetailsRecord(details))
+
+  let customers = 0
+  for (let after: string | null = null; ; ) {
+    const page = await fetchCustomersPage(client, { first: CUSTOMERS_PAGE, after })
+    await upsertCustomers(
+      db,
+      shop.id,
+      page.nodes.map((c) => ({
+        id: idFromGid(c.id),
+        first_name: c.firstName,
+        last_name: c.lastName,
+        display_name: japaneseName(c),
+        name_key: nameKey(`${c.lastName ?? ''}${c.firstName ?? ''}` || c.displayName),
+        email: c.email,
+        phone: c.phone,
+        phone_rev: phoneRev(c.phone),
+        default_address: c.defaultAddress,
+        created_at: c.createdAt,
+        updated_at: c.updatedAt,
+      })),
+    )
+    customers += page.nodes.length
+    if (!page.pageInfo.hasNextPage) break
+    after = page.pageInfo.endCursor
+  }
+
+  let products = 0
+  for (let after: string | null = null; ; ) {
+    const page = await fetchProductsPage(client, { first: PRODUCTS_PAGE, after })
+    await upsertProducts(
+      db,
+      shop.id,
+      page.nodes.map((p) => ({
+        id: idFromGid(p.id),
+        title: p.title,
+        handle: p.handle,
+        status: p.status,
+        image_url: p.featuredImage?.url ?? null,
+        updated_at: p.updatedAt,
+      })),
+      page.nodes.flatMap((p) =>
+        p.variants.nodes.map((v) => ({
+          id: idFromGid(v.id),
+          product_id: idFromGid(p.id),
+          title: v.title,
+          sku: v.sku,
+          price: v.price,
+        })),
+      ),
+    )
+    products += page.nodes.length
+    if (!page.pageInfo.hasNextPage) break
+    after = page.pageInfo.endCursor
+  }
+
+  let groups = 0
+  for (let after: string | null = null; ; ) {
+    const page = await fetchSellingPlanGroupsPage(client, { first: GROUPS_PAGE, after })
+    await upsertSellingPlanGroups(
+      db,
+      shop.id,
+      page.nodes.map((g) => ({
+        id: idFromGid(g.id),
+        name: g.name,
+        merchant_code: g.merchantCode,
+        products_count: g.productsCount?.count ?? 0,
+        product_variants_count: g.productVariantsCount?.count ?? 0,
+        created_at: g.createdAt,
+      })),
+      page.nodes.flatMap((g) =>
+        g.sellingPlans.nodes.map((p) => ({
+          id: idFromGid(p.id),
+          group_id: idFromGid(g.id),
+          name: p.name,
+          description: p.description,
+          category: p.category,
+          options: p.options,
+          billing_policy: p.billingPolicy,
+          delivery_policy: p.deliveryPolicy,
+          pricing_policies: p.pricingPolicies,
+        })),
+      ),
+    )
+    groups += page.nodes.length
+    if (!page.pageInfo.hasNextPage) break
+    after = page.pageInfo.endCursor
+  }
+
+  let contracts = 0
+  let events = 0
+  for (let after: string | null = null; ; ) {
+    const page = await fetchSubscriptionContractsPage(client, { first: CONTRACTS_PAGE, after })
+    const records = page.nodes.map(contractRecord)
+    const lines = page.nodes.flatMap(lineRecords)
+    events += await withTransaction(db, async (tx) => {
+      const changes = await upsertContracts(tx, shop.id, records, lines)
+      return appendContractEvents(tx, shop.id, 'sync', changes)
+    })
+    contracts += page.nodes.length
+    if (!page.pageInfo.hasNextPage) break
+    after = page.pageInfo.endCursor
+  }
+
+  await db.query('update shops set synced_at = now() where id = $1', [shop.id])
+  return { customers, products, sellingPlanGroups: groups, contracts, events, ms: Date.now() - started }
+}
+
+function shopDetailsRecord(details: ShopDetails) {
+  const active = details.currentAppInstallation.activeSubscriptions[0]
+  const price = active?.lineItems.find((item) => item.plan.pricingDetails.price)?.plan.pricingDetails.price
+  return {
+    name: details.shop.name,
+    currencyCode: details.shop.currencyCode,
+    ianaTimezone: details.shop.ianaTimezone,
+    primaryDomainUrl: details.shop.primaryDomain?.url ?? null,
+    shopifyPlan: details.shop.plan.displayName,
+    scopes: details.currentAppInstallation.accessScopes.map((scope) => scope.handle),
+    appPlan: active
+      ? {
+          name: active.name,
+          status: active.status,
+          price: price ?? null,
+          trialDays: active.trialDays,
+          currentPeriodEnd: active.currentPeriodEnd,
+          test: active.test,
+        }
+      : null,
+  }
+}
+
+function contractRecord(c: PlatformContract): ContractRecord {
+  return {
+    id: idFromGid(c.id),
+    status: c.status,
+    customer_id: c.customer ? idFromGid(c.customer.id) : '0',
+    next_billing_date: c.nextBillingDate,
+    currency_code: c.currencyCode,
+    interval: c.billingPolicy?.interval ?? null,
+    interval_count: c.billingPolicy?.intervalCount ?? null,
+    billing_policy: c.billingPolicy,
+    delivery_policy: c.deliveryPolicy,
+    delivery_price: c.deliveryPrice?.amount ?? null,
+    delivery_method: c.deliveryMethod,
+    payment_method: c.customerPaymentMethod,
+    custom_attributes: c.customAttributes,
+    note: c.note,
+    last_payment_status: c.lastPaymentStatus,
+    origin_order_id: maybeIdFromGid(c.originOrder?.id),
+    revision_id: c.revisionId,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+  }
+}
+
+function lineRecords(c: PlatformContract): LineRecord[] {
+  const contractId = idFromGid(c.id)
+  return c.lines.nodes.map((line, position) => ({
+    contract_id: contractId,
+    id: line.id,
+    product_id: maybeIdFromGid(line.productId),
+    variant_id: maybeIdFromGid(line.variantId),
+    title: line.title,
+    variant_title: line.variantTitle,
+    sku: line.sku,
+    quantity: line.quantity,
+    selling_plan_id: maybeIdFromGid(line.sellingPlanId),
+    selling_plan_name: line.sellingPlanName,
+    current_price: line.currentPrice.amount,
+    variant_image_url: line.variantImage?.url ?? null,
+    position,
+  }))
+}

@@ -1,0 +1,123 @@
+import type { DbClient } from '../db/pool.ts'
+
+// Each writer takes a page of rows as one JSON parameter and upserts them with a single
+// statement (jsonb_to_recordset): one round trip per page instead of one per row.
+
+export type CustomerRecord = {
+  id: string
+  first_name: string | null
+  last_name: string | null
+  display_name: string
+  name_key: string
+  email: string | null
+  phone: string | null
+  phone_rev: string | null
+  default_address: unknown
+  created_at: string
+  updated_at: string
+}
+
+export async function upsertCustomers(db: DbClient, shopId: string, rows: CustomerRecord[]): Promise<void> {
+  if (rows.length === 0) return
+  await db.query(
+    `insert into customers (shop_id, id, first_name, last_name, display_name, name_key, email, phone, phone_rev,
+       default_address, created_at, updated_at)
+     select $1, r.id, r.first_name, r.last_name, r.display_name, r.name_key, r.email, r.phone, r.phone_rev,
+       r.default_address, r.created_at, r.updated_at
+     from jsonb_to_recordset($2::jsonb) as r(id bigint, first_name text, last_name text, display_name text,
+       name_key text, email text, phone text, phone_rev text, default_address jsonb, created_at timestamptz,
+       updated_at timestamptz)
+     on conflict (shop_id, id) do update set first_name = excluded.first_name, last_name = excluded.last_name,
+       display_name = excluded.display_name, name_key = excluded.name_key, email = excluded.email,
+       phone = excluded.phone, phone_rev = excluded.phone_rev, default_address = excluded.default_address,
+       created_at = excluded.created_at, updated_at = excluded.updated_at
+     where customers.updated_at is null or customers.updated_at <= excluded.updated_at`,
+    [shopId, JSON.stringify(rows)],
+  )
+}
+
+export type ProductRecord = { id: string; title: string; handle: string; status: string; image_url: string | null; updated_at: string }
+export type VariantRecord = { id: string; product_id: string; title: string; sku: string | null; price: string | null }
+
+export async function upsertProducts(
+  db: DbClient,
+  shopId: string,
+  products: ProductRecord[],
+  variants: VariantRecord[],
+): Promise<void> {
+  if (products.length > 0) {
+    await db.query(
+      `insert into products (shop_id, id, title, handle, status, image_url, updated_at)
+       select $1, r.id, r.title, r.handle, r.status, r.image_url, r.updated_at
+       from jsonb_to_recordset($2::jsonb) as r(id bigint, title text, handle text, status text, image_url text,
+         updated_at timestamptz)
+       on conflict (shop_id, id) do update set title = excluded.title, handle = excluded.handle,
+         status = excluded.status, image_url = excluded.image_url, updated_at = excluded.updated_at`,
+      [shopId, JSON.stringify(products)],
+    )
+  }
+  if (variants.length > 0) {
+    await db.query(
+      `insert into product_variants (shop_id, id, product_id, title, sku, price)
+       select $1, r.id, r.product_id, r.title, r.sku, r.price
+       from jsonb_to_recordset($2::jsonb) as r(id bigint, product_id bigint, title text, sku text, price numeric)
+       on conflict (shop_id, id) do update set product_id = excluded.product_id, title = excluded.title,
+         sku = excluded.sku, price = excluded.price`,
+      [shopId, JSON.stringify(variants)],
+    )
+  }
+}
+
+export type SellingPlanGroupRecord = {
+  id: string
+  name: string
+  merchant_code: string | null
+  products_count: number
+  product_variants_count: number
+  created_at: string
+}
+export type SellingPlanRecord = {
+  id: string
+  group_id: string
+  name: string
+  description: string | null
+  category: string | null
+  options: string[]
+  billing_policy: unknown
+  delivery_policy: unknown
+  pricing_policies: unknown
+}
+
+export async function upsertSellingPlanGroups(
+  db: DbClient,
+  shopId: string,
+  groups: SellingPlanGroupRecord[],
+  plans: SellingPlanRecord[],
+): Promise<void> {
+  if (groups.length > 0) {
+    await db.query(
+      `insert into selling_plan_groups (shop_id, id, name, merchant_code, products_count, product_variants_count, created_at)
+       select $1, r.id, r.name, r.merchant_code, r.products_count, r.product_variants_count, r.created_at
+       from jsonb_to_recordset($2::jsonb) as r(id bigint, name text, merchant_code text, products_count int,
+         product_variants_count int, created_at timestamptz)
+       on conflict (shop_id, id) do update set name = excluded.name, merchant_code = excluded.merchant_code,
+         products_count = excluded.products_count, product_variants_count = excluded.product_variants_count`,
+      [shopId, JSON.stringify(groups)],
+    )
+  }
+  if (plans.length > 0) {
+    await db.query(
+      `insert into selling_plans (shop_id, id, group_id, name, description, category, options, billing_policy,
+         delivery_policy, pricing_policies)
+       select $1, r.id, r.group_id, r.name, r.description, r.category,
+         array(select jsonb_array_elements_text(r.options)), r.billing_policy, r.delivery_policy, r.pricing_policies
+       from jsonb_to_recordset($2::jsonb) as r(id bigint, group_id bigint, name text, description text,
+         category text, options jsonb, billing_policy jsonb, delivery_policy jsonb, pricing_policies jsonb)
+       on conflict (shop_id, id) do update set group_id = excluded.group_id, name = excluded.name,
+         description = excluded.description, category = excluded.category, options = excluded.options,
+         billing_policy = excluded.billing_policy, delivery_policy = excluded.delivery_policy,
+         pricing_policies = excluded.pricing_policies`,
+      [shopId, JSON.stringify(plans)],
+    )
+  }
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto'
+import type pg from 'pg'
+import { inject } from 'vitest'
+import { createPool } from '../../src/db/pool.ts'
+import { nameKey, phoneRev } from '../../src/features/customers/search-keys.ts'
+import { hashSecret } from '../../src/http/auth.ts'
+import { type AppInstance, buildApp } from '../../src/http/app.ts'
+
+export const TEST_API_KEY = 'test-client-id'
+export const TEST_API_SECRET = 'test-client-secret-0123456789'
+
+export function testPool(): pg.Pool {
+  return createPool(inject('databaseUrl'), 4)
+}
+
+export async function testApp(pool: pg.Pool): Promise<AppInstance> {
+  const app = await buildApp({
+    db: pool,
+    platform: { adminOrigin: (shop) => `https://${shop}`, apiKey: TEST_API_KEY },
+    apiSecret: TEST_API_SECRET,
+  })
+  await app.ready()
+  return app
+}
+
+let shopCounter = 0
+
+/** A fresh installed shop with its own secret: every test file works in its own shops. */
+export async function createShop(
+  pool: pg.Pool,
+  opts: { prefix?: string; timezone?: string; appPlan?: unknown; scopes?: string[] } = {},
+): Promise<{ id: string; domain: string; secret: string }> {
+  const domain = `${opts.prefix ?? 'test'}-${process.pid}-${Date.now().toString(36)}-${shopCounter++}.myshopify.com`
+  const secret = randomBytes(12).toString('hex')
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into shops (domain, secret_hash, access_token, scopes, iana_timezone, app_plan)
+     values ($1, $2, 'shpat_test', $3, $4, $5) returning id`,
+    [
+      domain,
+      hashSecret(secret),
+      opts.scopes ?? ['write_own_subscription_contracts', 'write_customers', 'write_products', 'read_orders', 'write_themes'],
+      opts.timezone ?? 'Asia/Tokyo',
+      JSON.stringify(
+        opts.appPlan === undefined
+          ? { name: 'スタンダードプラン', status: 'ACTIVE', price: { amount: '4980.0', currencyCode: 'JPY' }, trialDays: 0, currentPeriodEnd: null, test: true }
+          : opts.appPlan,
+      ),
+    ],
+  )
+  return { id: rows[0]!.id, domain, secret }
+}
+
+export type SeedContract = {
+  id: string
+  status?: string
+  customer: { id: string; firstName: string; lastName: string; email: string; phone?: string | null }
+  nextBillingDate: string | null
+  variantIds?: string[]
+}
+
+/** Writes contracts straight into the mirror (search tests do not need the platform). */
+export async function seedContracts(pool: pg.Pool, shopId: string, contracts: SeedContract[]): Promise<void> {
+  for (const c of contracts) {
+    await pool.query(
+      `insert into customers (shop_id, id, first_name, last_name, display_name, name_key, email, phone, phone_rev)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
+      [
+        shopId,
+        c.customer.id,
+        c.customer.firstName,
+        c.customer.lastName,
+        `${c.customer.lastName} ${c.customer.firstName}`,
+        nameKey(`${c.customer.lastName}${c.customer.firstName}`),
+        c.customer.email,
+        c.customer.phone ?? null,
+        phoneRev(c.customer.phone),
+      ],
+    )
+    await pool.query(
+      `insert into subscription_contracts (shop_id, id, status, customer_id, next_billing_date, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, now(), now())`,
+      [shopId, c.id, c.status ?? 'ACTIVE', c.customer.id, c.nextBillingDate],
+    )
+    for (const [position, variantId] of (c.variantIds ?? []).entries()) {
+      await pool.query(
+        `insert into subscription_lines (shop_id, contract_id, id, variant_id, title, quantity, position)
+         values ($1, $2, $3, $4, 'テスト商品', 1, $5)`,
+        [shopId, c.id, `gid://shopify/SubscriptionLine/${c.id}-${position}`, variantId, position],
+      )
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { AppProvider } from '@shopify/polaris'
+import ja from '@shopify/polaris/locales/ja.json'
+import { lazy, Suspense } from 'react'
+import { BrowserRouter, Route, Routes } from 'react-router-dom'
+import { SubscriptionListPage } from '../features/subscriptions/subscription-list-page.tsx'
+import { AppFrame } from './app-frame.tsx'
+import { AppLink } from './app-link.tsx'
+import { PageGate } from './gate.tsx'
+import { SubscriptionCheckProvider } from './subscription-check.tsx'
+import { UiStateProvider } from './ui-state.tsx'
+
+// The list is the landing page and ships in the main chunk; other pages load on demand.
+const PlansPage = lazy(() => import('../features/plans/plans-page.tsx'))
+const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppProvider i18n={ja} linkComponent={AppLink}>
+        <SubscriptionCheckProvider>
+          <AppFrame>
+            <UiStateProvider>
+              <PageGate>
+                <Suspense fallback={null}>
+                  <Routes>
+                    <Route path="/" element={<SubscriptionListPage />} />
+                    <Route path="/plans" element={<PlansPage />} />
+                    <Route path="*" element={<NotFoundPage />} />
+                  </Routes>
+                </Suspense>
+              </PageGate>
+            </UiStateProvider>
+          </AppFrame>
+        </SubscriptionCheckProvider>
+      </AppProvider>
+    </BrowserRouter>
+  )
+}

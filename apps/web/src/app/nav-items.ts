@@ -1,0 +1,14 @@
+import { OrderRepeatIcon, PlanIcon } from '@shopify/polaris-icons'
+
+/** Only screens that work today are listed; the others join as they are built. */
+export const NAV_ITEMS = [
+  { path: '/', label: '契約一覧', icon: OrderRepeatIcon },
+  { path: '/plans', label: 'プラン', icon: PlanIcon },
+] as const
+
+export function isNavItemSelected(itemPath: string, pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return itemPath === '/'
+    ? normalized === '/'
+    : normalized === itemPath || normalized.startsWith(`${itemPath}/`)
+}

@@ -1,0 +1,78 @@
+import { Button, ChoiceList, InlineStack, Popover, TextField } from '@shopify/polaris'
+import type { SubscriptionStatus } from '@teiki/contract'
+import { SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
+import { useState } from 'react'
+import type { SearchFilters } from './search-request.ts'
+
+type Props = {
+  filters: SearchFilters
+  dateError: string | null
+  onChange: (filters: SearchFilters) => void
+}
+
+const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((status) => ({ label: statusLabel[status], value: status }))
+
+export function SubscriptionFilters({ filters, dateError, onChange }: Props) {
+  const [isStatusOpen, setIsStatusOpen] = useState(false)
+  const hasFilters =
+    filters.statuses.length > 0 || filters.nextBillingDateFrom !== '' || filters.nextBillingDateTo !== ''
+
+  const statusSummary =
+    filters.statuses.length === 0
+      ? 'ステータス：すべて'
+      : `ステータス：${filters.statuses.map((status) => statusLabel[status]).join('、')}`
+
+  return (
+    <InlineStack gap="300" blockAlign="end" wrap>
+      <div data-testid="status-filter">
+        <Popover
+          active={isStatusOpen}
+          onClose={() => setIsStatusOpen(false)}
+          preferredAlignment="left"
+          activator={
+            <Button disclosure onClick={() => setIsStatusOpen((open) => !open)}>
+              {statusSummary}
+            </Button>
+          }
+        >
+          <Popover.Section>
+            <ChoiceList
+              title="ステータス"
+              allowMultiple
+              choices={STATUS_CHOICES}
+              selected={[...filters.statuses]}
+              onChange={(selected) => onChange({ ...filters, statuses: selected as SubscriptionStatus[] })}
+            />
+          </Popover.Section>
+        </Popover>
+      </div>
+      <div style={{ minWidth: '11rem' }} data-testid="next-billing-from">
+        <TextField
+          label="次回請求日（から）"
+          type="date"
+          autoComplete="off"
+          value={filters.nextBillingDateFrom}
+          onChange={(value) => onChange({ ...filters, nextBillingDateFrom: value })}
+        />
+      </div>
+      <div style={{ minWidth: '11rem' }} data-testid="next-billing-to">
+        <TextField
+          label="次回請求日（まで）"
+          type="date"
+          autoComplete="off"
+          value={filters.nextBillingDateTo}
+          error={dateError ?? undefined}
+          onChange={(value) => onChange({ ...filters, nextBillingDateTo: value })}
+        />
+      </div>
+      {hasFilters ? (
+        <Button
+          variant="plain"
+          onClick={() => onChange({ statuses: [], nextBillingDateFrom: '', nextBillingDateTo: '' })}
+        >
+          絞り込みをクリア
+        </Button>
+      ) : null}
+    </InlineStack>
+  )
+}

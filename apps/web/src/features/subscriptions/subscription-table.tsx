@@ -1,0 +1,95 @@
+import { Badge, IndexTable, SkeletonBodyText, Text } from '@shopify/polaris'
+import type { SubscriptionRow } from '@teiki/contract'
+import { formatDateJa, statusLabel, statusTone } from '@teiki/domain'
+import { type ReactNode, useRef } from 'react'
+import { useTestIds } from '../../app/use-test-ids.ts'
+import { PAGE_SIZE } from './search-request.ts'
+import './subscription-table.css'
+
+const HEADINGS: [{ title: string }, ...{ title: string }[]] = [
+  { title: 'ステータス' },
+  { title: '顧客名' },
+  { title: '契約ID' },
+  { title: '次回請求日' },
+]
+
+const RESOURCE_NAME = { singular: '契約', plural: '契約' }
+
+const SKELETON_IDS = Array.from({ length: PAGE_SIZE }, (_, index) => `skeleton-${index}`)
+
+type Props = {
+  /** null while the first page loads: skeleton rows keep the table's height. */
+  rows: readonly SubscriptionRow[] | null
+  isRefreshing: boolean
+}
+
+export function SubscriptionTable({ rows, isRefreshing }: Props) {
+  const ref = useRef<HTMLDivElement>(null)
+  useTestIds(ref, { 'tbody tr[id^="subscription-"]': 'subscription-row' })
+
+  return (
+    <div ref={ref} className="teiki-subscription-table" aria-busy={rows === null || isRefreshing}>
+      <IndexTable
+        resourceName={RESOURCE_NAME}
+        itemCount={rows?.length ?? PAGE_SIZE}
+        headings={HEADINGS}
+        selectable={false}
+        loading={isRefreshing}
+      >
+        {rows === null
+          ? SKELETON_IDS.map((id, index) => <SkeletonRow key={id} id={id} position={index} />)
+          : rows.map((row, index) => <ContractRow key={row.cursor} row={row} position={index} />)}
+      </IndexTable>
+    </div>
+  )
+}
+
+function ContractRow({ row, position }: { row: SubscriptionRow; position: number }) {
+  return (
+    <IndexTable.Row id={`subscription-${row.contractId}`} position={position}>
+      <IndexTable.Cell>
+        <CellBox>
+          <Badge tone={statusTone[row.status]}>{statusLabel[row.status]}</Badge>
+        </CellBox>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <CellBox>
+          <Text as="span" fontWeight="medium">
+            {row.displayName || '（名前未登録）'}
+          </Text>
+        </CellBox>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <CellBox>
+          <Text as="span" numeric>
+            {row.contractId}
+          </Text>
+        </CellBox>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <CellBox>{row.nextBillingDate ? formatDateJa(row.nextBillingDate, 'Asia/Tokyo') : '—'}</CellBox>
+      </IndexTable.Cell>
+    </IndexTable.Row>
+  )
+}
+
+function SkeletonRow({ id, position }: { id: string; position: number }) {
+  return (
+    <IndexTable.Row id={id} position={position}>
+      {HEADINGS.map((heading) => (
+        <IndexTable.Cell key={heading.title}>
+          <CellBox>
+            <div style={{ width: '6rem' }}>
+              <SkeletonBodyText lines={1} />
+            </div>
+          </CellBox>
+        </IndexTable.Cell>
+      ))}
+    </IndexTable.Row>
+  )
+}
+
+/** Same height for skeleton and real cells, so rows do not jump when data arrives. */
+function CellBox({ children }: { children: ReactNode }) {
+  return <div className="teiki-cell">{children}</div>
+}

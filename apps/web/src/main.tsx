@@ -1,0 +1,18 @@
+import '@shopify/polaris/build/esm/styles.css'
+import './app/fonts.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/app.tsx'
+import { currentSession } from './app/session.ts'
+
+// Store shop/secret from the landing URL before any navigation drops other parameters.
+currentSession()
+
+const container = document.getElementById('root')
+if (!container) throw new Error('#root is missing from index.html')
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

@@ -1,0 +1,3 @@
+export * from './errors.ts'
+export * from './shop.ts'
+export * from './subscriptions.ts'

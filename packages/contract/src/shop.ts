@@ -1,0 +1,29 @@
+import { z } from 'zod'
+
+export const ZAppPlan = z.object({
+  name: z.string(),
+  status: z.enum(['ACTIVE', 'PENDING', 'CANCELLED', 'DECLINED', 'EXPIRED', 'FROZEN', 'ACCEPTED']),
+  /** Monthly price in minor units of the currency. */
+  price: z.object({ amount: z.string(), currencyCode: z.string() }).nullable(),
+  trialDays: z.number().int().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  test: z.boolean(),
+})
+export type AppPlan = z.infer<typeof ZAppPlan>
+
+/** GET /plan: the app's own plan for this shop (the gating check reads `isActive`). */
+export const ZPlanResponse = z.object({
+  currentPlan: ZAppPlan.nullable(),
+  isActive: z.boolean(),
+  /** The platform plan of the shop (e.g. "Basic", "Shopify Plus"). */
+  shopifyPlan: z.string().nullable(),
+})
+export type PlanResponse = z.infer<typeof ZPlanResponse>
+
+/** GET /app-scope-eligibility: false with a redirect_uri when the app must be updated (new scopes). */
+export const ZEligibilityResponse = z.object({ eligible: z.boolean(), redirect_uri: z.string().nullable() })
+export type EligibilityResponse = z.infer<typeof ZEligibilityResponse>
+
+export const ZShopCurrencyResponse = z.object({ currencyCode: z.string() })
+export const ZDomainResponse = z.object({ domain: z.string(), url: z.string() })
+export const ZHealthResponse = z.object({ ok: z.literal(true) })

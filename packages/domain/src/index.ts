@@ -1,0 +1,6 @@
+export * from './format/dates.ts'
+export * from './format/money.ts'
+export * from './format/names.ts'
+export * from './format/numbers.ts'
+export * from './subscriptions/search-input.ts'
+export * from './subscriptions/statuses.ts'

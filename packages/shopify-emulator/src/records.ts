@@ -1,0 +1,282 @@
+/**
+ * Stored shapes. Records are plain JSON-friendly data: numeric ids (rendered as GIDs by the
+ * resolvers), times as epoch milliseconds and money as numbers in shop currency. Keeping them this
+ * lean is what lets a 100,000-contract shop fit in memory. Field names match the GraphQL field
+ * they feed so the default resolver reads them directly.
+ *
+ * Shared sub-objects (policies) may be referenced by several records: mutations must replace
+ * them, never edit them in place.
+ */
+export type Money = { amount: string; currencyCode: string }
+
+export type Anchor = { type: 'WEEKDAY' | 'MONTHDAY' | 'YEARDAY'; day: number; month: number | null; cutoffDay: number | null }
+
+export type Interval = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'
+
+export type MailingAddressRecord = {
+  id: number
+  firstName: string
+  lastName: string
+  name: string
+  company: string | null
+  address1: string
+  address2: string | null
+  city: string
+  province: string
+  provinceCode: string
+  zip: string
+  country: string
+  countryCodeV2: string
+  phone: string | null
+}
+
+export type ShopInfo = {
+  id: number
+  name: string
+  myshopifyDomain: string
+  email: string
+  contactEmail: string
+  currencyCode: string
+  ianaTimezone: string
+  timezoneAbbreviation: string
+  timezoneOffsetMinutes: number
+  url: string
+  primaryDomain: { id: number; url: string; host: string }
+  plan: { displayName: string; partnerDevelopment: boolean; shopifyPlus: boolean }
+}
+
+export type AppSubscriptionRecord = {
+  id: number
+  name: string
+  status: string
+  test: boolean
+  trialDays: number
+  createdAt: number
+  currentPeriodEnd: number | null
+  returnUrl: string
+  lineItems: Array<{ id: number; plan: { pricingDetails: Record<string, unknown> & { __typename: string } } }>
+}
+
+export type InstallationRecord = {
+  id: number
+  accessToken: string
+  scopes: string[]
+  subscriptions: AppSubscriptionRecord[]
+}
+
+export type CustomerRecord = {
+  id: number
+  firstName: string
+  lastName: string
+  displayName: string
+  email: string | null
+  phone: string | null
+  note: string | null
+  state: 'ENABLED' | 'DISABLED' | 'INVITED' | 'DECLINED'
+  verifiedEmail: boolean
+  createdAt: number
+  updatedAt: number
+  numberOfOrders: number
+  tags: string[]
+  defaultAddress: MailingAddressRecord | null
+}
+
+export type PaymentInstrument =
+  | {
+      __typename: 'CustomerCreditCard'
+      brand: string
+      lastDigits: string
+      expiryMonth: number
+      expiryYear: number
+      expiresSoon: boolean
+      isRevocable: boolean
+      name: string
+      maskedNumber: string
+    }
+  | { __typename: 'CustomerPaypalBillingAgreement'; inactive: boolean; isRevocable: boolean; paypalAccountEmail: string }
+
+export type PaymentMethodRecord = {
+  id: number
+  customerId: number
+  instrument: PaymentInstrument
+  revokedAt: number | null
+  revokedReason: string | null
+}
+
+export type ProductRecord = {
+  id: number
+  title: string
+  handle: string
+  status: 'ACTIVE' | 'ARCHIVED' | 'DRAFT'
+  vendor: string
+  productType: string
+  createdAt: number
+  updatedAt: number
+  imageUrl: string | null
+  variantIds: number[]
+}
+
+export type VariantRecord = {
+  id: number
+  productId: number
+  title: string
+  sku: string
+  price: number
+  createdAt: number
+}
+
+export type PricingPolicy = {
+  __typename: 'SellingPlanFixedPricingPolicy' | 'SellingPlanRecurringPricingPolicy'
+  afterCycle?: number
+  adjustmentType: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'PRICE'
+  adjustmentValue:
+    | { __typename: 'SellingPlanPricingPolicyPercentageValue'; percentage: number }
+    | ({ __typename: 'MoneyV2' } & Money)
+}
+
+export type SellingPlanBillingPolicy = {
+  __typename: 'SellingPlanRecurringBillingPolicy'
+  interval: Interval
+  intervalCount: number
+  minCycles: number | null
+  maxCycles: number | null
+  anchors: Anchor[]
+}
+
+export type SellingPlanDeliveryPolicy = {
+  __typename: 'SellingPlanRecurringDeliveryPolicy'
+  interval: Interval
+  intervalCount: number
+  cutoff: number | null
+  anchors: Anchor[]
+  intent: 'FULFILLMENT_BEGIN'
+  preAnchorBehavior: 'ASAP' | 'NEXT'
+}
+
+export type SellingPlanRecord = {
+  id: number
+  name: string
+  description: string | null
+  category: 'SUBSCRIPTION'
+  options: string[]
+  position: number | null
+  createdAt: number
+  billingPolicy: SellingPlanBillingPolicy
+  deliveryPolicy: SellingPlanDeliveryPolicy
+  pricingPolicies: PricingPolicy[]
+}
+
+export type SellingPlanGroupRecord = {
+  id: number
+  name: string
+  merchantCode: string
+  description: string | null
+  options: string[]
+  position: number | null
+  summary: string | null
+  createdAt: number
+  productIds: number[]
+  sellingPlans: SellingPlanRecord[]
+}
+
+export type ContractLineRecord = {
+  id: number
+  productId: number
+  variantId: number
+  title: string
+  variantTitle: string | null
+  quantity: number
+  sku: string | null
+  sellingPlanId: number | null
+  sellingPlanName: string | null
+  currentPrice: number
+}
+
+export type ContractStatus = 'ACTIVE' | 'PAUSED' | 'CANCELLED' | 'EXPIRED' | 'FAILED'
+
+export type DeliveryMethodRecord = {
+  __typename: 'SubscriptionDeliveryMethodShipping'
+  address: {
+    address1: string
+    address2: string | null
+    city: string
+    company: string | null
+    country: string
+    countryCode: string
+    firstName: string
+    lastName: string
+    name: string
+    phone: string | null
+    province: string
+    provinceCode: string
+    zip: string
+  }
+  shippingOption: { title: string; presentmentTitle: string; description: string | null; code: string }
+}
+
+export type ContractRecord = {
+  id: number
+  status: ContractStatus
+  createdAt: number
+  updatedAt: number
+  nextBillingDate: number | null
+  currencyCode: string
+  note: string | null
+  lastPaymentStatus: 'SUCCEEDED' | 'FAILED' | null
+  revisionId: number
+  customerId: number
+  paymentMethodId: number | null
+  originOrderId: number | null
+  billingPolicy: Omit<SellingPlanBillingPolicy, '__typename'>
+  deliveryPolicy: Omit<SellingPlanBillingPolicy, '__typename' | 'minCycles' | 'maxCycles'>
+  deliveryPrice: number
+  customAttributes: Array<{ key: string; value: string | null }>
+  deliveryMethod: DeliveryMethodRecord | null
+  lines: ContractLineRecord[]
+  orderIds: number[]
+  billingAttemptIds: number[]
+}
+
+/** Order line items are not stored: they are the contract's lines at read time (see orders resolver). */
+export type OrderRecord = {
+  id: number
+  name: string
+  createdAt: number
+  updatedAt: number
+  cancelledAt: number | null
+  test: boolean
+  customerId: number | null
+  contractId: number | null
+  totalPriceSet: number
+}
+
+export type BillingAttemptRecord = {
+  id: number
+  contractId: number
+  createdAt: number
+  completedAt: number | null
+  originTime: number | null
+  ready: boolean
+  errorCode: string | null
+  errorMessage: string | null
+  /** null means the generator's key, derived on read to keep big shops small. */
+  idempotencyKey: string | null
+  orderId: number | null
+}
+
+export type ShopState = {
+  /** How the shop was generated, so a shop too big to save can be regenerated identically. */
+  generatedWith: { seed: number; now: number; contracts: number; customers?: number; withAppPlan?: boolean }
+  info: ShopInfo
+  installation: InstallationRecord
+  customers: CustomerRecord[]
+  paymentMethods: PaymentMethodRecord[]
+  products: ProductRecord[]
+  variants: VariantRecord[]
+  sellingPlanGroups: SellingPlanGroupRecord[]
+  contracts: ContractRecord[]
+  orders: OrderRecord[]
+  billingAttempts: BillingAttemptRecord[]
+  /** Next id per GID type; every array above is sorted by id because ids only grow. */
+  nextIds: Record<string, number>
+}
