@@ -3,7 +3,7 @@ import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import { loadConfig } from './config.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
-import { createPool } from './db/pool.ts'
+import { createPool, setPreparedStatements } from './db/pool.ts'
 import { hashSecret } from './http/auth.ts'
 import { buildApp } from './http/app.ts'
 import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
@@ -28,6 +28,7 @@ async function main() {
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pglite') })
     databaseUrl = embedded.url
+    setPreparedStatements(false)
   }
   const pool = createPool(databaseUrl, embedded ? 8 : 20)
   stops.push(async () => {

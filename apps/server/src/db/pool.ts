@@ -29,3 +29,17 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
     client.release()
   }
 }
+
+// Named (prepared) statements skip parsing and planning on every call, which matters on the
+// search hot path. PGlite serves every socket connection from one backend session, where
+// two connections preparing the same name collide, so the embedded database runs unnamed.
+let preparedStatements = true
+
+export function setPreparedStatements(enabled: boolean): void {
+  preparedStatements = enabled
+}
+
+/** A query config that is prepared once per connection where the database allows it. */
+export function statement(name: string, text: string, values: unknown[]): pg.QueryConfig {
+  return preparedStatements ? { name, text, values } : { text, values }
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
 import { inject } from 'vitest'
-import { createPool } from '../../src/db/pool.ts'
+import { createPool, setPreparedStatements } from '../../src/db/pool.ts'
 import { nameKey, phoneRev } from '../../src/features/customers/search-keys.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { type AppInstance, buildApp } from '../../src/http/app.ts'
@@ -10,6 +10,7 @@ export const TEST_API_KEY = 'test-client-id'
 export const TEST_API_SECRET = 'test-client-secret-0123456789'
 
 export function testPool(): pg.Pool {
+  setPreparedStatements(inject('databaseKind') === 'postgresql')
   return createPool(inject('databaseUrl'), 4)
 }
 
@@ -18,6 +19,8 @@ export async function testApp(pool: pg.Pool): Promise<AppInstance> {
     db: pool,
     platform: { adminOrigin: (shop) => `https://${shop}`, apiKey: TEST_API_KEY },
     apiSecret: TEST_API_SECRET,
+    // Unexpected errors (500s) are printed so a failing test shows its cause.
+    logger: { level: 'error' },
   })
   await app.ready()
   return app

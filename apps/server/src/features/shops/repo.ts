@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, statement } from '../../db/pool.ts'
 
 export type ShopRow = {
   id: string
@@ -19,11 +19,11 @@ const SHOP_COLUMNS = `id, domain, name, secret_hash, access_token, scopes, curre
   primary_domain_url, shopify_plan, app_plan, synced_at`
 
 export async function findInstalledShop(db: DbClient, domain: string): Promise<ShopRow | null> {
-  const { rows } = await db.query<ShopRow>({
-    name: 'shop-by-domain',
-    text: `select ${SHOP_COLUMNS} from shops where domain = $1 and uninstalled_at is null`,
-    values: [domain],
-  })
+  const { rows } = await db.query<ShopRow>(
+    statement('shop-by-domain', `select ${SHOP_COLUMNS} from shops where domain = $1 and uninstalled_at is null`, [
+      domain,
+    ]),
+  )
   return rows[0] ?? null
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { SubscriptionStatus } from '@teiki/contract'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, statement } from '../../db/pool.ts'
 
 export type ContractListRow = {
   id: string
@@ -60,7 +60,7 @@ export async function listContracts(db: DbClient, filter: ListFilter): Promise<C
     limit ${param(filter.fetch)} offset ${param(filter.offset)}`
   // Named statements are prepared once per connection; the name follows the SQL's shape.
   const name = `list-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
-  const { rows } = await db.query<ContractListRow>({ name, text, values })
+  const { rows } = await db.query<ContractListRow>(statement(name, text, values))
   return rows
 }
 
