@@ -9,7 +9,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const built = join(root, 'apps/web/dist/index.html')
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'packages/contract/src']
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/domain/src',
+  'packages/contract/src',
+]
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0
@@ -22,10 +28,14 @@ const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
 const sourcesAt = Math.max(...sources.map((path) => newestMtime(join(root, path))))
 if (builtAt < sourcesAt) {
   console.log('[teiki] 画面をビルドしています (vite build)…')
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: join(root, 'apps/web'),
-    stdio: 'inherit',
-  })
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'apps/web'),
+      stdio: 'inherit',
+    },
+  )
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 

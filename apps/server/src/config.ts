@@ -9,6 +9,8 @@ const ZEnv = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** Unset: the embedded PGlite database in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /** Connections this process keeps to PostgreSQL (about 2-4 per CPU core of the database). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('.data'),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   /** Fixes the demo shop's `secret`; otherwise one is generated once and kept in DATA_DIR. */

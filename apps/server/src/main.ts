@@ -1,12 +1,12 @@
 import { join, resolve } from 'node:path'
-import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
+import type { Emulator } from '@teiki/shopify-emulator'
 import { loadConfig } from './config.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { createPool, setPreparedStatements } from './db/pool.ts'
-import { hashSecret } from './http/auth.ts'
-import { buildApp } from './http/app.ts'
 import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
+import { buildApp } from './http/app.ts'
+import { hashSecret } from './http/auth.ts'
 import { persistentSecret } from './local-secrets.ts'
 import { createAdminClient } from './platform/admin-client.ts'
 import { fullSync } from './sync/full-sync.ts'
@@ -30,7 +30,7 @@ async function main() {
     databaseUrl = embedded.url
     setPreparedStatements(false)
   }
-  const pool = createPool(databaseUrl, embedded ? 8 : 20)
+  const pool = createPool(databaseUrl, embedded ? 8 : config.DATABASE_POOL_SIZE)
   stops.push(async () => {
     await pool.end()
     await embedded?.stop()
@@ -40,11 +40,14 @@ async function main() {
   const realPlatform = Boolean(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET)
   const apiKey = config.SHOPIFY_API_KEY ?? 'teiki-local-client-id'
   const apiSecret = config.SHOPIFY_API_SECRET ?? persistentSecret(join(dataDir, 'app-client-secret'))
-  let adminOrigin = (shop: string) => (config.SHOPIFY_ADMIN_ORIGIN ?? 'https://{shop}').replace('{shop}', shop)
+  let adminOrigin = (shop: string) =>
+    (config.SHOPIFY_ADMIN_ORIGIN ?? 'https://{shop}').replace('{shop}', shop)
 
   let emulator: Emulator | undefined
   let secret: string | undefined
   if (!realPlatform) {
+    // Loaded only here: against the real platform the emulator's code is never imported.
+    const { createEmulator } = await import('@teiki/shopify-emulator')
     emulator = await createEmulator({ dataDir: join(dataDir, 'emulator') })
     const { url } = await emulator.listen(config.EMULATOR_PORT, '127.0.0.1')
     adminOrigin = () => url

@@ -2,22 +2,38 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/http/app.ts'
 import { signSessionToken } from '../src/http/session-token.ts'
-import { createShop, seedContracts, TEST_API_KEY, TEST_API_SECRET, testApp, testPool } from './support/fixtures.ts'
+import {
+  createShop,
+  seedContracts,
+  TEST_API_KEY,
+  TEST_API_SECRET,
+  testApp,
+  testPool,
+} from './support/fixtures.ts'
 
 let pool: pg.Pool
 let app: AppInstance
 let shopA: Awaited<ReturnType<typeof createShop>>
 let shopB: Awaited<ReturnType<typeof createShop>>
 
-const customer = (id: string, name: string) => ({ id, firstName: name, lastName: '山田', email: `${name}@example.jp` })
+const customer = (id: string, name: string) => ({
+  id,
+  firstName: name,
+  lastName: '山田',
+  email: `${name}@example.jp`,
+})
 
 beforeAll(async () => {
   pool = testPool()
   app = await testApp(pool)
   shopA = await createShop(pool, { prefix: 'auth-a' })
   shopB = await createShop(pool, { prefix: 'auth-b' })
-  await seedContracts(pool, shopA.id, [{ id: '91000000001', customer: customer('7100000000001', 'a'), nextBillingDate: '2026-12-01T01:00:00Z' }])
-  await seedContracts(pool, shopB.id, [{ id: '92000000001', customer: customer('7200000000001', 'b'), nextBillingDate: '2026-12-01T01:00:00Z' }])
+  await seedContracts(pool, shopA.id, [
+    { id: '91000000001', customer: customer('7100000000001', 'a'), nextBillingDate: '2026-12-01T01:00:00Z' },
+  ])
+  await seedContracts(pool, shopB.id, [
+    { id: '92000000001', customer: customer('7200000000001', 'b'), nextBillingDate: '2026-12-01T01:00:00Z' },
+  ])
 })
 afterAll(async () => {
   await app.close()
@@ -25,7 +41,12 @@ afterAll(async () => {
 })
 
 const now = () => Math.floor(Date.now() / 1000)
-function token(shop: string, overrides: Record<string, unknown> = {}, secret = TEST_API_SECRET, alg = 'HS256') {
+function token(
+  shop: string,
+  overrides: Record<string, unknown> = {},
+  secret = TEST_API_SECRET,
+  alg = 'HS256',
+) {
   return signSessionToken(
     {
       iss: `https://${shop}/admin`,
@@ -52,7 +73,9 @@ describe('authentication of /app-admin', () => {
   it('answers 401 with a Japanese error body when there are no credentials', async () => {
     const res = await search('')
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.stringMatching(/認証情報/) } })
+    expect(res.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: expect.stringMatching(/認証情報/) },
+    })
   })
 
   it.each([
@@ -82,9 +105,15 @@ describe('authentication of /app-admin', () => {
     ['an expired token', () => token(shopA.domain, { exp: now() - 11, nbf: now() - 120 })],
     ['a token not yet valid', () => token(shopA.domain, { nbf: now() + 30 })],
     ['a wrong audience', () => token(shopA.domain, { aud: 'someone-else' })],
-    ['alg none', () => `${token(shopA.domain, {}, TEST_API_SECRET, 'none').split('.').slice(0, 2).join('.')}.`],
+    [
+      'alg none',
+      () => `${token(shopA.domain, {}, TEST_API_SECRET, 'none').split('.').slice(0, 2).join('.')}.`,
+    ],
     ['alg none with a signature', () => token(shopA.domain, {}, TEST_API_SECRET, 'none')],
-    ['dest not a shop', () => token(shopA.domain, { dest: 'https://evil.example.com', iss: 'https://evil.example.com/admin' })],
+    [
+      'dest not a shop',
+      () => token(shopA.domain, { dest: 'https://evil.example.com', iss: 'https://evil.example.com/admin' }),
+    ],
     ['iss from another shop', () => token(shopA.domain, { iss: `https://${shopB.domain}/admin` })],
     ['garbage', () => 'not.a.jwt'],
   ])('answers 401 for %s', async (_name, make) => {
@@ -99,7 +128,11 @@ describe('authentication of /app-admin', () => {
   })
 
   it('keeps other /app-admin routes behind auth too', async () => {
-    for (const url of ['/app-admin/plan', '/app-admin/subscriptions/search-variant-id?variantId=44000000000001', '/app-admin/nope']) {
+    for (const url of [
+      '/app-admin/plan',
+      '/app-admin/subscriptions/search-variant-id?variantId=44000000000001',
+      '/app-admin/nope',
+    ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401)
     }
   })

@@ -10,21 +10,62 @@ let shop: Awaited<ReturnType<typeof createShop>>
 const VARIANT_COFFEE = '44000000000001'
 const VARIANT_TEA = '44000000000002'
 
-const taro = { id: '7000000000001', lastName: '山田', firstName: '太郎', email: 'Taro.Yamada@example.jp', phone: '+819012345678' }
-const hanako = { id: '7000000000002', lastName: '佐藤', firstName: '花子', email: 'hanako.sato@example.jp', phone: '+818011112222' }
-const jiro = { id: '7000000000003', lastName: '山田', firstName: '次郎', email: 'jiro_100%@example.jp', phone: null }
+const taro = {
+  id: '7000000000001',
+  lastName: '山田',
+  firstName: '太郎',
+  email: 'Taro.Yamada@example.jp',
+  phone: '+819012345678',
+}
+const hanako = {
+  id: '7000000000002',
+  lastName: '佐藤',
+  firstName: '花子',
+  email: 'hanako.sato@example.jp',
+  phone: '+818011112222',
+}
+const jiro = {
+  id: '7000000000003',
+  lastName: '山田',
+  firstName: '次郎',
+  email: 'jiro_100%@example.jp',
+  phone: null,
+}
 
 // 25 contracts: 3 named ones plus 22 fillers, next billing dates one day apart.
 const named: SeedContract[] = [
   // 2026-11-30T15:30Z is 2026年12月1日 0:30 in Japan: it belongs to 1 December in the shop's zone.
-  { id: '10000000001', customer: taro, status: 'ACTIVE', nextBillingDate: '2026-11-30T15:30:00Z', variantIds: [VARIANT_COFFEE] },
-  { id: '10000000002', customer: hanako, status: 'PAUSED', nextBillingDate: '2026-11-30T14:59:59Z', variantIds: [VARIANT_TEA] },
-  { id: '10000000003', customer: jiro, status: 'FAILED', nextBillingDate: '2026-12-05T01:00:00Z', variantIds: [VARIANT_COFFEE, VARIANT_TEA] },
+  {
+    id: '10000000001',
+    customer: taro,
+    status: 'ACTIVE',
+    nextBillingDate: '2026-11-30T15:30:00Z',
+    variantIds: [VARIANT_COFFEE],
+  },
+  {
+    id: '10000000002',
+    customer: hanako,
+    status: 'PAUSED',
+    nextBillingDate: '2026-11-30T14:59:59Z',
+    variantIds: [VARIANT_TEA],
+  },
+  {
+    id: '10000000003',
+    customer: jiro,
+    status: 'FAILED',
+    nextBillingDate: '2026-12-05T01:00:00Z',
+    variantIds: [VARIANT_COFFEE, VARIANT_TEA],
+  },
 ]
 const fillers: SeedContract[] = Array.from({ length: 22 }, (_, i) => ({
   id: String(20000000000 + i),
   status: i % 2 === 0 ? 'ACTIVE' : 'CANCELLED',
-  customer: { id: String(7100000000000 + i), lastName: '鈴木', firstName: `${i}号`, email: `filler${i}@example.com` },
+  customer: {
+    id: String(7100000000000 + i),
+    lastName: '鈴木',
+    firstName: `${i}号`,
+    email: `filler${i}@example.com`,
+  },
   nextBillingDate: new Date(Date.UTC(2027, 0, 1 + i, 1)).toISOString(),
 }))
 
@@ -44,14 +85,20 @@ async function get(path: string, params: Record<string, string> = {}) {
   const res = await app.inject({ method: 'GET', url: `/app-admin/subscriptions/${path}?${query}` })
   return { status: res.statusCode, body: res.json() }
 }
-const ids = (body: { subscriptions: Array<{ contractId: string }> }) => body.subscriptions.map((s) => s.contractId)
+const ids = (body: { subscriptions: Array<{ contractId: string }> }) =>
+  body.subscriptions.map((s) => s.contractId)
 
 describe('GET /app-admin/subscriptions/search', () => {
   it('lists 10 rows by default, ordered by next billing date, with page info', async () => {
     const { status, body } = await get('search')
     expect(status).toBe(200)
     expect(body.limit).toBe(10)
-    expect(ids(body)).toEqual(['10000000002', '10000000001', '10000000003', ...fillers.slice(0, 7).map((f) => f.id)])
+    expect(ids(body)).toEqual([
+      '10000000002',
+      '10000000001',
+      '10000000003',
+      ...fillers.slice(0, 7).map((f) => f.id),
+    ])
     expect(body.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false })
     expect(body.subscriptions[1]).toEqual({
       status: 'ACTIVE',
@@ -136,14 +183,21 @@ describe('GET /app-admin/subscriptions/search', () => {
   })
 
   it('combines a customer search with the status filter', async () => {
-    expect(ids((await get('search', { customerQuery: '山田', statuses: 'FAILED' })).body)).toEqual(['10000000003'])
+    expect(ids((await get('search', { customerQuery: '山田', statuses: 'FAILED' })).body)).toEqual([
+      '10000000003',
+    ])
   })
 })
 
 describe('GET /app-admin/subscriptions/search-variant-id', () => {
   it('finds the contracts that have a line of the variant', async () => {
-    expect(ids((await get('search-variant-id', { variantId: VARIANT_COFFEE })).body)).toEqual(['10000000001', '10000000003'])
-    expect(ids((await get('search-variant-id', { variantId: VARIANT_TEA, statuses: 'PAUSED' })).body)).toEqual(['10000000002'])
+    expect(ids((await get('search-variant-id', { variantId: VARIANT_COFFEE })).body)).toEqual([
+      '10000000001',
+      '10000000003',
+    ])
+    expect(
+      ids((await get('search-variant-id', { variantId: VARIANT_TEA, statuses: 'PAUSED' })).body),
+    ).toEqual(['10000000002'])
   })
 
   it('pages with limit and offset', async () => {

@@ -36,6 +36,9 @@ export const errorStatus: Record<ErrorCode, number> = {
 }
 
 export const ZErrorResponse = z.object({
-  error: z.object({ code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]), message: z.string() }),
+  error: z.object({
+    code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+  }),
 })
 export type ErrorResponse = z.infer<typeof ZErrorResponse>

@@ -3,7 +3,7 @@ import { z } from 'zod'
 export const ZAppPlan = z.object({
   name: z.string(),
   status: z.enum(['ACTIVE', 'PENDING', 'CANCELLED', 'DECLINED', 'EXPIRED', 'FROZEN', 'ACCEPTED']),
-  /** Monthly price in minor units of the currency. */
+  /** Recurring price as the platform gives it: a decimal string ("4980.0") and its currency. */
   price: z.object({ amount: z.string(), currencyCode: z.string() }).nullable(),
   trialDays: z.number().int().nullable(),
   currentPeriodEnd: z.string().nullable(),

@@ -10,7 +10,10 @@ const ZStatusList = z
   .optional()
   .transform((value, ctx) => {
     if (!value) return [] as SubscriptionStatus[]
-    const parts = value.split(',').map((part) => part.trim().toUpperCase()).filter(Boolean)
+    const parts = value
+      .split(',')
+      .map((part) => part.trim().toUpperCase())
+      .filter(Boolean)
     for (const part of parts) {
       if (!ZSubscriptionStatus.safeParse(part).success) {
         ctx.addIssue({ code: 'custom', message: `不明なステータスです: ${part}` })
@@ -34,7 +37,10 @@ export const ZSearchSubscriptionsQuery = z.object({
   statuses: ZStatusList,
   ...ZPaging,
   /** A numeric contract id (the classifier's "contract" kind). */
-  contractId: z.string().regex(/^\d{1,20}$/, '契約IDは数字で指定してください').optional(),
+  contractId: z
+    .string()
+    .regex(/^\d{1,20}$/, '契約IDは数字で指定してください')
+    .optional(),
   /** Free customer input (the classifier's "customer" kind): e-mail, phone or name. */
   customerQuery: z.string().trim().min(1).max(200).optional(),
 })

@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
+  type ConstDirectiveNode,
   type DefinitionNode,
-  type DirectiveNode,
   type FieldDefinitionNode,
   type InterfaceTypeDefinitionNode,
   Kind,
@@ -28,7 +28,7 @@ const builtinScalars = new Set(['String', 'Int', 'Float', 'Boolean', 'ID'])
 const namedType = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.value : namedType(t.type))
 
 // Only @deprecated survives: the other directives (@accessRestricted…) are documentation.
-const keepDeprecated = (ds: readonly DirectiveNode[] | undefined) =>
+const keepDeprecated = (ds: readonly ConstDirectiveNode[] | undefined) =>
   (ds ?? []).filter((d) => d.name.value === 'deprecated')
 
 export function extractSubset(sdl: string, sel: SchemaSelection): string {
@@ -134,7 +134,7 @@ export function extractSubset(sdl: string, sel: SchemaSelection): string {
   for (const [name, set] of [...kept].sort(([a], [b]) => a.localeCompare(b))) {
     const def = defs.get(name)!
     if (set !== 'whole' && set.size === 0) continue
-    const strip = { description: undefined, directives: [] as DirectiveNode[] }
+    const strip = { description: undefined, directives: [] as ConstDirectiveNode[] }
     const field = (f: FieldDefinitionNode): FieldDefinitionNode => ({
       ...f,
       description: undefined,

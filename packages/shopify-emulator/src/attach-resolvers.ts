@@ -5,9 +5,9 @@ import {
   isAbstractType,
   isObjectType,
 } from 'graphql'
+import type { Context } from './context.ts'
 import { formatDateTime, formatDecimal, moneyBag, moneyV2 } from './format.ts'
 import { toGid } from './gid.ts'
-import type { Context } from './context.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: resolvers receive arbitrary records and args
 export type Resolver = GraphQLFieldResolver<any, Context, any>
@@ -32,7 +32,8 @@ export function attachResolvers(schema: GraphQLSchema, map: ResolverMap): GraphQ
     const type = schema.getType(typeName)
     if (!isObjectType(type)) throw new Error(`resolver map names ${typeName}, not an object type`)
     for (const name of Object.keys(fields)) {
-      if (!type.getFields()[name]) throw new Error(`resolver map names ${typeName}.${name}, not in the schema`)
+      if (!type.getFields()[name])
+        throw new Error(`resolver map names ${typeName}.${name}, not in the schema`)
     }
   }
   for (const type of Object.values(schema.getTypeMap())) {

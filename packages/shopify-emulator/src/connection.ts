@@ -11,7 +11,12 @@ export type ConnectionArgs = {
 export type Connection<T> = {
   nodes: T[]
   edges: Array<{ cursor: string; node: T }>
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }
+  pageInfo: {
+    hasNextPage: boolean
+    hasPreviousPage: boolean
+    startCursor: string | null
+    endCursor: string | null
+  }
 }
 
 type Key = number | string

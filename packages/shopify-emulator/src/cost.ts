@@ -31,7 +31,11 @@ type Walk = {
 type Data = Record<string, unknown> | null | undefined
 
 /** Fields of a selection set, with fragments flattened (inline fragments on other types included: an upper bound). */
-function* fieldsOf(walk: Walk, set: SelectionSetNode, parent: GraphQLCompositeType) {
+function* fieldsOf(
+  walk: Walk,
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+): Generator<{ node: FieldNode; parent: GraphQLCompositeType }> {
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) yield { node: sel, parent }
     else {
@@ -125,7 +129,8 @@ export function queryCost(
   data?: Record<string, unknown> | null,
 ): number {
   const fragments = new Map<string, FragmentDefinitionNode>()
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
   const walk: Walk = { schema, fragments, variables }
   const root = schema.getRootType(operation.operation)
   if (!root) return 0

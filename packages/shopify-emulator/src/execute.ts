@@ -12,7 +12,11 @@ import type { Context } from './context.ts'
 import { queryCost } from './cost.ts'
 import { type LeakyBucket, MAX_SINGLE_QUERY_COST, type ThrottleStatus } from './throttle.ts'
 
-export type GraphqlRequest = { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }
+export type GraphqlRequest = {
+  query: string
+  variables?: Record<string, unknown> | null
+  operationName?: string | null
+}
 
 export type CostExtension = {
   requestedQueryCost: number

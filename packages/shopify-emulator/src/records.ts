@@ -9,7 +9,12 @@
  */
 export type Money = { amount: string; currencyCode: string }
 
-export type Anchor = { type: 'WEEKDAY' | 'MONTHDAY' | 'YEARDAY'; day: number; month: number | null; cutoffDay: number | null }
+export type Anchor = {
+  type: 'WEEKDAY' | 'MONTHDAY' | 'YEARDAY'
+  day: number
+  month: number | null
+  cutoffDay: number | null
+}
 
 export type Interval = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'
 
@@ -93,7 +98,12 @@ export type PaymentInstrument =
       name: string
       maskedNumber: string
     }
-  | { __typename: 'CustomerPaypalBillingAgreement'; inactive: boolean; isRevocable: boolean; paypalAccountEmail: string }
+  | {
+      __typename: 'CustomerPaypalBillingAgreement'
+      inactive: boolean
+      isRevocable: boolean
+      paypalAccountEmail: string
+    }
 
 export type PaymentMethodRecord = {
   id: number
@@ -240,7 +250,8 @@ export type ContractRecord = {
 /** Order line items are not stored: they are the contract's lines at read time (see orders resolver). */
 export type OrderRecord = {
   id: number
-  name: string
+  /** Order number; the name is `#${number}` (a number is far lighter than 900,000 strings). */
+  number: number
   createdAt: number
   updatedAt: number
   cancelledAt: number | null

@@ -102,8 +102,11 @@ function matchTerm<T>(item: T, term: Term, spec: SearchSpec<T>): boolean {
 }
 
 /** Compiles `query` into a predicate; null when there is nothing to filter on. */
-export function compileSearch<T>(query: string | null | undefined, spec: SearchSpec<T>): ((item: T) => boolean) | null {
-  if (!query || !query.trim()) return null
+export function compileSearch<T>(
+  query: string | null | undefined,
+  spec: SearchSpec<T>,
+): ((item: T) => boolean) | null {
+  if (!query?.trim()) return null
   const groups: Term[][] = [[]]
   for (const token of tokenize(query)) {
     if (token === 'OR') groups.push([])
@@ -114,7 +117,11 @@ export function compileSearch<T>(query: string | null | undefined, spec: SearchS
   return (item) => nonEmpty.some((g) => g.every((t) => matchTerm(item, t, spec) !== t.negate))
 }
 
-export function filterBySearch<T>(items: readonly T[], query: string | null | undefined, spec: SearchSpec<T>): readonly T[] {
+export function filterBySearch<T>(
+  items: readonly T[],
+  query: string | null | undefined,
+  spec: SearchSpec<T>,
+): readonly T[] {
   const predicate = compileSearch(query, spec)
   return predicate ? items.filter(predicate) : items
 }

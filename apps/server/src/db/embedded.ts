@@ -9,7 +9,10 @@ export type EmbeddedPostgres = { url: string; stop(): Promise<void> }
  * served over the PostgreSQL wire protocol so the app keeps one code path (`pg`) whether
  * it talks to this or to a real server. `dataDir` undefined keeps it in memory (tests).
  */
-export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir?: string
+  port?: number
+}): Promise<EmbeddedPostgres> {
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
   const db = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {})
   // The socket server's multiplexer queues statements from several connections and keeps a

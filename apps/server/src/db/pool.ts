@@ -15,7 +15,10 @@ export type Db = pg.Pool
 export type DbClient = pg.PoolClient | pg.Pool
 
 /** Runs `fn` in one transaction on one connection. */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect()
   try {
     await client.query('begin')

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
@@ -11,7 +12,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Db } from '../db/pool.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
@@ -77,16 +77,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       const first = error.validation[0]
       const where = first?.instancePath ? `${first.instancePath.replace(/^\//, '')}: ` : ''
       return reply.status(errorStatus.INVALID_INPUT).send({
-        error: { code: ErrorCode.INVALID_INPUT, message: `入力内容が正しくありません。${where}${first?.message ?? ''}` },
+        error: {
+          code: ErrorCode.INVALID_INPUT,
+          message: `入力内容が正しくありません。${where}${first?.message ?? ''}`,
+        },
       })
     }
-    const status = (error as { statusCode?: number }).statusCode
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
+    const { statusCode: status, message } = error as { statusCode?: number; message?: string }
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ error: { code: ErrorCode.INVALID_INPUT, message: `リクエストが正しくありません: ${error.message}` } })
+      return reply.status(status).send({
+        error: { code: ErrorCode.INVALID_INPUT, message: `リクエストが正しくありません: ${message ?? ''}` },
+      })
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.status(500).send({
-      error: { code: ErrorCode.INTERNAL, message: `サーバーで予期しないエラーが発生しました（リクエストID: ${request.id}）。` },
+      error: {
+        code: ErrorCode.INTERNAL,
+        message: `サーバーで予期しないエラーが発生しました（リクエストID: ${request.id}）。`,
+      },
     })
   })
 
@@ -100,7 +109,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/app-admin/') || request.method !== 'GET' || !opts.webDist) {
-      return reply.status(404).send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
+      return reply
+        .status(404)
+        .send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
     }
     // Client-side routes (/plans, ...) all load the SPA.
     return reply.type('text/html').sendFile('index.html')

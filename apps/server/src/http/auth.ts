@@ -55,7 +55,10 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
         apiSecret: opts.apiSecret,
         nowSeconds: Math.floor(Date.now() / 1000),
       })
-      if (!verified) throw unauthenticated('セッションの有効期限が切れたか、トークンが不正です。ページを再読み込みしてください。')
+      if (!verified)
+        throw unauthenticated(
+          'セッションの有効期限が切れたか、トークンが不正です。ページを再読み込みしてください。',
+        )
       const shop = await loadShop(verified.shop)
       if (!shop) throw unauthenticated('このストアにはアプリがインストールされていません。')
       return shop
@@ -64,11 +67,12 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     const query = request.query as Record<string, unknown> | undefined
     const domain = typeof query?.shop === 'string' ? query.shop : undefined
     const secret = typeof query?.secret === 'string' ? query.secret : undefined
-    if (!domain || !secret) throw unauthenticated('認証情報がありません。ストア管理画面からアプリを開いてください。')
+    if (!domain || !secret)
+      throw unauthenticated('認証情報がありません。ストア管理画面からアプリを開いてください。')
     const shop = await loadShop(domain)
     const given = hashSecret(secret)
     const ok = timingSafeEqual(given, shop?.secret_hash ?? DUMMY_HASH)
-    if (!shop || !shop.secret_hash || !ok) throw unauthenticated('ストアまたはシークレットが正しくありません。')
+    if (!shop?.secret_hash || !ok) throw unauthenticated('ストアまたはシークレットが正しくありません。')
     return shop
   }
 }

@@ -3,7 +3,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 /** Clock tolerance for exp/nbf; the platform's guidance allows at most 10 s. */
 const CLOCK_TOLERANCE_S = 10
 
-export type SessionTokenClaims = { iss: string; dest: string; aud: string; sub?: string; exp: number; nbf: number }
+export type SessionTokenClaims = {
+  iss: string
+  dest: string
+  aud: string
+  sub?: string
+  exp: number
+  nbf: number
+}
 
 /**
  * Verifies an App Bridge session token (HS256 JWT signed with the app's client secret) and
@@ -19,7 +26,7 @@ export function verifySessionToken(
   if (parts.length !== 3) return null
   const [headerB64, payloadB64, signatureB64] = parts as [string, string, string]
   const header = decodeJson(headerB64)
-  if (!header || header.alg !== 'HS256') return null
+  if (header?.alg !== 'HS256') return null
 
   const expected = createHmac('sha256', opts.apiSecret).update(`${headerB64}.${payloadB64}`).digest()
   const given = Buffer.from(signatureB64, 'base64url')

@@ -6,7 +6,9 @@ export type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: num
 type GraphQLResponse<T> = {
   data?: T
   errors?: Array<{ message: string; extensions?: { code?: string } }>
-  extensions?: { cost?: { requestedQueryCost?: number; actualQueryCost?: number | null; throttleStatus?: ThrottleStatus } }
+  extensions?: {
+    cost?: { requestedQueryCost?: number; actualQueryCost?: number | null; throttleStatus?: ThrottleStatus }
+  }
 }
 
 export type AdminClientOptions = {
@@ -38,7 +40,11 @@ export function createAdminClient(opts: AdminClientOptions): AdminClient {
   const sleep = opts.sleep ?? defaultSleep
   const maxRetries = opts.maxRetries ?? 6
 
-  async function request<T>(operationName: string, query: string, variables?: Record<string, unknown>): Promise<T> {
+  async function request<T>(
+    operationName: string,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<T> {
     let failures = 0
     for (;;) {
       let response: Response
@@ -49,7 +55,8 @@ export function createAdminClient(opts: AdminClientOptions): AdminClient {
           body: JSON.stringify({ query, variables, operationName }),
         })
       } catch (error) {
-        if (++failures > maxRetries) throw new PlatformUnavailableError(`${operationName}: ${(error as Error).message}`)
+        if (++failures > maxRetries)
+          throw new PlatformUnavailableError(`${operationName}: ${(error as Error).message}`)
         await sleep(backoff(failures))
         continue
       }
@@ -65,7 +72,9 @@ export function createAdminClient(opts: AdminClientOptions): AdminClient {
         throw new PlatformUnavailableError(`${operationName}: HTTP ${response.status}`, response.status)
       }
       const body = (await response.json()) as GraphQLResponse<T>
-      const throttled = body.errors?.some((e) => e.extensions?.code === 'THROTTLED' || e.message === 'Throttled')
+      const throttled = body.errors?.some(
+        (e) => e.extensions?.code === 'THROTTLED' || e.message === 'Throttled',
+      )
       if (throttled) {
         await sleep(throttleWaitMs(body.extensions?.cost))
         continue

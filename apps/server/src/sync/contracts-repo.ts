@@ -38,7 +38,13 @@ export type LineRecord = {
   position: number
 }
 
-export type ContractChange = { id: string; previous_status: string | null; status: string; created_at: Date; updated_at: Date }
+export type ContractChange = {
+  id: string
+  previous_status: string | null
+  status: string
+  created_at: Date
+  updated_at: Date
+}
 
 /**
  * Upserts a page of contracts and replaces their lines, keeping the newer state: a row whose

@@ -2,7 +2,7 @@ import { japaneseName } from '@teiki/domain'
 import type { Db } from '../db/pool.ts'
 import { withTransaction } from '../db/pool.ts'
 import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
-import { updateShopDetails, type ShopRow } from '../features/shops/repo.ts'
+import { type ShopRow, updateShopDetails } from '../features/shops/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
 import { fetchCustomersPage } from '../platform/operations/customers-page.ts'
@@ -13,7 +13,12 @@ import {
   fetchSubscriptionContractsPage,
   type PlatformContract,
 } from '../platform/operations/subscription-contracts-page.ts'
-import { type ContractRecord, type LineRecord, appendContractEvents, upsertContracts } from './contracts-repo.ts'
+import {
+  appendContractEvents,
+  type ContractRecord,
+  type LineRecord,
+  upsertContracts,
+} from './contracts-repo.ts'
 import { upsertCustomers, upsertProducts, upsertSellingPlanGroups } from './mirror-repo.ts'
 
 export type SyncSummary = {

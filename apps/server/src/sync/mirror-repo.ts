@@ -36,8 +36,21 @@ export async function upsertCustomers(db: DbClient, shopId: string, rows: Custom
   )
 }
 
-export type ProductRecord = { id: string; title: string; handle: string; status: string; image_url: string | null; updated_at: string }
-export type VariantRecord = { id: string; product_id: string; title: string; sku: string | null; price: string | null }
+export type ProductRecord = {
+  id: string
+  title: string
+  handle: string
+  status: string
+  image_url: string | null
+  updated_at: string
+}
+export type VariantRecord = {
+  id: string
+  product_id: string
+  title: string
+  sku: string | null
+  price: string | null
+}
 
 export async function upsertProducts(
   db: DbClient,

@@ -3,8 +3,8 @@ import type pg from 'pg'
 import { inject } from 'vitest'
 import { createPool, setPreparedStatements } from '../../src/db/pool.ts'
 import { nameKey, phoneRev } from '../../src/features/customers/search-keys.ts'
-import { hashSecret } from '../../src/http/auth.ts'
 import { type AppInstance, buildApp } from '../../src/http/app.ts'
+import { hashSecret } from '../../src/http/auth.ts'
 
 export const TEST_API_KEY = 'test-client-id'
 export const TEST_API_SECRET = 'test-client-secret-0123456789'
@@ -41,11 +41,24 @@ export async function createShop(
     [
       domain,
       hashSecret(secret),
-      opts.scopes ?? ['write_own_subscription_contracts', 'write_customers', 'write_products', 'read_orders', 'write_themes'],
+      opts.scopes ?? [
+        'write_own_subscription_contracts',
+        'write_customers',
+        'write_products',
+        'read_orders',
+        'write_themes',
+      ],
       opts.timezone ?? 'Asia/Tokyo',
       JSON.stringify(
         opts.appPlan === undefined
-          ? { name: 'スタンダードプラン', status: 'ACTIVE', price: { amount: '4980.0', currencyCode: 'JPY' }, trialDays: 0, currentPeriodEnd: null, test: true }
+          ? {
+              name: 'スタンダードプラン',
+              status: 'ACTIVE',
+              price: { amount: '4980.0', currencyCode: 'JPY' },
+              trialDays: 0,
+              currentPeriodEnd: null,
+              test: true,
+            }
           : opts.appPlan,
       ),
     ],

@@ -68,7 +68,14 @@ export const catalog: readonly CatalogItem[] = [
       ['30包', 3456],
     ],
   },
-  { title: '発酵玄米ごはん', handle: 'fermented-brown-rice', productType: '食品', sku: 'RICE', weekly: false, variants: [['12食', 3980]] },
+  {
+    title: '発酵玄米ごはん',
+    handle: 'fermented-brown-rice',
+    productType: '食品',
+    sku: 'RICE',
+    weekly: false,
+    variants: [['12食', 3980]],
+  },
   {
     title: '北海道グラノーラ',
     handle: 'hokkaido-granola',
@@ -91,7 +98,14 @@ export const catalog: readonly CatalogItem[] = [
       ['300ml', 5940],
     ],
   },
-  { title: '保湿美容液', handle: 'moisture-serum', productType: 'スキンケア', sku: 'SRM', weekly: false, variants: [['30ml', 6600]] },
+  {
+    title: '保湿美容液',
+    handle: 'moisture-serum',
+    productType: 'スキンケア',
+    sku: 'SRM',
+    weekly: false,
+    variants: [['30ml', 6600]],
+  },
   {
     title: '薬用ハンドクリーム',
     handle: 'medicated-hand-cream',
@@ -114,7 +128,14 @@ export const catalog: readonly CatalogItem[] = [
       ['500ml×24本', 2480],
     ],
   },
-  { title: '国産大麦若葉の青汁', handle: 'aojiru', productType: '健康食品', sku: 'AOJ', weekly: false, variants: [['30包', 3240]] },
+  {
+    title: '国産大麦若葉の青汁',
+    handle: 'aojiru',
+    productType: '健康食品',
+    sku: 'AOJ',
+    weekly: false,
+    variants: [['30包', 3240]],
+  },
   {
     title: '新潟県産コシヒカリ',
     handle: 'niigata-koshihikari',
@@ -138,7 +159,14 @@ export const catalog: readonly CatalogItem[] = [
       ['小粒 1kg', 2750],
     ],
   },
-  { title: '季節のフルーツジャム3本セット', handle: 'seasonal-jam-set', productType: '食品', sku: 'JAM', weekly: false, variants: [['3本セット', 2800]] },
+  {
+    title: '季節のフルーツジャム3本セット',
+    handle: 'seasonal-jam-set',
+    productType: '食品',
+    sku: 'JAM',
+    weekly: false,
+    variants: [['3本セット', 2800]],
+  },
 ]
 
 export type PlanTemplate = {
@@ -163,7 +191,9 @@ export type GroupTemplate = {
   plans: readonly PlanTemplate[]
 }
 
-const plan = (p: Partial<PlanTemplate> & Pick<PlanTemplate, 'name' | 'option' | 'interval' | 'intervalCount'>) => ({
+const plan = (
+  p: Partial<PlanTemplate> & Pick<PlanTemplate, 'name' | 'option' | 'interval' | 'intervalCount'>,
+) => ({
   firstPercent: null,
   recurringPercent: null,
   fixedAmountOff: null,
@@ -187,7 +217,15 @@ export const groupTemplates: readonly GroupTemplate[] = [
     option: 'お届け頻度',
     weight: 20,
     weekly: false,
-    plans: [plan({ name: '2ヶ月ごとお届け（10%オフ）', option: '2ヶ月ごと', interval: 'MONTH', intervalCount: 2, firstPercent: 10 })],
+    plans: [
+      plan({
+        name: '2ヶ月ごとお届け（10%オフ）',
+        option: '2ヶ月ごと',
+        interval: 'MONTH',
+        intervalCount: 2,
+        firstPercent: 10,
+      }),
+    ],
   },
   {
     name: '毎週お届け',
@@ -196,8 +234,22 @@ export const groupTemplates: readonly GroupTemplate[] = [
     weight: 12,
     weekly: true,
     plans: [
-      plan({ name: '毎週お届け（初回20%オフ）', option: '1週間ごと', interval: 'WEEK', intervalCount: 1, firstPercent: 20, recurringPercent: 10 }),
-      plan({ name: '隔週お届け（初回20%オフ）', option: '2週間ごと', interval: 'WEEK', intervalCount: 2, firstPercent: 20, recurringPercent: 10 }),
+      plan({
+        name: '毎週お届け（初回20%オフ）',
+        option: '1週間ごと',
+        interval: 'WEEK',
+        intervalCount: 1,
+        firstPercent: 20,
+        recurringPercent: 10,
+      }),
+      plan({
+        name: '隔週お届け（初回20%オフ）',
+        option: '2週間ごと',
+        interval: 'WEEK',
+        intervalCount: 2,
+        firstPercent: 20,
+        recurringPercent: 10,
+      }),
     ],
   },
   {
@@ -206,6 +258,15 @@ export const groupTemplates: readonly GroupTemplate[] = [
     option: 'お届け日',
     weight: 18,
     weekly: false,
-    plans: [plan({ name: '毎月15日お届け（300円引き）', option: '毎月15日', interval: 'MONTH', intervalCount: 1, fixedAmountOff: 300, anchorDay: 15 })],
+    plans: [
+      plan({
+        name: '毎月15日お届け（300円引き）',
+        option: '毎月15日',
+        interval: 'MONTH',
+        intervalCount: 1,
+        fixedAmountOff: 300,
+        anchorDay: 15,
+      }),
+    ],
   },
 ]

@@ -42,6 +42,16 @@ export class Rng {
     return items[items.length - 1]!
   }
 
+  /** Fisher–Yates on a copy; sort() with a random comparator is biased and engine-dependent. */
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = [...items]
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1))
+      ;[out[i], out[j]] = [out[j]!, out[i]!]
+    }
+    return out
+  }
+
   digits(n: number): string {
     let s = ''
     for (let i = 0; i < n; i++) s += String(this.int(0, 9))

@@ -12,7 +12,8 @@ export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
   const out: ResolverMap = {}
   for (const map of maps) {
     for (const [type, fields] of Object.entries(map)) {
-      const target = (out[type] ??= {})
+      const target = out[type] ?? {}
+      out[type] = target
       for (const [name, fn] of Object.entries(fields)) {
         if (target[name]) throw new Error(`two resolvers for ${type}.${name}`)
         target[name] = fn

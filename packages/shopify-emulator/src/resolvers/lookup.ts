@@ -1,4 +1,3 @@
-import type { Context } from '../context.ts'
 import { idOf } from '../gid.ts'
 import type { ShopState } from '../records.ts'
 import { findById } from '../store.ts'
@@ -33,5 +32,3 @@ export function manyById<T extends { id: number }>(items: readonly T[], ids: rea
   }
   return out
 }
-
-export const shopOf = (ctx: Context) => ctx.shop

@@ -9,14 +9,14 @@ import { byGid } from './lookup.ts'
 export const orderSearch: SearchSpec<OrderRecord> = {
   fields: {
     id: { kind: 'number', get: (o) => o.id },
-    name: { kind: 'string', get: (o) => o.name },
+    name: { kind: 'string', get: (o) => `#${o.number}` },
     customer_id: { kind: 'number', get: (o) => o.customerId },
     created_at: { kind: 'date', get: (o) => o.createdAt },
     processed_at: { kind: 'date', get: (o) => o.createdAt },
     updated_at: { kind: 'date', get: (o) => o.updatedAt },
     test: { kind: 'string', get: (o) => String(o.test) },
   },
-  text: (o) => o.name,
+  text: (o) => `#${o.number}`,
 }
 
 const sortKeys: Record<string, ((o: OrderRecord) => number | string) | undefined> = {
@@ -56,10 +56,13 @@ function lineItemsOf(order: OrderRecord, ctx: Context): LineItemView[] {
 export const orderResolvers: ResolverMap = {
   QueryRoot: {
     orders: (_s, args, ctx) =>
-      connection(filterBySearch(ctx.shop.orders, args.query, orderSearch), args, { key: sortKeys[args.sortKey] }),
+      connection(filterBySearch(ctx.shop.orders, args.query, orderSearch), args, {
+        key: sortKeys[args.sortKey],
+      }),
     order: (_s, args, ctx) => byGid(ctx.shop.orders, args.id, 'Order'),
   },
   Order: {
+    name: (o: OrderRecord) => `#${o.number}`,
     currencyCode: (_o, _a, ctx: Context) => ctx.shop.info.currencyCode,
     customer: (o: OrderRecord, _a, ctx: Context) =>
       o.customerId === null ? null : (findById(ctx.shop.customers, o.customerId) ?? null),

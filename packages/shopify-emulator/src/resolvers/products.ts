@@ -54,7 +54,8 @@ export const productResolvers: ResolverMap = {
         preview: { image, status: 'READY' },
       }
     },
-    variants: (p: ProductRecord, args, ctx: Context) => connection(manyById(ctx.shop.variants, p.variantIds), args),
+    variants: (p: ProductRecord, args, ctx: Context) =>
+      connection(manyById(ctx.shop.variants, p.variantIds), args),
   },
   ProductVariant: {
     product: (v: VariantRecord, _a, ctx: Context) => findById(ctx.shop.products, v.productId),

@@ -24,7 +24,9 @@ const sortKeys: Record<string, ((g: SellingPlanGroupRecord) => number | string) 
 
 function variantsOf(g: SellingPlanGroupRecord, ctx: Context, productGid?: string | null) {
   const productId = productGid ? idOf(productGid, 'Product') : null
-  const products = manyById(ctx.shop.products, g.productIds).filter((p) => productId === null || p.id === productId)
+  const products = manyById(ctx.shop.products, g.productIds).filter(
+    (p) => productId === null || p.id === productId,
+  )
   return manyById(
     ctx.shop.variants,
     products.flatMap((p) => p.variantIds).sort((a, b) => a - b),
@@ -41,7 +43,13 @@ export const sellingPlanResolvers: ResolverMap = {
   },
   SellingPlanGroup: {
     products: (g: SellingPlanGroupRecord, args, ctx: Context) =>
-      connection(manyById(ctx.shop.products, [...g.productIds].sort((a, b) => a - b)), args),
+      connection(
+        manyById(
+          ctx.shop.products,
+          [...g.productIds].sort((a, b) => a - b),
+        ),
+        args,
+      ),
     productsCount: (g: SellingPlanGroupRecord) => ({ count: g.productIds.length, precision: 'EXACT' }),
     productVariants: (g: SellingPlanGroupRecord, args, ctx: Context) =>
       connection(variantsOf(g, ctx, args.productId), args),

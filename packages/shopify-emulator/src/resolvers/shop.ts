@@ -14,6 +14,7 @@ export const shopResolvers: ResolverMap = {
   AppInstallation: {
     accessScopes: (inst: InstallationRecord) =>
       inst.scopes.map((handle) => ({ handle, description: scopeDescriptions[handle] ?? handle })),
-    activeSubscriptions: (inst: InstallationRecord) => inst.subscriptions.filter((s) => s.status === 'ACTIVE'),
+    activeSubscriptions: (inst: InstallationRecord) =>
+      inst.subscriptions.filter((s) => s.status === 'ACTIVE'),
   },
 }

@@ -44,14 +44,16 @@ export const contractResolvers: ResolverMap = {
     },
     lines: (c: ContractRecord, args) => connection(c.lines, args),
     linesCount: (c: ContractRecord) => ({ count: c.lines.length, precision: 'EXACT' }),
-    orders: (c: ContractRecord, args, ctx: Context) => connection(manyById(ctx.shop.orders, c.orderIds), args),
+    orders: (c: ContractRecord, args, ctx: Context) =>
+      connection(manyById(ctx.shop.orders, c.orderIds), args),
     billingAttempts: (c: ContractRecord, args, ctx: Context) =>
       connection(manyById(ctx.shop.billingAttempts, c.billingAttemptIds), args),
   },
   SubscriptionLine: {
     productId: (l: ContractLineRecord) => toGid('Product', l.productId),
     variantId: (l: ContractLineRecord) => toGid('ProductVariant', l.variantId),
-    sellingPlanId: (l: ContractLineRecord) => (l.sellingPlanId === null ? null : toGid('SellingPlan', l.sellingPlanId)),
+    sellingPlanId: (l: ContractLineRecord) =>
+      l.sellingPlanId === null ? null : toGid('SellingPlan', l.sellingPlanId),
     variantImage: (l: ContractLineRecord, _a, ctx: Context) => {
       const product = findById(ctx.shop.products, l.productId)
       return product?.imageUrl ? { url: product.imageUrl, altText: product.title } : null
@@ -62,6 +64,7 @@ export const contractResolvers: ResolverMap = {
     idempotencyKey: (a: BillingAttemptRecord) => a.idempotencyKey ?? `teiki-${a.contractId}-${a.id}`,
     order: (a: BillingAttemptRecord, _a, ctx: Context) =>
       a.orderId === null ? null : (findById(ctx.shop.orders, a.orderId) ?? null),
-    subscriptionContract: (a: BillingAttemptRecord, _a, ctx: Context) => findById(ctx.shop.contracts, a.contractId),
+    subscriptionContract: (a: BillingAttemptRecord, _a, ctx: Context) =>
+      findById(ctx.shop.contracts, a.contractId),
   },
 }

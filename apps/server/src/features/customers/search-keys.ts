@@ -5,7 +5,10 @@
 
 /** Family + given name, NFKC, lower-cased, spaces removed: '山田 太郎' and '山田太郎' match. */
 export function nameKey(value: string): string {
-  return value.normalize('NFKC').toLowerCase().replace(/[\s\u3000]+/g, '')
+  return value
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\u3000]+/g, '')
 }
 
 /** Digits of a phone number reversed, so "ends with" becomes "starts with". */

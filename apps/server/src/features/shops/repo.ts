@@ -20,9 +20,11 @@ const SHOP_COLUMNS = `id, domain, name, secret_hash, access_token, scopes, curre
 
 export async function findInstalledShop(db: DbClient, domain: string): Promise<ShopRow | null> {
   const { rows } = await db.query<ShopRow>(
-    statement('shop-by-domain', `select ${SHOP_COLUMNS} from shops where domain = $1 and uninstalled_at is null`, [
-      domain,
-    ]),
+    statement(
+      'shop-by-domain',
+      `select ${SHOP_COLUMNS} from shops where domain = $1 and uninstalled_at is null`,
+      [domain],
+    ),
   )
   return rows[0] ?? null
 }

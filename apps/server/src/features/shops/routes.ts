@@ -1,9 +1,4 @@
-import {
-  ZDomainResponse,
-  ZEligibilityResponse,
-  ZPlanResponse,
-  ZShopCurrencyResponse,
-} from '@teiki/contract'
+import { ZDomainResponse, ZEligibilityResponse, ZPlanResponse, ZShopCurrencyResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app.ts'
 import { currentPlan, scopeEligibility } from './service.ts'
 
@@ -29,8 +24,12 @@ export function shopRoutes(app: AppInstance): void {
     { schema: { tags: ['shop'], response: { 200: ZShopCurrencyResponse } } },
     (request) => ({ currencyCode: request.shop.currency_code }),
   )
-  app.get('/app-admin/domain', { schema: { tags: ['shop'], response: { 200: ZDomainResponse } } }, (request) => ({
-    domain: request.shop.domain,
-    url: request.shop.primary_domain_url ?? `https://${request.shop.domain}`,
-  }))
+  app.get(
+    '/app-admin/domain',
+    { schema: { tags: ['shop'], response: { 200: ZDomainResponse } } },
+    (request) => ({
+      domain: request.shop.domain,
+      url: request.shop.primary_domain_url ?? `https://${request.shop.domain}`,
+    }),
+  )
 }

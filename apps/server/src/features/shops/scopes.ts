@@ -17,6 +17,8 @@ export const REQUIRED_SCOPES = [
 
 export function missingScopes(granted: readonly string[]): string[] {
   // write_x implies read_x on the platform.
-  const have = new Set(granted.flatMap((scope) => (scope.startsWith('write_') ? [scope, `read_${scope.slice(6)}`] : [scope])))
+  const have = new Set(
+    granted.flatMap((scope) => (scope.startsWith('write_') ? [scope, `read_${scope.slice(6)}`] : [scope])),
+  )
   return REQUIRED_SCOPES.filter((scope) => !have.has(scope))
 }

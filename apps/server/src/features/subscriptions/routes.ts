@@ -1,8 +1,4 @@
-import {
-  ZSearchSubscriptionsQuery,
-  ZSearchSubscriptionsResponse,
-  ZSearchVariantQuery,
-} from '@teiki/contract'
+import { ZSearchSubscriptionsQuery, ZSearchSubscriptionsResponse, ZSearchVariantQuery } from '@teiki/contract'
 import type { AppInstance } from '../../http/app.ts'
 import { searchSubscriptions, searchSubscriptionsByVariant } from './service.ts'
 

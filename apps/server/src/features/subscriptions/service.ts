@@ -42,7 +42,10 @@ export async function searchSubscriptionsByVariant(
   return page(await listContracts(db, filter), params)
 }
 
-function baseFilter(shop: ShopRow, params: Page & DateRange & { statuses: SubscriptionStatus[] }): ListFilter {
+function baseFilter(
+  shop: ShopRow,
+  params: Page & DateRange & { statuses: SubscriptionStatus[] },
+): ListFilter {
   if (
     params.nextBillingDateFrom &&
     params.nextBillingDateTo &&
@@ -78,7 +81,8 @@ function customerFilter(
     case 'variant':
       return { variantId: kind.variantId }
     case 'customer': {
-      if (kind.mode === 'phone') return { filter: { mode: 'phone', phoneRevPrefix: likePrefix(phoneRev(kind.phone) ?? '') } }
+      if (kind.mode === 'phone')
+        return { filter: { mode: 'phone', phoneRevPrefix: likePrefix(phoneRev(kind.phone) ?? '') } }
       const term = kind.term.normalize('NFKC').trim()
       const digits = term.replace(/\D+/g, '')
       return {

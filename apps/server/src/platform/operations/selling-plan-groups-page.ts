@@ -87,5 +87,6 @@ export async function fetchSellingPlanGroupsPage(
   client: AdminClient,
   variables: { first: number; after?: string | null },
 ): Promise<Page['sellingPlanGroups']> {
-  return (await client.request<Page>('SellingPlanGroupsPage', SELLING_PLAN_GROUPS_PAGE, variables)).sellingPlanGroups
+  return (await client.request<Page>('SellingPlanGroupsPage', SELLING_PLAN_GROUPS_PAGE, variables))
+    .sellingPlanGroups
 }

@@ -79,7 +79,12 @@ export type PlatformContract = {
   lastPaymentStatus: string | null
   revisionId: string | null
   customer: { id: string } | null
-  billingPolicy: { interval: string; intervalCount: number; minCycles: number | null; maxCycles: number | null }
+  billingPolicy: {
+    interval: string
+    intervalCount: number
+    minCycles: number | null
+    maxCycles: number | null
+  }
   deliveryPolicy: Record<string, unknown>
   deliveryPrice: { amount: string; currencyCode: string } | null
   customAttributes: Array<{ key: string; value: string | null }>
@@ -90,7 +95,10 @@ export type PlatformContract = {
 }
 
 type Page = {
-  subscriptionContracts: { nodes: PlatformContract[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+  subscriptionContracts: {
+    nodes: PlatformContract[]
+    pageInfo: { hasNextPage: boolean; endCursor: string | null }
+  }
 }
 
 export async function fetchSubscriptionContractsPage(

@@ -28,19 +28,3 @@ export const planStatusTone: Record<PlanStatus, Tone> = {
 export function trialLabel(trialDays: number | null): string {
   return trialDays && trialDays > 0 ? `${trialDays}日間` : 'なし'
 }
-
-/**
- * The contract gives plan prices in minor units of the currency (`"1999"` USD is $19.99) while
- * `formatMoney` takes the amount in major units: shift the decimal point by the currency's
- * minor digits (0 for JPY, so yen amounts pass through unchanged).
- */
-export function minorToMajor(minor: string, minorDigits: number): string {
-  const text = minor.trim()
-  const negative = text.startsWith('-')
-  const digits = (negative ? text.slice(1) : text).replace(/^0+(?=\d)/, '')
-  if (!/^\d+$/.test(digits)) return text
-  if (minorDigits <= 0) return `${negative ? '-' : ''}${digits}`
-  const padded = digits.padStart(minorDigits + 1, '0')
-  const major = `${padded.slice(0, -minorDigits)}.${padded.slice(-minorDigits)}`
-  return `${negative ? '-' : ''}${major}`
-}

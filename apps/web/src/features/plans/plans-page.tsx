@@ -12,10 +12,10 @@ import {
   Text,
 } from '@shopify/polaris'
 import type { AppPlan, PlanResponse } from '@teiki/contract'
-import { currencyDigits, formatDateJa, formatMoney } from '@teiki/domain'
+import { formatDateJa, formatMoney } from '@teiki/domain'
 import { type ReactNode, useEffect, useState } from 'react'
 import { apiGet, errorMessage } from '../../app/api.ts'
-import { minorToMajor, planStatusLabel, planStatusTone, trialLabel } from './plan-status.ts'
+import { planStatusLabel, planStatusTone, trialLabel } from './plan-status.ts'
 
 type LoadState =
   | { status: 'loading' }
@@ -111,8 +111,7 @@ function CurrentPlan({ plan }: { plan: AppPlan }) {
 }
 
 function monthlyPrice(price: NonNullable<AppPlan['price']>): string {
-  const major = minorToMajor(price.amount, currencyDigits(price.currencyCode))
-  return formatMoney(major, price.currencyCode)
+  return formatMoney(price.amount, price.currencyCode)
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,0 +1,5 @@
+-- Variant and customer searches find contract ids first (from lines or customers) and then
+-- need each contract's sort key and list columns. Covering them in an index on the primary
+-- key turns those hundreds of heap visits into index-only probes.
+create index contracts_list_covering_idx on subscription_contracts (shop_id, id)
+  include (next_billing_date, status, customer_id);

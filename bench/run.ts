@@ -1,0 +1,132 @@
+// `npm run bench`: search API latency and throughput over a 1M-contract mirror, the web
+// app's initial load size, and LCP/CLS of the list page. Prints a table and writes
+// bench/results/latest.json. Targets come from the issues; the script reports, it never
+// fails a build on timing (tests do not assert timings).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { migrate } from '../apps/server/src/db/migrate.ts'
+import { createPool } from '../apps/server/src/db/pool.ts'
+import { initialLoadSizes } from './bundle-size.ts'
+import { runLoad } from './load.ts'
+import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
+import { ROOT, startServer } from './server-process.ts'
+import { measureVitals } from './web-vitals.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'search,bundle,vitals' },
+    shops: { type: 'string', default: '10' },
+    contracts: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '32' },
+  },
+})
+const only = new Set(args.only.split(','))
+const shape = { shops: Number(args.shops), contractsPerShop: Number(args.contracts), variantsPerShop: 400 }
+const seconds = Number(args.seconds)
+const connections = Number(args.connections)
+const log = (line: string) => console.log(`[bench] ${line}`)
+
+const results: Record<string, unknown> = {
+  at: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  shape,
+}
+
+const baseUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const benchUrl = await ensureDatabase(baseUrl, 'teiki_bench')
+const pool = createPool(benchUrl, 4)
+await migrate(pool)
+
+if (only.has('search') || only.has('vitals')) await seedBenchMirror(pool, shape, log)
+
+if (only.has('bundle') || only.has('vitals')) {
+  if (!existsSync(join(ROOT, 'apps/web/dist/index.html')) || only.has('bundle')) {
+    log('building the web app…')
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'ignore' })
+    if (build.status !== 0) throw new Error('web build failed')
+  }
+}
+
+const server = await startServer({
+  DATABASE_URL: benchUrl,
+  SHOPIFY_API_KEY: 'bench-client-id',
+  SHOPIFY_API_SECRET: 'bench-client-secret',
+})
+log(`server on port ${server.port}`)
+try {
+  if (only.has('search')) results.search = await benchSearch(server.port)
+  if (only.has('bundle')) {
+    const sizes = initialLoadSizes(join(ROOT, 'apps/web/dist'))
+    results.bundle = { ...sizes, targets: { jsGzipKB: 180, cssGzipKB: 60 } }
+    log(`initial load: JS ${sizes.jsGzipKB} KB gzip (≤ 180), CSS ${sizes.cssGzipKB} KB gzip (≤ 60)`)
+  }
+  if (only.has('vitals')) {
+    const url = `http://127.0.0.1:${server.port}/?shop=${benchShopDomain(0)}&secret=${BENCH_SECRET}`
+    const vitals = await measureVitals(url, { runs: 5, readySelector: '[data-testid="subscription-row"]' })
+    results.listPageVitals = { ...vitals, targets: { lcpMs: 1000, cls: 0.02 } }
+    log(
+      `list page (100k-contract shop): LCP median ${vitals.lcpMsMedian} ms (≤ 1000), CLS median ${vitals.clsMedian} (≤ 0.02)`,
+    )
+  }
+} finally {
+  await server.stop()
+  await pool.end()
+}
+
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true })
+writeFileSync(join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)
+log('written to bench/results/latest.json')
+
+async function benchSearch(port: number) {
+  const auth = `shop=${benchShopDomain(0)}&secret=${BENCH_SECRET}`
+  const n = shape.contractsPerShop
+  // Deterministic pseudo-random rows of shop 0 (ids 1..n), different on every request.
+  const pick = (i: number) => 1 + ((i * 2654435761) % n)
+  const phoneOf = (g: number) => `090${String((g * 7919) % 100_000_000).padStart(8, '0')}`
+  const day = (offset: number) => new Date(Date.UTC(2026, 10, 22 + offset)).toISOString().slice(0, 10)
+  const kinds: Record<string, (i: number) => string> = {
+    email: (i) => `/app-admin/subscriptions/search?${auth}&customerQuery=user${pick(i)}%40example.jp`,
+    phone: (i) => `/app-admin/subscriptions/search?${auth}&customerQuery=${phoneOf(pick(i))}`,
+    contractId: (i) => `/app-admin/subscriptions/search?${auth}&contractId=${10_000_000_000 + pick(i)}`,
+    variantId: (i) =>
+      `/app-admin/subscriptions/search-variant-id?${auth}&variantId=${44_000_000_000_000 + (i % shape.variantsPerShop)}`,
+    statusDateRange: (i) =>
+      `/app-admin/subscriptions/search?${auth}&statuses=${['ACTIVE', 'FAILED', 'PAUSED,CANCELLED'][i % 3]}` +
+      `&nextBillingDateFrom=${day(i % 30)}&nextBillingDateTo=${day((i % 30) + 7)}`,
+  }
+  // Each kind must find rows, or the latency would measure empty answers.
+  for (const [kind, path] of Object.entries(kinds)) {
+    const res = await fetch(`http://127.0.0.1:${port}${path(7)}`)
+    const body = (await res.json()) as { subscriptions?: unknown[] }
+    if (res.status !== 200 || !body.subscriptions?.length)
+      throw new Error(`${kind} found nothing: ${JSON.stringify(body)}`)
+  }
+  const health = await runLoad({ port, connections, seconds, warmupSeconds: 2, nextPath: () => '/health' })
+  log(`health: ${health.rps} req/s, p50 ${health.p50Ms} ms, p95 ${health.p95Ms} ms`)
+  const perKind: Record<string, unknown> = {}
+  for (const [kind, nextPath] of Object.entries(kinds)) {
+    const r = await runLoad({ port, connections, seconds, warmupSeconds: 2, nextPath })
+    const ratio = Math.round((r.rps / health.rps) * 100) / 100
+    perKind[kind] = { ...r, throughputRatioToHealth: ratio }
+    log(
+      `${kind.padEnd(16)} p50 ${r.p50Ms} ms  p95 ${r.p95Ms} ms (≤ 15)  ${r.rps} req/s  ratio ${ratio} (≥ 0.3)  errors ${r.errors}`,
+    )
+  }
+  return { connections, seconds, health, kinds: perKind, targets: { p95Ms: 15, throughputRatio: 0.3 } }
+}
+
+async function ensureDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  return target.toString()
+}

@@ -1,0 +1,39 @@
+/**
+ * Standalone emulator: `npx tsx packages/shopify-emulator/src/cli.ts --port 3001 --data-dir .data`
+ * Options: --port, --host, --data-dir, --seed, --contracts (demo shop size), --no-throttle.
+ */
+import { parseArgs } from 'node:util'
+import { DEMO_DOMAIN } from './demo-data.ts'
+import { GRAPHQL_PATH } from './http.ts'
+import { createEmulator } from './server.ts'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '3001' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'data-dir': { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    contracts: { type: 'string', default: '320' },
+    'no-throttle': { type: 'boolean', default: false },
+  },
+})
+
+const emulator = await createEmulator({
+  dataDir: values['data-dir'],
+  seed: Number(values.seed),
+  throttle: !values['no-throttle'],
+  shops: [{ domain: DEMO_DOMAIN, contracts: Number(values.contracts) }],
+})
+const { url } = await emulator.listen(Number(values.port), values.host)
+const { accessToken } = emulator.install(DEMO_DOMAIN)
+console.log(`Shopify Admin API emulator (2025-04) listening on ${url}`)
+console.log(`  GraphQL endpoint: ${url}${GRAPHQL_PATH}`)
+console.log(`  shop:             ${DEMO_DOMAIN}`)
+console.log(`  access token:     ${accessToken}`)
+
+const stop = async () => {
+  await emulator.close()
+  process.exit(0)
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)

@@ -1,0 +1,42 @@
+import { buildSchema } from 'graphql'
+import { describe, expect, it } from 'vitest'
+import { createSchema, schemaSdl } from '../src/schema.ts'
+import { compareSchemas, realSchema, validateAgainstRealSchema } from './support/conformance.ts'
+import { allDocuments } from './support/queries.ts'
+
+describe('emulator schema conforms to the real Admin API 2025-04', () => {
+  it('has only real types, fields and arguments, with identical type strings', () => {
+    expect(compareSchemas(createSchema(), realSchema())).toEqual([])
+  })
+
+  it('reports a made-up field, a wrong type, a wrong argument and a fake enum value', () => {
+    const broken = schemaSdl()
+      .replace('displayName: String!', 'displayName: Int')
+      .replace('customer(id: ID!): Customer', 'customer(id: String!, legacyId: Int): Customer')
+      .replace(/enum CountPrecision \{/, 'enum CountPrecision {\n  ROUGHLY')
+    const sdl = `${broken}\nextend type Customer { favouriteColour: String }`
+    const problems = compareSchemas(buildSchema(sdl), realSchema())
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'Customer.displayName is Int, real is String!',
+        'Customer.favouriteColour is not in the real schema',
+        'QueryRoot.customer(id) is String!, real is ID!',
+        'QueryRoot.customer(legacyId) is not in the real schema',
+        'CountPrecision.ROUGHLY is not a real value',
+      ]),
+    )
+  })
+
+  it.each(Object.entries(allDocuments))(
+    'the app document %s is valid against the real schema',
+    (_name, doc) => {
+      expect(validateAgainstRealSchema(doc)).toEqual([])
+    },
+  )
+
+  it('validateAgainstRealSchema reports unknown fields', () => {
+    expect(validateAgainstRealSchema('{ shop { nonsense } }')).toEqual([
+      'Cannot query field "nonsense" on type "Shop".',
+    ])
+  })
+})

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { DEMO_DOMAIN, generateShop } from '../src/demo-data.ts'
+import { findById } from '../src/store.ts'
+
+const now = new Date('2025-06-01T03:00:00Z')
+const demo = () => generateShop({ domain: DEMO_DOMAIN, seed: 7, now, contracts: 320 })
+
+describe('demo data', () => {
+  const shop = demo()
+
+  it('is deterministic: same seed and now give deep-equal shops', () => {
+    expect(demo()).toEqual(shop)
+    expect(generateShop({ domain: DEMO_DOMAIN, seed: 8, now, contracts: 320 })).not.toEqual(shop)
+  })
+
+  it('describes the Japanese demo shop with the app installed and paid', () => {
+    expect(shop.info).toMatchObject({
+      name: '定期便デモストア',
+      myshopifyDomain: DEMO_DOMAIN,
+      currencyCode: 'JPY',
+      ianaTimezone: 'Asia/Tokyo',
+      plan: { displayName: 'Basic' },
+    })
+    expect(shop.info.primaryDomain.url).toBe('https://teiki-demo.example.jp')
+    expect(shop.installation.scopes).toEqual(expect.arrayContaining(['read_themes', 'write_themes']))
+    expect(shop.installation.subscriptions[0]).toMatchObject({
+      name: 'スタンダードプラン',
+      status: 'ACTIVE',
+      test: true,
+    })
+    const noPlan = generateShop({ domain: DEMO_DOMAIN, seed: 7, now, contracts: 5, withAppPlan: false })
+    expect(noPlan.installation.subscriptions).toEqual([])
+  })
+
+  it('has at least 320 contracts over all five statuses, ACTIVE the majority', () => {
+    expect(shop.contracts.length).toBeGreaterThanOrEqual(320)
+    const counts: Record<string, number> = {}
+    for (const c of shop.contracts) counts[c.status] = (counts[c.status] ?? 0) + 1
+    expect(Object.keys(counts).sort()).toEqual(['ACTIVE', 'CANCELLED', 'EXPIRED', 'FAILED', 'PAUSED'])
+    expect(counts.ACTIVE!).toBeGreaterThan(shop.contracts.length / 2)
+    // Even a tiny shop shows every status.
+    const tiny = generateShop({ domain: 'tiny.myshopify.com', seed: 1, now, contracts: 5 })
+    expect(new Set(tiny.contracts.map((c) => c.status)).size).toBe(5)
+  })
+
+  it('uses realistic id sizes', () => {
+    const digits = (n: number) => String(n).length
+    expect(shop.variants.every((v) => digits(v.id) === 14)).toBe(true)
+    expect(shop.contracts.every((c) => digits(c.id) === 11)).toBe(true)
+    expect(shop.customers.every((c) => digits(c.id) === 13)).toBe(true)
+    expect(shop.orders.every((o) => digits(o.id) === 13)).toBe(true)
+    expect(shop.products.every((p) => digits(p.id) === 13)).toBe(true)
+  })
+
+  it('keeps every record array sorted by id (the store binary-searches them)', () => {
+    for (const list of [shop.customers, shop.contracts, shop.orders, shop.billingAttempts, shop.variants]) {
+      const ids = list.map((r) => r.id)
+      expect(ids).toEqual([...ids].sort((a, b) => a - b))
+    }
+  })
+
+  it('has Japanese customers: family-given display names, example e-mails, E.164 mobile phones, prefectures', () => {
+    for (const c of shop.customers) {
+      expect(c.displayName).toBe(`${c.lastName} ${c.firstName}`)
+      expect(c.email).toMatch(/^[a-z.]+\d+@example\.(jp|com)$/)
+      if (c.phone) expect(c.phone).toMatch(/^\+81[789]0\d{8}$/)
+      expect(c.defaultAddress?.provinceCode).toMatch(/^JP-\d{2}$/)
+      expect(c.defaultAddress?.zip).toMatch(/^\d{3}-\d{4}$/)
+    }
+    expect(new Set(shop.customers.map((c) => c.email)).size).toBe(shop.customers.length)
+  })
+
+  it('links every contract to an existing customer, payment method, variants and orders', () => {
+    for (const c of shop.contracts) {
+      expect(findById(shop.customers, c.customerId)).toBeDefined()
+      expect(findById(shop.paymentMethods, c.paymentMethodId!)?.customerId).toBe(c.customerId)
+      expect(c.lines.length).toBeGreaterThanOrEqual(1)
+      expect(c.lines.length).toBeLessThanOrEqual(3)
+      for (const l of c.lines) expect(findById(shop.variants, l.variantId)?.productId).toBe(l.productId)
+      expect(c.orderIds[0]).toBe(c.originOrderId)
+      for (const id of c.orderIds) expect(findById(shop.orders, id)?.contractId).toBe(c.id)
+    }
+  })
+
+  it('gives ACTIVE contracts a next billing date within one interval, others a past one', () => {
+    const t = now.getTime()
+    for (const c of shop.contracts) {
+      if (c.status === 'ACTIVE') {
+        expect(c.nextBillingDate!).toBeGreaterThan(t)
+        const days =
+          c.billingPolicy.interval === 'WEEK'
+            ? 7 * c.billingPolicy.intervalCount
+            : 31 * c.billingPolicy.intervalCount
+        expect(c.nextBillingDate! - t).toBeLessThanOrEqual(days * 86_400_000 + 86_400_000)
+      } else if (c.status !== 'PAUSED') {
+        expect(c.nextBillingDate!).toBeLessThanOrEqual(t)
+      }
+      expect(c.createdAt).toBeGreaterThan(t - 550 * 86_400_000)
+      expect(c.updatedAt).toBeLessThanOrEqual(t)
+    }
+  })
+
+  it('ends FAILED contracts with failed attempts and succeeded attempts carry an order', () => {
+    for (const c of shop.contracts.filter((x) => x.status === 'FAILED')) {
+      const last = findById(shop.billingAttempts, c.billingAttemptIds.at(-1)!)!
+      expect(last.errorCode).not.toBeNull()
+      expect(last.orderId).toBeNull()
+      expect(c.lastPaymentStatus).toBe('FAILED')
+    }
+    for (const a of shop.billingAttempts) expect(a.errorCode === null).toBe(a.orderId !== null)
+  })
+
+  it('has 8–15 products with 1–4 JPY variants and 3–4 selling plan groups', () => {
+    expect(shop.products.length).toBeGreaterThanOrEqual(8)
+    expect(shop.products.length).toBeLessThanOrEqual(15)
+    for (const p of shop.products) expect(p.variantIds.length).toBeGreaterThanOrEqual(1)
+    expect(shop.sellingPlanGroups.length).toBeGreaterThanOrEqual(3)
+    expect(shop.sellingPlanGroups.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['毎月お届け', '2ヶ月ごと', '毎週お届け']),
+    )
+  })
+
+  it('generates 100,000 contracts in seconds', () => {
+    const started = Date.now()
+    const big = generateShop({ domain: 'big.myshopify.com', seed: 1, now, contracts: 100_000 })
+    expect(big.contracts).toHaveLength(100_000)
+    expect(Date.now() - started).toBeLessThan(20_000)
+  }, 60_000)
+})
