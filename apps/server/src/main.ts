@@ -45,6 +45,7 @@ async function main() {
 
   let emulator: Emulator | undefined
   let secret: string | undefined
+  let syncDemoShop: (() => Promise<void>) | undefined
   if (!realPlatform) {
     // Loaded only here: against the real platform the emulator's code is never imported.
     const { createEmulator } = await import('@teiki/shopify-emulator')
@@ -61,12 +62,15 @@ async function main() {
       scopes: install.scopes,
       secretHash: hashSecret(secret),
     })
-    const shop = await findInstalledShop(pool, DEMO_SHOP)
     const client = createAdminClient({ shop: DEMO_SHOP, accessToken: install.accessToken, origin: url })
-    const summary = await fullSync(pool, client, shop!)
-    console.log(
-      `[teiki] ${DEMO_SHOP} を同期しました: 契約 ${summary.contracts} 件, 顧客 ${summary.customers} 件 (${summary.ms} ms)`,
-    )
+    syncDemoShop = async () => {
+      const shop = await findInstalledShop(pool, DEMO_SHOP)
+      console.log(`[teiki] ${DEMO_SHOP} を Admin API から同期しています…`)
+      const summary = await fullSync(pool, client, shop!)
+      console.log(
+        `[teiki] ${DEMO_SHOP} を同期しました: 契約 ${summary.contracts} 件, 顧客 ${summary.customers} 件 (${summary.ms} ms)`,
+      )
+    }
   }
 
   const app = await buildApp({
@@ -88,6 +92,10 @@ async function main() {
   } else {
     console.log(`[teiki] listening on ${base}`)
   }
+
+  // The page is usable while the mirror fills: rows appear as pages of contracts arrive.
+  // A failed sync is reported and the app keeps serving what the mirror has.
+  syncDemoShop?.().catch((error) => console.error('[teiki] 同期に失敗しました:', error))
 
   let stopping = false
   const shutdown = async (signal: string) => {

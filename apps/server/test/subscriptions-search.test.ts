@@ -89,18 +89,26 @@ const ids = (body: { subscriptions: Array<{ contractId: string }> }) =>
   body.subscriptions.map((s) => s.contractId)
 
 describe('GET /app-admin/subscriptions/search', () => {
-  it('lists 10 rows by default, ordered by next billing date, with page info', async () => {
+  it('lists 10 rows by default, newest contract first, with page info', async () => {
     const { status, body } = await get('search')
     expect(status).toBe(200)
     expect(body.limit).toBe(10)
-    expect(ids(body)).toEqual([
+    expect(ids(body)).toEqual(
+      fillers
+        .slice(12)
+        .map((f) => f.id)
+        .reverse(),
+    )
+    expect(body.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false })
+    const last = await get('search', { offset: '20' })
+    expect(ids(last.body)).toEqual([
+      fillers[1]!.id,
+      fillers[0]!.id,
+      '10000000003',
       '10000000002',
       '10000000001',
-      '10000000003',
-      ...fillers.slice(0, 7).map((f) => f.id),
     ])
-    expect(body.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false })
-    expect(body.subscriptions[1]).toEqual({
+    expect(last.body.subscriptions[4]).toEqual({
       status: 'ACTIVE',
       customerId: taro.id,
       displayName: '山田 太郎',
@@ -108,6 +116,11 @@ describe('GET /app-admin/subscriptions/search', () => {
       nextBillingDate: '2026-11-30T15:30:00.000Z',
       cursor: expect.any(String),
     })
+  })
+
+  it('orders by next billing date (Japan time) when a date range is given', async () => {
+    const { body } = await get('search', { nextBillingDateFrom: '2026-11-01', limit: '4' })
+    expect(ids(body)).toEqual(['10000000002', '10000000001', '10000000003', fillers[0]!.id])
   })
 
   it('pages with offset until hasNextPage is false', async () => {
@@ -121,7 +134,7 @@ describe('GET /app-admin/subscriptions/search', () => {
   it('filters by one or several statuses', async () => {
     expect(ids((await get('search', { statuses: 'FAILED' })).body)).toEqual(['10000000003'])
     const several = await get('search', { statuses: 'paused,failed', limit: '50' })
-    expect(ids(several.body)).toEqual(['10000000002', '10000000003'])
+    expect(ids(several.body)).toEqual(['10000000003', '10000000002'])
     const cancelled = await get('search', { statuses: 'CANCELLED', limit: '50' })
     expect(cancelled.body.subscriptions).toHaveLength(11)
     expect(cancelled.body.subscriptions.every((s: { status: string }) => s.status === 'CANCELLED')).toBe(true)
@@ -165,7 +178,7 @@ describe('GET /app-admin/subscriptions/search', () => {
   it.each([
     ['an e-mail, case-insensitive', 'taro.yamada@example.jp', ['10000000001']],
     ['an e-mail prefix', 'hanako', ['10000000002']],
-    ['a family name', '山田', ['10000000001', '10000000003']],
+    ['a family name', '山田', ['10000000003', '10000000001']],
     ['a full name without space', '山田太郎', ['10000000001']],
     ['a full name with a space', '山田 太郎', ['10000000001']],
     ['a given name', '花子', ['10000000002']],
@@ -192,8 +205,8 @@ describe('GET /app-admin/subscriptions/search', () => {
 describe('GET /app-admin/subscriptions/search-variant-id', () => {
   it('finds the contracts that have a line of the variant', async () => {
     expect(ids((await get('search-variant-id', { variantId: VARIANT_COFFEE })).body)).toEqual([
-      '10000000001',
       '10000000003',
+      '10000000001',
     ])
     expect(
       ids((await get('search-variant-id', { variantId: VARIANT_TEA, statuses: 'PAUSED' })).body),
@@ -202,10 +215,10 @@ describe('GET /app-admin/subscriptions/search-variant-id', () => {
 
   it('pages with limit and offset', async () => {
     const first = await get('search-variant-id', { variantId: VARIANT_COFFEE, limit: '1' })
-    expect(ids(first.body)).toEqual(['10000000001'])
+    expect(ids(first.body)).toEqual(['10000000003'])
     expect(first.body.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false })
     const second = await get('search-variant-id', { variantId: VARIANT_COFFEE, limit: '1', offset: '1' })
-    expect(ids(second.body)).toEqual(['10000000003'])
+    expect(ids(second.body)).toEqual(['10000000001'])
     expect(second.body.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true })
   })
 

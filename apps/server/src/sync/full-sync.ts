@@ -30,25 +30,41 @@ export type SyncSummary = {
   ms: number
 }
 
-// Page sizes keep each query's requested cost under the platform's 1,000-point cap.
-const CUSTOMERS_PAGE = 250
-const PRODUCTS_PAGE = 50
-const GROUPS_PAGE = 25
-const CONTRACTS_PAGE = 40
+/**
+ * Page sizes: each query's requested cost (connections priced at their `first`) must stay
+ * under the platform's 1,000-point cap; test/platform-documents.test.ts checks it.
+ */
+export const SYNC_PAGE_SIZES = { customers: 250, products: 10, sellingPlanGroups: 10, contracts: 10 } as const
+const CUSTOMERS_PAGE = SYNC_PAGE_SIZES.customers
+const PRODUCTS_PAGE = SYNC_PAGE_SIZES.products
+const GROUPS_PAGE = SYNC_PAGE_SIZES.sellingPlanGroups
+const CONTRACTS_PAGE = SYNC_PAGE_SIZES.contracts
 
 /**
- * Fills the mirror from the platform through the Admin API (paginated). Safe to run again:
+ * Fills the mirror from the platform through the Admin API (paginated). On a Standard-plan
+ * shop this is bound by the rate limit (about 15 points per contract at 100 points/s); the
+ * bulk-operation path for big shops comes with the platform issue. Safe to run again:
  * every write is an upsert that keeps the newer state, and events are only appended for
  * what changed. Webhooks keep the mirror fresh afterwards.
  */
-export async function fullSync(db: Db, client: AdminClient, shop: ShopRow): Promise<SyncSummary> {
+export async function fullSync(
+  db: Db,
+  client: AdminClient,
+  shop: ShopRow,
+  opts: { onProgress?: (summary: SyncSummary) => void } = {},
+): Promise<SyncSummary> {
   const started = Date.now()
+  // After a first complete sync only what changed since (less a safety margin for clock
+  // skew) is fetched again; webhooks cover the rest while the app runs.
+  const sinceQuery = shop.synced_at
+    ? `updated_at:>'${new Date(shop.synced_at.getTime() - 5 * 60_000).toISOString()}'`
+    : undefined
   const details = await fetchShopDetails(client)
   await updateShopDetails(db, shop.id, shopDetailsRecord(details))
 
   let customers = 0
   for (let after: string | null = null; ; ) {
-    const page = await fetchCustomersPage(client, { first: CUSTOMERS_PAGE, after })
+    const page = await fetchCustomersPage(client, { first: CUSTOMERS_PAGE, after, query: sinceQuery })
     await upsertCustomers(
       db,
       shop.id,
@@ -136,7 +152,11 @@ export async function fullSync(db: Db, client: AdminClient, shop: ShopRow): Prom
   let contracts = 0
   let events = 0
   for (let after: string | null = null; ; ) {
-    const page = await fetchSubscriptionContractsPage(client, { first: CONTRACTS_PAGE, after })
+    const page = await fetchSubscriptionContractsPage(client, {
+      first: CONTRACTS_PAGE,
+      after,
+      query: sinceQuery,
+    })
     const records = page.nodes.map(contractRecord)
     const lines = page.nodes.flatMap(lineRecords)
     events += await withTransaction(db, async (tx) => {
@@ -144,11 +164,20 @@ export async function fullSync(db: Db, client: AdminClient, shop: ShopRow): Prom
       return appendContractEvents(tx, shop.id, 'sync', changes)
     })
     contracts += page.nodes.length
+    opts.onProgress?.({
+      customers,
+      products,
+      sellingPlanGroups: groups,
+      contracts,
+      events,
+      ms: Date.now() - started,
+    })
     if (!page.pageInfo.hasNextPage) break
     after = page.pageInfo.endCursor
   }
 
-  await db.query('update shops set synced_at = now() where id = $1', [shop.id])
+  // The start time, not the end: changes made during this sync are fetched next time.
+  await db.query('update shops set synced_at = $2 where id = $1', [shop.id, new Date(started)])
   return { customers, products, sellingPlanGroups: groups, contracts, events, ms: Date.now() - started }
 }
 

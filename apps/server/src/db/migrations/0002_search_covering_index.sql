@@ -3,3 +3,7 @@
 -- key turns those hundreds of heap visits into index-only probes.
 create index contracts_list_covering_idx on subscription_contracts (shop_id, id)
   include (next_billing_date, status, customer_id);
+
+-- Without a date range the list is newest first (id desc): the primary key serves "all", and
+-- this index serves one status, both as ordered scans that stop at the page end.
+create index contracts_status_id_idx on subscription_contracts (shop_id, status, id);

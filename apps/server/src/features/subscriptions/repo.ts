@@ -29,15 +29,21 @@ export type ListFilter = {
   variantId?: string
   customer?: CustomerFilter
   offset: number
+  /**
+   * `nextBilling`: (next_billing_date, id), for date-range searches; `newest`: id desc
+   * (contract ids grow with creation), the platform's own default order.
+   */
+  order: 'nextBilling' | 'newest'
   /** Rows to fetch: the caller asks one more than the page to learn hasNextPage. */
   fetch: number
 }
 
 /**
- * One query for every search kind. Rows are ordered by (next_billing_date, id), the order of
- * contracts_next_billing_idx, so a page is an ordered index scan that stops after
- * offset + fetch rows instead of sorting every match. A single status uses `=` rather than
- * `= any(...)` so the planner can also walk contracts_status_next_billing_idx in order.
+ * One query for every search kind. Both orders match an index (contracts_next_billing_idx /
+ * contracts_status_next_billing_idx, or the primary key / contracts_status_id_idx), so a page
+ * is an ordered index scan that stops after offset + fetch rows instead of sorting every
+ * match. A single status uses `=` rather than `= any(...)` so the status-leading indexes
+ * give that order too.
  */
 export async function listContracts(db: DbClient, filter: ListFilter): Promise<ContractListRow[]> {
   const values: unknown[] = [filter.shopId]
@@ -58,17 +64,18 @@ export async function listContracts(db: DbClient, filter: ListFilter): Promise<C
   }
   if (filter.customer) where.push(`c.customer_id in (${customerMatch(filter.customer, param)})`)
 
+  const orderBy = filter.order === 'nextBilling' ? 'c.next_billing_date nulls last, c.id' : 'c.id desc'
   // The page is cut first and only its rows are joined to customers: a variant or customer
   // match may have hundreds of contracts, and their names are not needed before the limit.
   const text = `select c.id, c.status, c.customer_id, c.next_billing_date, cu.display_name
     from (
       select c.id, c.status, c.customer_id, c.next_billing_date from subscription_contracts c
       where ${where.join(' and ')}
-      order by c.next_billing_date nulls last, c.id
+      order by ${orderBy}
       limit ${param(filter.fetch)} offset ${param(filter.offset)}
     ) c
     left join customers cu on cu.shop_id = $1 and cu.id = c.customer_id
-    order by c.next_billing_date nulls last, c.id`
+    order by ${orderBy}`
   // Named statements are prepared once per connection; the name follows the SQL's shape.
   const name = `list-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
   const { rows } = await db.query<ContractListRow>(statement(name, text, values))

@@ -64,6 +64,7 @@ function baseFilter(
     statuses: params.statuses,
     nextBillingFrom: range.start,
     nextBillingBefore: range.endExclusive,
+    order: range.start || range.endExclusive ? 'nextBilling' : 'newest',
     offset: params.offset,
     fetch: params.limit + 1,
   }

@@ -10,7 +10,7 @@ export const PRODUCTS_PAGE = /* GraphQL */ `
         status
         updatedAt
         featuredImage { url }
-        variants(first: 100) { nodes { id title sku price } }
+        variants(first: 50) { nodes { id title sku price } }
       }
       pageInfo { hasNextPage endCursor }
     }
