@@ -102,10 +102,15 @@ async function main() {
     if (stopping) return
     stopping = true
     console.log(`[teiki] ${signal}: 停止しています…`)
+    let failed = false
     for (const stop of stops) {
-      await stop().catch((error) => console.error('[teiki] stop failed', error))
+      await stop().catch((error) => {
+        failed = true
+        console.error('[teiki] 停止処理に失敗しました:', error)
+      })
     }
-    process.exit(0)
+    console.log(failed ? '[teiki] 停止しました（一部失敗）' : '[teiki] 停止しました')
+    process.exit(failed ? 1 : 0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

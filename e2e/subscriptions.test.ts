@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
+import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
+import { demoShopTruth } from './support/emulator-state.ts'
+
+const ARTIFACTS = join(ROOT, 'artifacts/e2e')
+const dataDir = mkdtempSync(join(tmpdir(), 'teiki-e2e-'))
+let app: RunningApp
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  app = await startApp(dataDir)
+  // The first start fills the mirror through the rate-limited Admin API; wait for the end.
+  await app.waitFor(/を同期しました: 契約 \d+ 件/)
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--lang=ja'] })
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ja-JP' })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.interrupt()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const ROW = '[data-testid="subscription-row"]'
+
+async function visibleContractIds(): Promise<string[]> {
+  const texts = await page.locator(ROW).allInnerTexts()
+  return texts.map((text) => text.match(/\b\d{11}\b/)?.[0] ?? `?${text}`)
+}
+
+async function search(input: string, expected: string[]) {
+  const box = page.locator('#subscription-search')
+  await box.fill(input)
+  await box.press('Enter')
+  await expect.poll(visibleContractIds, { timeout: 15_000 }).toEqual(expected)
+}
+
+describe('a merchant opens Teiki for the first time', () => {
+  it('sees the subscription list of the demo shop in Japanese', async () => {
+    await page.goto(app.url)
+    await page.locator(ROW).first().waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.locator(ROW).count()).toBe(10)
+    await expect(page.getByRole('heading', { name: '定期購買契約' }).count()).resolves.toBe(1)
+
+    const truth = demoShopTruth(dataDir)
+    const newest = truth.contracts
+      .map((c) => c.id)
+      .sort((a, b) => b - a)
+      .slice(0, 10)
+      .map(String)
+    expect(await visibleContractIds()).toEqual(newest)
+
+    const rows = await page.locator(ROW).allInnerTexts()
+    for (const row of rows) {
+      expect(row).toMatch(/有効|決済失敗|一時停止|期限切れ|解約済み/)
+      expect(row).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/)
+      expect(row).toMatch(
+        /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+ [\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/u,
+      )
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'list.png'), fullPage: true })
+  })
+
+  it("finds a customer's contracts by e-mail", async () => {
+    const truth = demoShopTruth(dataDir)
+    const customer = truth.customers.find((c) => c.email && truth.contractsOfCustomer(c.id).length >= 2)!
+    await search(customer.email!, truth.contractsOfCustomer(customer.id))
+    const names = await page.locator(ROW).allInnerTexts()
+    expect(names.every((row) => row.includes(customer.displayName))).toBe(true)
+    await page.screenshot({ path: join(ARTIFACTS, 'search-email.png') })
+  })
+
+  it('finds one contract by its id', async () => {
+    const truth = demoShopTruth(dataDir)
+    const contract = truth.contracts[Math.floor(truth.contracts.length / 2)]!
+    await search(String(contract.id), [String(contract.id)])
+  })
+
+  it('finds the contracts holding a 14-digit variant id', async () => {
+    const truth = demoShopTruth(dataDir)
+    const variantId = truth.contracts[0]!.lines[0]!.variantId
+    expect(String(variantId)).toMatch(/^\d{14}$/)
+    const expected = truth.contractsWithVariant(variantId)
+    await search(String(variantId), expected.slice(0, 10))
+    await page.screenshot({ path: join(ARTIFACTS, 'search-variant.png') })
+  })
+
+  it('shows the empty state for a search without results', async () => {
+    await page.locator('#subscription-search').fill('nobody-at-all@example.jp')
+    await page.locator('#subscription-search').press('Enter')
+    await page.getByText('該当する契約はありません').waitFor({ timeout: 15_000 })
+  })
+
+  it('stops cleanly on Ctrl-C and keeps everything for the next start', async () => {
+    const firstUrl = app.url
+    await app.interrupt()
+    // The app's own shutdown: every part stopped without error (it exits 1 otherwise).
+    expect(app.output()).toMatch(/SIGINT: 停止しています…\s+\[teiki\] 停止しました\n/)
+    expect(app.output()).not.toMatch(/停止処理に失敗/)
+
+    app = await startApp(dataDir)
+    // Ports are chosen anew (PORT=0); the shop and its secret are the same.
+    expect(new URL(app.url).search).toBe(new URL(firstUrl).search)
+    await app.waitFor(/を同期しました: 契約 0 件/)
+    await page.goto(app.url)
+    const truth = demoShopTruth(dataDir)
+    const newest = truth.contracts
+      .map((c) => c.id)
+      .sort((a, b) => b - a)
+      .slice(0, 10)
+      .map(String)
+    await expect.poll(visibleContractIds, { timeout: 15_000 }).toEqual(newest)
+  })
+})
