@@ -6,12 +6,17 @@ export const ROOT = join(import.meta.dirname, '..')
 /** Starts the real server entry (apps/server/src/main.ts) in its own process. */
 export async function startServer(
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)

@@ -30,7 +30,9 @@ async function main() {
     databaseUrl = embedded.url
     setPreparedStatements(false)
   }
-  const pool = createPool(databaseUrl, embedded ? 8 : config.DATABASE_POOL_SIZE)
+  const pool = embedded
+    ? createPool(databaseUrl, 8)
+    : createPool(databaseUrl, config.DATABASE_POOL_SIZE, { genericPlans: true })
   stops.push(async () => {
     await pool.end()
     await embedded?.stop()

@@ -10,8 +10,9 @@ export const TEST_API_KEY = 'test-client-id'
 export const TEST_API_SECRET = 'test-client-secret-0123456789'
 
 export function testPool(): pg.Pool {
-  setPreparedStatements(inject('databaseKind') === 'postgresql')
-  return createPool(inject('databaseUrl'), 4)
+  const postgres = inject('databaseKind') === 'postgresql'
+  setPreparedStatements(postgres)
+  return createPool(inject('databaseUrl'), 4, { genericPlans: postgres })
 }
 
 export async function testApp(pool: pg.Pool): Promise<AppInstance> {

@@ -106,13 +106,25 @@ export function isValidCalendarDate(date: string): boolean {
  * `RangeError` for an invalid date or zone.
  */
 export function zonedDayStart(date: string, timeZone: string = DEFAULT_ZONE): Date {
-  const match = CALENDAR_DATE.exec(date)
-  if (!match || !isValidCalendarDate(date)) throw new RangeError(`Invalid calendar date: "${date}"`)
-  const wall = new Date(0)
-  // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
-  wall.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
-  return wallToInstant(wall.getTime(), timeZone)
+  // Memoised: the answer never changes for a (day, zone) and Intl lookups are the costly part
+  // of a date-range search. A fresh Date is returned so callers cannot alter the cached one.
+  const key = `${timeZone}|${date}`
+  let start = dayStartCache.get(key)
+  if (start === undefined) {
+    const match = CALENDAR_DATE.exec(date)
+    if (!match || !isValidCalendarDate(date)) throw new RangeError(`Invalid calendar date: "${date}"`)
+    const wall = new Date(0)
+    // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
+    wall.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
+    start = wallToInstant(wall.getTime(), timeZone).getTime()
+    if (dayStartCache.size >= DAY_START_CACHE_SIZE) dayStartCache.clear()
+    dayStartCache.set(key, start)
+  }
+  return new Date(start)
 }
+
+const DAY_START_CACHE_SIZE = 4096
+const dayStartCache = new Map<string, number>()
 
 /**
  * Calendar date `YYYY-MM-DD` (zero padded) of an instant in the zone:

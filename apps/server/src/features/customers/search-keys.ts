@@ -18,7 +18,15 @@ export function phoneRev(phone: string | null | undefined): string | null {
   return digits ? [...digits].reverse().join('') : null
 }
 
-/** Escapes LIKE wildcards so user input matches literally. */
-export function likePrefix(value: string): string {
-  return `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/**
+ * The half-open range [from, to) of strings that start with `prefix`, compared byte-wise
+ * (text_pattern_ops' ~>=~ and ~<~, which is code point order for UTF-8). Unlike
+ * `like 'prefix%'`, a range on parameters keeps its index scan in a generic (prepared)
+ * plan, and user input needs no wildcard escaping.
+ */
+export function prefixRange(prefix: string): { from: string; to: string } {
+  const chars = [...prefix]
+  const last = chars.pop()
+  if (last === undefined) throw new Error('empty prefix')
+  return { from: prefix, to: chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1) }
 }

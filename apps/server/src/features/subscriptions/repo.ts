@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { SubscriptionStatus } from '@teiki/contract'
 import { type DbClient, statement } from '../../db/pool.ts'
+import { prefixRange } from '../customers/search-keys.ts'
 
 export type ContractListRow = {
   id: string
@@ -10,6 +11,7 @@ export type ContractListRow = {
   display_name: string | null
 }
 
+/** Prefixes as typed (normalised), not LIKE patterns: the repo turns them into ranges. */
 export type CustomerFilter =
   | { mode: 'phone'; phoneRevPrefix: string }
   | {
@@ -58,44 +60,62 @@ export async function listContracts(db: DbClient, filter: ListFilter): Promise<C
   if (filter.nextBillingFrom) where.push(`c.next_billing_date >= ${param(filter.nextBillingFrom)}`)
   if (filter.nextBillingBefore) where.push(`c.next_billing_date < ${param(filter.nextBillingBefore)}`)
   if (filter.contractId) where.push(`c.id = ${param(filter.contractId)}::bigint`)
-  if (filter.variantId) {
-    where.push(`c.id in (select l.contract_id from subscription_lines l
-      where l.shop_id = $1 and l.variant_id = ${param(filter.variantId)}::bigint)`)
-  }
   if (filter.customer) where.push(`c.customer_id in (${customerMatch(filter.customer, param)})`)
 
   const orderBy = filter.order === 'nextBilling' ? 'c.next_billing_date nulls last, c.id' : 'c.id desc'
   // The page is cut first and only its rows are joined to customers: a variant or customer
   // match may have hundreds of contracts, and their names are not needed before the limit.
+  // A variant search walks the variant's contract ids newest first straight from
+  // lines_variant_idx and probes each contract (lateral: a nested loop that stops at the
+  // page end), instead of collecting every contract that holds the variant and sorting.
+  const from = filter.variantId
+    ? `(select distinct l.contract_id from subscription_lines l
+          where l.shop_id = $1 and l.variant_id = ${param(filter.variantId)}::bigint
+          order by l.contract_id desc) v
+        cross join lateral (
+          select c.id, c.status, c.customer_id, c.next_billing_date from subscription_contracts c
+          where c.id = v.contract_id and ${where.join(' and ')}
+        ) c`
+    : `subscription_contracts c where ${where.join(' and ')}`
   const text = `select c.id, c.status, c.customer_id, c.next_billing_date, cu.display_name
     from (
-      select c.id, c.status, c.customer_id, c.next_billing_date from subscription_contracts c
-      where ${where.join(' and ')}
+      select c.id, c.status, c.customer_id, c.next_billing_date from ${from}
       order by ${orderBy}
       limit ${param(filter.fetch)} offset ${param(filter.offset)}
     ) c
     left join customers cu on cu.shop_id = $1 and cu.id = c.customer_id
     order by ${orderBy}`
   // Named statements are prepared once per connection; the name follows the SQL's shape.
-  const name = `list-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+  let name = statementNames.get(text)
+  if (!name) {
+    name = `list-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+    statementNames.set(text, name)
+  }
   const { rows } = await db.query<ContractListRow>(statement(name, text, values))
   return rows
 }
 
+// A handful of SQL shapes exist (one per filter combination); their names are computed once.
+const statementNames = new Map<string, string>()
+
 function customerMatch(filter: CustomerFilter, param: (value: unknown) => string): string {
+  const startsWith = (column: string, prefix: string) => {
+    const range = prefixRange(prefix)
+    return `(${column} ~>=~ ${param(range.from)} and ${column} ~<~ ${param(range.to)})`
+  }
   if (filter.mode === 'phone') {
-    return `select id from customers where shop_id = $1 and phone_rev like ${param(filter.phoneRevPrefix)}`
+    return `select id from customers where shop_id = $1 and ${startsWith('phone_rev', filter.phoneRevPrefix)}`
   }
   // Names and phones never contain '@': an e-mail-looking term is matched on e-mail only,
   // which keeps the plan to one index range scan.
   if (filter.emailPrefix.includes('@')) {
-    return `select id from customers where shop_id = $1 and lower(email) like ${param(filter.emailPrefix)}`
+    return `select id from customers where shop_id = $1 and ${startsWith('lower(email)', filter.emailPrefix)}`
   }
   const ors = [
-    `lower(email) like ${param(filter.emailPrefix)}`,
-    `name_key like ${param(filter.nameKeyPrefix)}`,
-    `lower(first_name) like ${param(filter.firstNamePrefix)}`,
+    startsWith('lower(email)', filter.emailPrefix),
+    startsWith('name_key', filter.nameKeyPrefix),
+    startsWith('lower(first_name)', filter.firstNamePrefix),
   ]
-  if (filter.phoneRevPrefix) ors.push(`phone_rev like ${param(filter.phoneRevPrefix)}`)
+  if (filter.phoneRevPrefix) ors.push(startsWith('phone_rev', filter.phoneRevPrefix))
   return `select id from customers where shop_id = $1 and (${ors.join(' or ')})`
 }

@@ -2,7 +2,7 @@ import type { SearchSubscriptionsResponse, SubscriptionStatus } from '@teiki/con
 import { classifySearchInput, zonedDayRange } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
-import { likePrefix, nameKey, phoneRev } from '../customers/search-keys.ts'
+import { nameKey, phoneRev } from '../customers/search-keys.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { type ContractListRow, type CustomerFilter, type ListFilter, listContracts } from './repo.ts'
 
@@ -83,17 +83,17 @@ function customerFilter(
       return { variantId: kind.variantId }
     case 'customer': {
       if (kind.mode === 'phone')
-        return { filter: { mode: 'phone', phoneRevPrefix: likePrefix(phoneRev(kind.phone) ?? '') } }
+        return { filter: { mode: 'phone', phoneRevPrefix: phoneRev(kind.phone) ?? '' } }
       const term = kind.term.normalize('NFKC').trim()
       const digits = term.replace(/\D+/g, '')
       return {
         filter: {
           mode: 'any',
-          emailPrefix: likePrefix(term.toLowerCase()),
-          nameKeyPrefix: likePrefix(nameKey(term)),
-          firstNamePrefix: likePrefix(term.toLowerCase()),
+          emailPrefix: term.toLowerCase(),
+          nameKeyPrefix: nameKey(term),
+          firstNamePrefix: term.toLowerCase(),
           // "+81 90-1234-5678" style input: match the phone too when it carries enough digits.
-          phoneRevPrefix: digits.length >= 7 ? likePrefix(phoneRev(digits) ?? '') : null,
+          phoneRevPrefix: digits.length >= 7 ? phoneRev(digits) : null,
         },
       }
     }
