@@ -1,3 +1,4 @@
+import { ZErrorResponse, ZSearchSubscriptionsResponse } from '@teiki/contract'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/http/app.ts'
@@ -83,7 +84,11 @@ afterAll(async () => {
 async function get(path: string, params: Record<string, string> = {}) {
   const query = new URLSearchParams({ shop: shop.domain, secret: shop.secret, ...params })
   const res = await app.inject({ method: 'GET', url: `/app-admin/subscriptions/${path}?${query}` })
-  return { status: res.statusCode, body: res.json() }
+  const body = res.json()
+  // Every answer must match the contract the web app codes against.
+  if (res.statusCode === 200) ZSearchSubscriptionsResponse.parse(body)
+  else ZErrorResponse.parse(body)
+  return { status: res.statusCode, body }
 }
 const ids = (body: { subscriptions: Array<{ contractId: string }> }) =>
   body.subscriptions.map((s) => s.contractId)

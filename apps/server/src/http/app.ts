@@ -8,7 +8,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDe
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
@@ -17,6 +16,7 @@ import { shopRoutes } from '../features/shops/routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
+import { serializerCompiler } from './serializer.ts'
 
 export type PlatformOptions = { adminOrigin: (shop: string) => string; apiKey?: string; appUrl?: string }
 

@@ -1,0 +1,124 @@
+import { ZEligibilityResponse, ZErrorResponse, ZPlanResponse } from '@teiki/contract'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppInstance } from '../src/http/app.ts'
+import { createShop, testApp, testPool } from './support/fixtures.ts'
+
+let pool: pg.Pool
+let app: AppInstance
+
+beforeAll(async () => {
+  pool = testPool()
+  app = await testApp(pool)
+})
+afterAll(async () => {
+  await app.close()
+  await pool.end()
+})
+
+async function get(shop: { domain: string; secret: string }, path: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/app-admin/${path}?shop=${shop.domain}&secret=${shop.secret}`,
+  })
+  return { status: res.statusCode, body: res.json() }
+}
+
+describe('GET /app-admin/plan', () => {
+  it("answers the shop's active app plan", async () => {
+    const shop = await createShop(pool, { prefix: 'plan-active' })
+    const { status, body } = await get(shop, 'plan')
+    expect(status).toBe(200)
+    expect(ZPlanResponse.parse(body)).toEqual({
+      currentPlan: {
+        name: 'スタンダードプラン',
+        status: 'ACTIVE',
+        price: { amount: '4980.0', currencyCode: 'JPY' },
+        trialDays: 0,
+        currentPeriodEnd: null,
+        test: true,
+      },
+      isActive: true,
+      shopifyPlan: null,
+    })
+  })
+
+  it.each([
+    ['no plan at all', null, null],
+    [
+      'a cancelled plan',
+      {
+        name: 'ライト',
+        status: 'CANCELLED',
+        price: null,
+        trialDays: null,
+        currentPeriodEnd: null,
+        test: false,
+      },
+      'CANCELLED',
+    ],
+    ['a plan the server cannot read', { name: 42 }, null],
+  ])('is not active with %s', async (_name, appPlan, shownStatus) => {
+    const shop = await createShop(pool, { prefix: 'plan-none', appPlan })
+    const { body } = await get(shop, 'plan')
+    expect(body.isActive).toBe(false)
+    expect(body.currentPlan?.status ?? null).toBe(shownStatus)
+  })
+})
+
+describe('GET /app-admin/app-scope-eligibility', () => {
+  it('is eligible when every required scope was granted (write implies read)', async () => {
+    const shop = await createShop(pool, { prefix: 'scopes-ok' })
+    const { body } = await get(shop, 'app-scope-eligibility')
+    expect(ZEligibilityResponse.parse(body)).toEqual({ eligible: true, redirect_uri: null })
+  })
+
+  it('asks for an update, with the authorize URL, when theme access is missing', async () => {
+    const shop = await createShop(pool, {
+      prefix: 'scopes-old',
+      scopes: ['write_own_subscription_contracts', 'write_customers', 'write_products', 'read_orders'],
+    })
+    const { body } = await get(shop, 'app-scope-eligibility')
+    expect(body.eligible).toBe(false)
+    const url = new URL(body.redirect_uri)
+    expect(url.origin).toBe(`https://${shop.domain}`)
+    expect(url.pathname).toBe('/admin/oauth/authorize')
+    expect(url.searchParams.get('scope')).toContain('read_themes')
+    expect(url.searchParams.get('client_id')).toBe('test-client-id')
+  })
+})
+
+describe('shop basics', () => {
+  it('answers the currency code and the primary domain', async () => {
+    const shop = await createShop(pool, { prefix: 'basics' })
+    expect((await get(shop, 'shop-currency-code')).body).toEqual({ currencyCode: 'JPY' })
+    expect((await get(shop, 'domain')).body).toEqual({ domain: shop.domain, url: `https://${shop.domain}` })
+  })
+
+  it('answers unknown /app-admin paths with a JSON 404 in Japanese', async () => {
+    const shop = await createShop(pool, { prefix: 'unknown' })
+    const { status, body } = await get(shop, 'no-such-thing')
+    expect(status).toBe(404)
+    expect(ZErrorResponse.parse(body).error.message).toMatch(/見つかりません/)
+  })
+
+  it('serves an OpenAPI document of the routes without credentials', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app-admin/openapi.json' })
+    expect(res.statusCode).toBe(200)
+    const doc = res.json()
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/app-admin/subscriptions/search',
+        '/app-admin/subscriptions/search-variant-id',
+        '/app-admin/plan',
+      ]),
+    )
+    const params = doc.paths['/app-admin/subscriptions/search'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    )
+    expect(params).toEqual(
+      expect.arrayContaining(['nextBillingDateFrom', 'nextBillingDateTo', 'statuses', 'offset', 'limit']),
+    )
+  })
+})
