@@ -98,6 +98,52 @@ describe('a merchant opens Teiki for the first time', () => {
     await page.getByText('該当する契約はありません').waitFor({ timeout: 15_000 })
   })
 
+  it('shows the current plan from the platform on /plans', async () => {
+    const plans = new URL(app.url)
+    plans.pathname = '/plans'
+    await page.goto(plans.toString())
+    await page.getByText('スタンダードプラン').waitFor({ timeout: 15_000 })
+    await expect(page.getByText('¥4,980').count()).resolves.toBeGreaterThan(0)
+    await page.screenshot({ path: join(ARTIFACTS, 'plans.png') })
+  })
+
+  it('sends a shop without an active plan to /plans, keeping only shop and secret', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP' })
+    const gated = await context.newPage()
+    // The platform would answer this for a shop whose app charge was cancelled.
+    await gated.route('**/app-admin/plan?*', (route) =>
+      route.fulfill({ json: { currentPlan: null, isActive: false, shopifyPlan: 'Basic' } }),
+    )
+    const url = new URL(app.url)
+    url.searchParams.set('host', 'YWRtaW4uc2hvcGlmeS5jb20')
+    url.searchParams.set('utm_source', 'mail')
+    await gated.goto(url.toString())
+    await gated.waitForURL(/\/plans\?/, { timeout: 15_000 })
+    const landed = new URL(gated.url())
+    expect([...landed.searchParams.keys()].sort()).toEqual(['secret', 'shop'])
+    await gated.getByText('有効なプランがありません').waitFor()
+    expect(await gated.locator(ROW).count()).toBe(0)
+    await context.close()
+  })
+
+  it('blocks the app with the update modal when new permissions are needed', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP' })
+    const gated = await context.newPage()
+    await gated.route('**/app-admin/app-scope-eligibility?*', (route) =>
+      route.fulfill({
+        json: { eligible: false, redirect_uri: 'https://teiki-demo.myshopify.com/admin/oauth/authorize' },
+      }),
+    )
+    await gated.goto(app.url)
+    const modal = gated.locator('[data-testid="update-required-modal"]')
+    await modal.waitFor({ timeout: 15_000 })
+    await expect(modal.innerText()).resolves.toMatch(/新機能.*テーマデータへのアクセス権限/s)
+    await expect(modal.getByRole('button', { name: 'アプリを更新' }).count()).resolves.toBe(1)
+    expect(await gated.locator(ROW).count()).toBe(0)
+    await gated.screenshot({ path: join(ARTIFACTS, 'update-required.png') })
+    await context.close()
+  })
+
   it('stops cleanly on Ctrl-C and keeps everything for the next start', async () => {
     const firstUrl = app.url
     await app.interrupt()
