@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
 
 export const BENCH_SECRET = 'bench-secret-0001'
-export const BENCH_SEED_VERSION = 'mirror-v1'
+export const BENCH_SEED_VERSION = 'mirror-v2'
 
 export type BenchShape = { shops: number; contractsPerShop: number; variantsPerShop: number }
 
@@ -115,13 +115,14 @@ export async function seedBenchMirror(
     )
     await db.query(
       `insert into subscription_contracts (shop_id, id, status, customer_id, next_billing_date, currency_code,
-         interval, interval_count, created_at, updated_at)
+         interval, interval_count, created_at, updated_at, customer_display_name)
        select $1, 10000000000 + g,
          case when g % 20 < 14 then 'ACTIVE' when g % 20 < 16 then 'CANCELLED' when g % 20 < 18 then 'PAUSED'
               when g % 20 = 18 then 'FAILED' else 'EXPIRED' end,
          7000000000000 + g,
          timestamptz '2026-11-22 01:00:00+00' + ((g * 104729 % 86400) * interval '1 minute'),
-         'JPY', 'MONTH', 1 + (g % 2), now() - ((g % 540) * interval '1 day'), now()
+         'JPY', 'MONTH', 1 + (g % 2), now() - ((g % 540) * interval '1 day'), now(),
+         (select display_name from customers where shop_id = $1 and id = 7000000000000 + g)
        from generate_series($2::bigint, $3::bigint) g`,
       [shopId, base + 1, base + n],
     )

@@ -70,11 +70,13 @@ export async function upsertContracts(
      ), written as (
        insert into subscription_contracts as c (shop_id, id, status, customer_id, next_billing_date, currency_code,
          interval, interval_count, billing_policy, delivery_policy, delivery_price, delivery_method, payment_method,
-         custom_attributes, note, last_payment_status, origin_order_id, revision_id, created_at, updated_at)
+         custom_attributes, note, last_payment_status, origin_order_id, revision_id, created_at, updated_at,
+         customer_display_name)
        select $1, i.id, i.status, i.customer_id, i.next_billing_date, i.currency_code, i.interval, i.interval_count,
          i.billing_policy, i.delivery_policy, i.delivery_price, i.delivery_method, i.payment_method,
          coalesce(i.custom_attributes, '[]'), i.note, i.last_payment_status, i.origin_order_id, i.revision_id,
-         i.created_at, i.updated_at
+         i.created_at, i.updated_at,
+         coalesce((select cu.display_name from customers cu where cu.shop_id = $1 and cu.id = i.customer_id), '')
        from incoming i
        on conflict (shop_id, id) do update set status = excluded.status, customer_id = excluded.customer_id,
          next_billing_date = excluded.next_billing_date, currency_code = excluded.currency_code,
@@ -84,7 +86,7 @@ export async function upsertContracts(
          payment_method = excluded.payment_method, custom_attributes = excluded.custom_attributes,
          note = excluded.note, last_payment_status = excluded.last_payment_status,
          origin_order_id = excluded.origin_order_id, revision_id = excluded.revision_id,
-         updated_at = excluded.updated_at
+         updated_at = excluded.updated_at, customer_display_name = excluded.customer_display_name
        where c.updated_at <= excluded.updated_at
        returning c.id, c.status, c.created_at, c.updated_at
      )

@@ -34,6 +34,14 @@ export async function upsertCustomers(db: DbClient, shopId: string, rows: Custom
      where customers.updated_at is null or customers.updated_at <= excluded.updated_at`,
     [shopId, JSON.stringify(rows)],
   )
+  // Contracts carry their customer's name for the list (migration 0003).
+  await db.query(
+    `update subscription_contracts c set customer_display_name = cu.display_name
+     from customers cu
+     where cu.shop_id = $1 and cu.id = any($2::bigint[]) and c.shop_id = $1 and c.customer_id = cu.id
+       and c.customer_display_name is distinct from cu.display_name`,
+    [shopId, rows.map((row) => row.id)],
+  )
 }
 
 export type ProductRecord = {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { japaneseName } from '@teiki/domain'
 import type pg from 'pg'
 import { inject } from 'vitest'
 import { createPool, setPreparedStatements } from '../../src/db/pool.ts'
@@ -86,7 +87,7 @@ export async function seedContracts(pool: pg.Pool, shopId: string, contracts: Se
         c.customer.id,
         c.customer.firstName,
         c.customer.lastName,
-        `${c.customer.lastName} ${c.customer.firstName}`,
+        japaneseName(c.customer),
         nameKey(`${c.customer.lastName}${c.customer.firstName}`),
         c.customer.email,
         c.customer.phone ?? null,
@@ -94,9 +95,10 @@ export async function seedContracts(pool: pg.Pool, shopId: string, contracts: Se
       ],
     )
     await pool.query(
-      `insert into subscription_contracts (shop_id, id, status, customer_id, next_billing_date, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, now(), now())`,
-      [shopId, c.id, c.status ?? 'ACTIVE', c.customer.id, c.nextBillingDate],
+      `insert into subscription_contracts (shop_id, id, status, customer_id, next_billing_date, created_at, updated_at,
+         customer_display_name)
+       values ($1, $2, $3, $4, $5, now(), now(), $6)`,
+      [shopId, c.id, c.status ?? 'ACTIVE', c.customer.id, c.nextBillingDate, japaneseName(c.customer)],
     )
     for (const [position, variantId] of (c.variantIds ?? []).entries()) {
       await pool.query(

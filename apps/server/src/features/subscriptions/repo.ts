@@ -8,7 +8,7 @@ export type ContractListRow = {
   status: SubscriptionStatus
   customer_id: string
   next_billing_date: Date | null
-  display_name: string | null
+  customer_display_name: string
 }
 
 /** Prefixes as typed (normalised), not LIKE patterns: the repo turns them into ranges. */
@@ -63,8 +63,8 @@ export async function listContracts(db: DbClient, filter: ListFilter): Promise<C
   if (filter.customer) where.push(`c.customer_id in (${customerMatch(filter.customer, param)})`)
 
   const orderBy = filter.order === 'nextBilling' ? 'c.next_billing_date nulls last, c.id' : 'c.id desc'
-  // The page is cut first and only its rows are joined to customers: a variant or customer
-  // match may have hundreds of contracts, and their names are not needed before the limit.
+  // The customer's name is kept on the contract row (migration 0003), so a page is read
+  // from one covering index with no lookup per row.
   // A variant search walks the variant's contract ids newest first straight from
   // lines_variant_idx and probes each contract (lateral: a nested loop that stops at the
   // page end), instead of collecting every contract that holds the variant and sorting.
@@ -73,18 +73,14 @@ export async function listContracts(db: DbClient, filter: ListFilter): Promise<C
           where l.shop_id = $1 and l.variant_id = ${param(filter.variantId)}::bigint
           order by l.contract_id desc) v
         cross join lateral (
-          select c.id, c.status, c.customer_id, c.next_billing_date from subscription_contracts c
+          select c.id, c.status, c.customer_id, c.next_billing_date, c.customer_display_name
+          from subscription_contracts c
           where c.id = v.contract_id and ${where.join(' and ')}
         ) c`
     : `subscription_contracts c where ${where.join(' and ')}`
-  const text = `select c.id, c.status, c.customer_id, c.next_billing_date, cu.display_name
-    from (
-      select c.id, c.status, c.customer_id, c.next_billing_date from ${from}
-      order by ${orderBy}
-      limit ${param(filter.fetch)} offset ${param(filter.offset)}
-    ) c
-    left join customers cu on cu.shop_id = $1 and cu.id = c.customer_id
-    order by ${orderBy}`
+  const text = `select c.id, c.status, c.customer_id, c.next_billing_date, c.customer_display_name from ${from}
+    order by ${orderBy}
+    limit ${param(filter.fetch)} offset ${param(filter.offset)}`
   // Named statements are prepared once per connection; the name follows the SQL's shape.
   let name = statementNames.get(text)
   if (!name) {

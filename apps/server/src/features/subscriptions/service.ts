@@ -109,7 +109,7 @@ function page(rows: ContractListRow[], params: Page): SearchSubscriptionsRespons
       return {
         status: row.status,
         customerId: row.customer_id,
-        displayName: row.display_name ?? '',
+        displayName: row.customer_display_name,
         contractId: row.id,
         nextBillingDate,
         cursor: Buffer.from(`${nextBillingDate ?? ''}|${row.id}`).toString('base64url'),
