@@ -1,6 +1,9 @@
 /**
  * Standalone emulator: `npx tsx packages/shopify-emulator/src/cli.ts --port 3001 --data-dir .data`
- * Options: --port, --host, --data-dir, --seed, --contracts (demo shop size), --no-throttle.
+ * Options: --port, --host, --data-dir, --seed, --contracts (demo shop size), --no-throttle,
+ * --plan (shop plan, picks the rate limit), --api-key / --api-secret (the app's client id and
+ * secret: session tokens, token exchange, webhook HMAC), --webhook-url and --webhook-topics
+ * (comma list; app-level subscriptions, like shopify.app.toml).
  */
 import { parseArgs } from 'node:util'
 import { DEMO_DOMAIN } from './demo-data.ts'
@@ -15,6 +18,11 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     contracts: { type: 'string', default: '320' },
     'no-throttle': { type: 'boolean', default: false },
+    plan: { type: 'string' },
+    'api-key': { type: 'string' },
+    'api-secret': { type: 'string' },
+    'webhook-url': { type: 'string' },
+    'webhook-topics': { type: 'string' },
   },
 })
 
@@ -22,7 +30,13 @@ const emulator = await createEmulator({
   dataDir: values['data-dir'],
   seed: Number(values.seed),
   throttle: !values['no-throttle'],
-  shops: [{ domain: DEMO_DOMAIN, contracts: Number(values.contracts) }],
+  shops: [{ domain: DEMO_DOMAIN, contracts: Number(values.contracts), plan: values.plan }],
+  apiKey: values['api-key'],
+  apiSecret: values['api-secret'],
+  webhooks: {
+    callbackUrl: values['webhook-url'],
+    topics: values['webhook-topics']?.split(',').map((t) => t.trim()),
+  },
 })
 const { url } = await emulator.listen(Number(values.port), values.host)
 const { accessToken } = emulator.install(DEMO_DOMAIN)

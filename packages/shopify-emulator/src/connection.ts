@@ -24,6 +24,11 @@ type Key = number | string
 export type ConnectionOptions<T> = { key?: (item: T) => Key }
 
 const MAX_PAGE = 250
+/**
+ * `first` a bulk operation asks with: every item. Bulk queries are the one place connections are
+ * not capped, and no client request can pass this through the 250 check below.
+ */
+export const UNBOUNDED = 2_147_483_647
 
 const compareKeys = (a: Key, b: Key) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -61,7 +66,7 @@ export function connection<T extends { id: number }>(
     ['first', first],
     ['last', last],
   ] as const) {
-    if (value != null && (value < 0 || value > MAX_PAGE)) {
+    if (value != null && value !== UNBOUNDED && (value < 0 || value > MAX_PAGE)) {
       throw new GraphQLError(`The ${name} argument must be between 0 and ${MAX_PAGE}`, {
         extensions: { code: 'BAD_REQUEST' },
       })

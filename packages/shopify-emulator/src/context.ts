@@ -1,5 +1,23 @@
+import type { Faults } from './faults.ts'
 import type { ShopState } from './records.ts'
 import type { Store } from './store.ts'
 
+/** What mutations need from the running emulator beyond the shop's data. */
+export type Runtime = {
+  /** Queues a webhook delivery to every subscription of `topic` (REST style: `orders/create`). */
+  emit(shop: ShopState, topic: string, payload: Record<string, unknown>): void
+  /** Runs `fn` after `ms`, tracked so `emulator.idle()` can wait for it and `close()` cancel it. */
+  later(ms: number, fn: () => void): void
+  faults: Faults
+  /** The emulator's own URL (bulk files, confirmation links); a placeholder until `listen`. */
+  baseUrl(): string
+  billingDelayMs: number
+  bulkDelayMs: number
+  /** Where `webhookSubscriptionCreate` points: the 2025-04 input has no URL field (see mutations/webhook-subscriptions.ts). */
+  webhookCallbackUrl: string | null
+  /** Keeps the JSONL of a finished bulk operation for `GET /bulk/<id>.jsonl`. */
+  bulkFiles: Map<string, string>
+}
+
 /** Per-request context: resolvers only ever see the shop the access token belongs to. */
-export type Context = { shop: ShopState; store: Store; now: () => number }
+export type Context = { shop: ShopState; store: Store; now: () => number; runtime: Runtime }

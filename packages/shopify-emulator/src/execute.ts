@@ -39,7 +39,14 @@ export type CallLogEntry = {
   at: Date
 }
 
-type Run = { schema: GraphQLSchema; context: Context; bucket: LeakyBucket; request: GraphqlRequest }
+type Run = {
+  schema: GraphQLSchema
+  context: Context
+  bucket: LeakyBucket
+  request: GraphqlRequest
+  /** The `throttleNext` fault: answer THROTTLED whatever the bucket holds. */
+  forceThrottle?: boolean
+}
 
 const format = (errors: readonly GraphQLError[]) => errors.map((e) => e.toJSON())
 
@@ -47,7 +54,7 @@ const format = (errors: readonly GraphQLError[]) => errors.map((e) => e.toJSON()
  * One Admin API call: parse, validate, price, throttle, execute, then refund the difference
  * between requested and actual cost, as the platform does.
  */
-export async function runGraphql({ schema, context, bucket, request }: Run): Promise<{
+export async function runGraphql({ schema, context, bucket, request, forceThrottle }: Run): Promise<{
   response: GraphqlResponse
   log: CallLogEntry | null
 }> {
@@ -85,7 +92,7 @@ export async function runGraphql({ schema, context, bucket, request }: Run): Pro
     )
     return { response: { errors: format([error]), extensions: cost(requested, null) }, log }
   }
-  if (!bucket.take(requested, now)) {
+  if (forceThrottle || !bucket.take(requested, now)) {
     const error = new GraphQLError('Throttled', {
       extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
     })

@@ -7,6 +7,8 @@
  * Shared sub-objects (policies) may be referenced by several records: mutations must replace
  * them, never edit them in place.
  */
+import type { DiscountRecord, ShopExtra } from './records-extra.ts'
+
 export type Money = { amount: string; currencyCode: string }
 
 export type Anchor = {
@@ -186,6 +188,8 @@ export type SellingPlanGroupRecord = {
   summary: string | null
   createdAt: number
   productIds: number[]
+  /** Variants added one by one (sellingPlanGroupAddProductVariants), beyond whole products. */
+  variantIds?: number[]
   sellingPlans: SellingPlanRecord[]
 }
 
@@ -245,6 +249,8 @@ export type ContractRecord = {
   lines: ContractLineRecord[]
   orderIds: number[]
   billingAttemptIds: number[]
+  /** Manual discounts; absent on generated contracts (none), set by draft commits. */
+  discounts?: DiscountRecord[]
 }
 
 /** Order line items are not stored: they are the contract's lines at read time (see orders resolver). */
@@ -290,4 +296,6 @@ export type ShopState = {
   billingAttempts: BillingAttemptRecord[]
   /** Next id per GID type; every array above is sorted by id because ids only grow. */
   nextIds: Record<string, number>
+  /** Mutation-only state (drafts, webhooks, themes…), created on first use: see shop-extra.ts. */
+  extra?: ShopExtra
 }

@@ -1,49 +1,55 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { GraphQLSchema } from 'graphql'
+import { mintSessionToken } from './auth/session-token.ts'
 import { DEMO_DOMAIN, generateShop } from './demo-data.ts'
-import { type CallLogEntry, type GraphqlRequest, type GraphqlResponse, runGraphql } from './execute.ts'
+import {
+  DEFAULT_API_KEY,
+  DEFAULT_API_SECRET,
+  type Emulator,
+  type EmulatorOptions,
+  type ShopSpec,
+} from './emulator-api.ts'
+import { createRuntime } from './emulator-runtime.ts'
+import { type CallLogEntry, type GraphqlRequest, runGraphql } from './execute.ts'
+import { Faults } from './faults.ts'
+import { parseGid } from './gid.ts'
 import { GRAPHQL_PATH, INVALID_TOKEN_BODY, readBody, sendJson } from './http.ts'
+import { approveAppSubscription } from './mutations/app-billing.ts'
 import { loadState, saveState } from './persistence.ts'
+import { planBucket, planInfo } from './plans.ts'
 import type { ShopState } from './records.ts'
+import { handleExtraRoute } from './routes.ts'
 import { createSchema } from './schema.ts'
+import { extraOf, newId } from './shop-extra.ts'
 import { Store } from './store.ts'
-import { LeakyBucket, STANDARD_THROTTLE, type ThrottleOptions } from './throttle.ts'
+import { LeakyBucket, type ThrottleOptions } from './throttle.ts'
+import { appUninstalledPayload } from './webhooks/payloads.ts'
 
-export type ShopSpec = { domain: string; contracts: number; customers?: number; withAppPlan?: boolean }
-
-export type EmulatorOptions = {
-  /** Where `emulator-state.json` lives; without it state is memory-only. */
-  dataDir?: string
-  seed?: number
-  /** "Now" of the generated history (default: the real now). */
-  now?: Date
-  /** false disables the leaky bucket; an object tunes it (default: Standard plan, 100/s, 2,000). */
-  throttle?: boolean | { restoreRate: number; bucketSize: number }
-  shops?: ShopSpec[]
-  /** Shops with more contracts are saved as their generation recipe (default 20,000). */
-  maxSavedContracts?: number
-  saveDebounceMs?: number
-}
-
-export type Emulator = {
-  listen(port: number, host?: string): Promise<{ port: number; url: string }>
-  close(): Promise<void>
-  /** Installs the app on `domain` (creating an empty shop if unknown); idempotent. */
-  install(domain: string): { accessToken: string; scopes: string[] }
-  /** Runs one Admin API call as the shop's app, without HTTP (tests, scripts). */
-  graphql(domain: string, request: GraphqlRequest): Promise<GraphqlResponse>
-  readonly store: Store
-  readonly callLog: CallLogEntry[]
-  readonly schema: GraphQLSchema
-}
+export {
+  DEFAULT_API_KEY,
+  DEFAULT_API_SECRET,
+  type Emulator,
+  type EmulatorOptions,
+  type ShopSpec,
+} from './emulator-api.ts'
 
 export const DEFAULT_SHOPS: ShopSpec[] = [{ domain: DEMO_DOMAIN, contracts: 320 }]
 
-function throttleOptions(t: EmulatorOptions['throttle']): ThrottleOptions {
-  if (t === false) return { ...STANDARD_THROTTLE, enabled: false }
-  if (t === true || t === undefined) return STANDARD_THROTTLE
+/** The bucket for `shop`: the option when it fixes one, else the shop's plan. */
+function throttleOptions(t: EmulatorOptions['throttle'], shop: ShopState): ThrottleOptions {
+  if (t === false) return { ...planBucket(shop.info.plan), enabled: false }
+  if (t === true || t === undefined) return { ...planBucket(shop.info.plan), enabled: true }
   return { ...t, enabled: true }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Bodies the platform's edge answers with when it fails. */
+const failureBodies: Record<number, string> = {
+  500: JSON.stringify({ errors: 'Internal Server Error' }),
+  502: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+  503: JSON.stringify({ errors: 'Service Unavailable: please try again later' }),
 }
 
 export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
@@ -51,15 +57,28 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const now = opts.now ?? new Date()
   const specs = opts.shops ?? DEFAULT_SHOPS
   const maxSaved = opts.maxSavedContracts ?? 20_000
-  const throttle = throttleOptions(opts.throttle)
   const store = new Store()
   const callLog: CallLogEntry[] = []
   const schema = createSchema()
   const buckets = new Map<string, LeakyBucket>()
+  const app = { apiKey: opts.apiKey ?? DEFAULT_API_KEY, apiSecret: opts.apiSecret ?? DEFAULT_API_SECRET }
+  const faults = new Faults()
+  if (opts.faults) faults.set(opts.faults)
+  const { runtime, tasks, dispatcher, setBaseUrl } = createRuntime({
+    faults,
+    apiSecret: app.apiSecret,
+    webhooks: opts.webhooks,
+    billingDelayMs: opts.billingDelayMs,
+    bulkDelayMs: opts.bulkDelayMs,
+  })
 
   const loaded = opts.dataDir ? loadState(opts.dataDir) : null
   for (const shop of loaded ?? []) store.add(shop)
-  const generate = (spec: ShopSpec): ShopState => generateShop({ ...spec, seed, now })
+  const generate = (spec: ShopSpec): ShopState => {
+    const shop = generateShop({ ...spec, seed, now })
+    if (spec.plan) shop.info.plan = planInfo(spec.plan)
+    return shop
+  }
   let created = false
   for (const spec of specs) {
     if (store.shop(spec.domain)) continue
@@ -81,33 +100,64 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     timer.unref()
   })
 
-  const bucketOf = (domain: string) => {
+  const bucketOf = (shop: ShopState) => {
+    const domain = shop.info.myshopifyDomain
     let b = buckets.get(domain)
     if (!b) {
-      b = new LeakyBucket(throttle, Date.now())
+      b = new LeakyBucket(throttleOptions(opts.throttle, shop), Date.now())
       buckets.set(domain, b)
     }
     return b
   }
   const call = async (shop: ShopState, request: GraphqlRequest) => {
+    const latency = faults.settings.latencyMs
+    if (latency > 0) await sleep(latency)
     const { response, log } = await runGraphql({
       schema,
-      context: { shop, store, now: () => Date.now() },
-      bucket: bucketOf(shop.info.myshopifyDomain),
+      context: { shop, store, now: () => Date.now(), runtime },
+      bucket: bucketOf(shop),
       request,
+      forceThrottle: faults.takeThrottle(),
     })
     if (log) callLog.push(log)
     return response
+  }
+  const install = (domain: string) => {
+    let shop = store.shop(domain)
+    if (!shop) {
+      shop = generate({ domain, contracts: 0, customers: 0 })
+      store.add(shop)
+      store.changed()
+    } else if (!store.shopByToken(shop.installation.accessToken)) {
+      // Reinstall after an uninstall: a fresh offline token.
+      shop.installation.accessToken = `shpat_${randomBytes(16).toString('hex')}`
+      store.add(shop)
+      store.changed()
+    }
+    return { accessToken: shop.installation.accessToken, scopes: [...shop.installation.scopes] }
+  }
+  const shopOf = (domain: string) => {
+    const shop = store.shop(domain)
+    if (!shop) throw new Error(`unknown shop ${domain}`)
+    return shop
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]
     if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { status: 'ok' })
+    if (await handleExtraRoute(req, res, { store, faults, bulkFiles: runtime.bulkFiles, app, install }))
+      return
     if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' })
     if (req.method !== 'POST') return sendJson(res, 405, { errors: 'Method Not Allowed' })
     const token = req.headers['x-shopify-access-token']
     const shop = typeof token === 'string' ? store.shopByToken(token) : undefined
     if (!shop) return sendJson(res, 401, INVALID_TOKEN_BODY)
+    const failure = faults.httpFailure()
+    if (failure) {
+      const text = failureBodies[failure]!
+      res.writeHead(failure, { 'content-type': text.startsWith('<') ? 'text/html' : 'application/json' })
+      return void res.end(text)
+    }
     let body: GraphqlRequest
     try {
       body = JSON.parse(await readBody(req)) as GraphqlRequest
@@ -130,16 +180,56 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     store,
     callLog,
     schema,
+    faults,
+    webhooks: {
+      deliveries: dispatcher.deliveries,
+      subscribe(domain, topic, callbackUrl) {
+        const shop = shopOf(domain)
+        const at = Date.now()
+        extraOf(shop, at).webhookSubscriptions.push({
+          id: newId(shop, 'WebhookSubscription'),
+          topic,
+          callbackUrl,
+          format: 'JSON',
+          includeFields: [],
+          filter: null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        store.changed()
+      },
+    },
+    idle: (timeoutMs) => tasks.idle(timeoutMs),
+    sessionToken: (domain, o = {}) => mintSessionToken(domain, { ...app, ...o }),
+    approveAppSubscription(domain, id) {
+      const numeric = typeof id === 'number' ? id : (parseGid(id)?.id ?? -1)
+      const sub = approveAppSubscription(shopOf(domain), numeric, Date.now())
+      if (sub) store.changed()
+      return sub?.status === 'ACTIVE'
+    },
+    uninstall(domain) {
+      const shop = shopOf(domain)
+      if (!store.revoke(shop.installation.accessToken)) return
+      runtime.emit(shop, 'app/uninstalled', appUninstalledPayload(shop))
+    },
+    setPlan(domain, displayName) {
+      shopOf(domain).info.plan = planInfo(displayName)
+      buckets.delete(domain)
+      store.changed()
+    },
     listen(port, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject)
         server.listen(port, host, () => {
           const actual = (server.address() as AddressInfo).port
-          resolve({ port: actual, url: `http://${host}:${actual}` })
+          const url = `http://${host}:${actual}`
+          setBaseUrl(url)
+          resolve({ port: actual, url })
         })
       })
     },
     async close() {
+      tasks.close()
       if (timer) clearTimeout(timer)
       timer = null
       if (server.listening) {
@@ -148,19 +238,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       }
       save()
     },
-    install(domain) {
-      let shop = store.shop(domain)
-      if (!shop) {
-        shop = generate({ domain, contracts: 0, customers: 0 })
-        store.add(shop)
-        store.changed()
-      }
-      return { accessToken: shop.installation.accessToken, scopes: [...shop.installation.scopes] }
-    },
-    graphql(domain, request) {
-      const shop = store.shop(domain)
-      if (!shop) throw new Error(`unknown shop ${domain}`)
-      return call(shop, request)
-    },
+    install,
+    graphql: (domain, request) => call(shopOf(domain), request),
   }
 }

@@ -32,6 +32,11 @@ export class Store {
     this.tokens.set(shop.installation.accessToken, shop.info.myshopifyDomain)
   }
 
+  /** Forgets an access token (uninstall); true if it was known. */
+  revoke(token: string): boolean {
+    return this.tokens.delete(token)
+  }
+
   shop(domain: string): ShopState | undefined {
     return this.shops.get(domain)
   }

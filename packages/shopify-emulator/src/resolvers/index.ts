@@ -1,6 +1,9 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
+import { mutationMaps } from '../mutations/index.ts'
 import { customerResolvers } from './customers.ts'
+import { draftResolvers } from './drafts.ts'
 import { nodeResolvers } from './node.ts'
+import { onlineStoreResolvers } from './online-store.ts'
 import { orderResolvers } from './orders.ts'
 import { productResolvers } from './products.ts'
 import { sellingPlanResolvers } from './selling-plans.ts'
@@ -31,4 +34,7 @@ export const queryResolvers = mergeResolvers(
   productResolvers,
   orderResolvers,
   nodeResolvers,
+  draftResolvers,
+  onlineStoreResolvers,
+  ...mutationMaps,
 )

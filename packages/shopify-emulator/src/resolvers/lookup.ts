@@ -15,6 +15,12 @@ export const nodeTables: Record<string, (shop: ShopState) => ReadonlyArray<{ id:
   Order: (s) => s.orders,
   Shop: (s) => [s.info],
   AppInstallation: (s) => [s.installation],
+  // Mutation-only state: absent until the shop's first mutation created it.
+  SubscriptionDraft: (s) => s.extra?.drafts ?? [],
+  BulkOperation: (s) => s.extra?.bulkOperations ?? [],
+  WebhookSubscription: (s) => s.extra?.webhookSubscriptions ?? [],
+  ScriptTag: (s) => s.extra?.scriptTags ?? [],
+  OnlineStoreTheme: (s) => s.extra?.themes ?? [],
 }
 
 /** The record behind `gid` in this shop, or null (the platform answers null for unknown ids). */

@@ -4,6 +4,7 @@ import type { Context } from '../context.ts'
 import { idOf } from '../gid.ts'
 import type { SellingPlanGroupRecord } from '../records.ts'
 import { filterBySearch, type SearchSpec } from '../search-query.ts'
+import { findById } from '../store.ts'
 import { byGid, manyById } from './lookup.ts'
 
 export const sellingPlanGroupSearch: SearchSpec<SellingPlanGroupRecord> = {
@@ -27,9 +28,14 @@ function variantsOf(g: SellingPlanGroupRecord, ctx: Context, productGid?: string
   const products = manyById(ctx.shop.products, g.productIds).filter(
     (p) => productId === null || p.id === productId,
   )
+  // Variants added one by one count too, without duplicating those of whole products.
+  const single = (g.variantIds ?? []).filter(
+    (id) => productId === null || findById(ctx.shop.variants, id)?.productId === productId,
+  )
+  const ids = new Set([...products.flatMap((p) => p.variantIds), ...single])
   return manyById(
     ctx.shop.variants,
-    products.flatMap((p) => p.variantIds).sort((a, b) => a - b),
+    [...ids].sort((a, b) => a - b),
   )
 }
 

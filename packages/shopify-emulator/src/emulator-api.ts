@@ -1,0 +1,73 @@
+import type { GraphQLSchema } from 'graphql'
+import type { MintOptions } from './auth/session-token.ts'
+import type { WebhookOptions } from './emulator-runtime.ts'
+import type { CallLogEntry, GraphqlRequest, GraphqlResponse } from './execute.ts'
+import type { FaultSettings, Faults } from './faults.ts'
+import type { Store } from './store.ts'
+import type { Delivery } from './webhooks/dispatcher.ts'
+
+/** The emulator's public surface: options, shops and the object tests and the app's dev server hold. */
+export type ShopSpec = {
+  domain: string
+  contracts: number
+  customers?: number
+  withAppPlan?: boolean
+  /** `shop.plan.displayName`, which also picks the rate limit (default Basic: 100/s, 2,000). */
+  plan?: string
+}
+
+export type EmulatorOptions = {
+  /** Where `emulator-state.json` lives; without it state is memory-only. */
+  dataDir?: string
+  seed?: number
+  /** "Now" of the generated history (default: the real now). */
+  now?: Date
+  /** false disables the leaky bucket; an object fixes it for every shop (default: by shop plan). */
+  throttle?: boolean | { restoreRate: number; bucketSize: number }
+  shops?: ShopSpec[]
+  /** Shops with more contracts are saved as their generation recipe (default 20,000). */
+  maxSavedContracts?: number
+  saveDebounceMs?: number
+  /** The app's client id and secret: session tokens, token exchange and webhook HMACs use them. */
+  apiKey?: string
+  apiSecret?: string
+  webhooks?: WebhookOptions
+  /** How long a billing attempt stays `ready: false` (default 50 ms). */
+  billingDelayMs?: number
+  /** How long a bulk operation runs before COMPLETED (default 50 ms). */
+  bulkDelayMs?: number
+  faults?: Partial<FaultSettings>
+}
+
+export const DEFAULT_API_KEY = 'teiki-emulator-api-key'
+export const DEFAULT_API_SECRET = 'teiki-emulator-api-secret'
+
+export type Emulator = {
+  listen(port: number, host?: string): Promise<{ port: number; url: string }>
+  close(): Promise<void>
+  /** Installs the app on `domain` (creating an empty shop if unknown); idempotent. */
+  install(domain: string): { accessToken: string; scopes: string[] }
+  /** Runs one Admin API call as the shop's app, without HTTP (tests, scripts). */
+  graphql(domain: string, request: GraphqlRequest): Promise<GraphqlResponse>
+  readonly store: Store
+  readonly callLog: CallLogEntry[]
+  readonly schema: GraphQLSchema
+  /** Fault knobs (also `POST /emulator/faults`). */
+  readonly faults: Faults
+  readonly webhooks: {
+    /** Every delivery so far, with its attempts and outcome. */
+    readonly deliveries: readonly Delivery[]
+    /** A shop-level subscription to any URL (GraphQL ones go to `webhooks.callbackUrl`). */
+    subscribe(domain: string, topic: string, callbackUrl: string): void
+  }
+  /** Resolves when no billing outcome, bulk operation or webhook delivery is pending. */
+  idle(timeoutMs?: number): Promise<void>
+  /** A session token as App Bridge would give the embedded app (defaults: this emulator's app). */
+  sessionToken(domain: string, opts?: Partial<MintOptions>): string
+  /** The merchant approves a pending `appSubscriptionCreate` charge (GID or number); false if unknown. */
+  approveAppSubscription(domain: string, id: string | number): boolean
+  /** Uninstalls the app: the token stops working and `app/uninstalled` is sent. */
+  uninstall(domain: string): void
+  /** Changes `shop.plan.displayName` and with it the shop's rate limit. */
+  setPlan(domain: string, displayName: string): void
+}

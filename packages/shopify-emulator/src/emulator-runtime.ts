@@ -1,0 +1,73 @@
+import type { Runtime } from './context.ts'
+import type { Faults } from './faults.ts'
+import type { ShopState } from './records.ts'
+import { Tasks } from './tasks.ts'
+import { WebhookDispatcher } from './webhooks/dispatcher.ts'
+
+export type WebhookOptions = {
+  /**
+   * The app's webhook endpoint. Subscriptions made with `webhookSubscriptionCreate` point here (the
+   * 2025-04 input has no URL), and `topics` are subscribed for every shop, like shopify.app.toml.
+   */
+  callbackUrl?: string
+  topics?: string[]
+  /** First retry delay, doubled each time (default 1,000 ms; tests use a few ms). */
+  retryBaseMs?: number
+  /** Tries per event before giving up (default 8). */
+  maxAttempts?: number
+  /** Longest time a reordered event is held back (default 200 ms). */
+  reorderHoldMs?: number
+}
+
+export type RuntimeOptions = {
+  faults: Faults
+  apiSecret: string
+  webhooks?: WebhookOptions
+  billingDelayMs?: number
+  bulkDelayMs?: number
+}
+
+const pick = (payload: Record<string, unknown>, fields: readonly string[]) =>
+  Object.fromEntries(Object.entries(payload).filter(([k]) => fields.includes(k)))
+
+/** The emulator's moving parts outside requests: timers, webhook delivery, bulk files. */
+export function createRuntime(opts: RuntimeOptions) {
+  const tasks = new Tasks()
+  const w = opts.webhooks ?? {}
+  const dispatcher = new WebhookDispatcher({
+    apiSecret: opts.apiSecret,
+    faults: opts.faults,
+    tasks,
+    retryBaseMs: w.retryBaseMs ?? 1000,
+    maxAttempts: w.maxAttempts ?? 8,
+    reorderHoldMs: w.reorderHoldMs ?? 200,
+  })
+  const appTopics = new Set(w.topics ?? [])
+  let baseUrl = 'http://127.0.0.1'
+  const runtime: Runtime = {
+    emit(shop: ShopState, topic: string, payload: Record<string, unknown>) {
+      const targets = new Map<string, Record<string, unknown>>()
+      if (w.callbackUrl && appTopics.has(topic)) targets.set(w.callbackUrl, payload)
+      for (const s of shop.extra?.webhookSubscriptions ?? []) {
+        if (s.topic === topic)
+          targets.set(s.callbackUrl, s.includeFields.length > 0 ? pick(payload, s.includeFields) : payload)
+      }
+      for (const [url, body] of targets) dispatcher.emit(shop.info.myshopifyDomain, topic, body, [url])
+    },
+    later: (ms, fn) => tasks.later(ms, fn),
+    faults: opts.faults,
+    baseUrl: () => baseUrl,
+    billingDelayMs: opts.billingDelayMs ?? 50,
+    bulkDelayMs: opts.bulkDelayMs ?? 50,
+    webhookCallbackUrl: w.callbackUrl ?? null,
+    bulkFiles: new Map(),
+  }
+  return {
+    runtime,
+    tasks,
+    dispatcher,
+    setBaseUrl(url: string) {
+      baseUrl = url
+    },
+  }
+}

@@ -1,0 +1,141 @@
+import { Rng } from './demo-data/prng.ts'
+import { parseGid } from './gid.ts'
+
+/**
+ * Misbehaviour on demand, for tests and benchmarks. Rates are probabilities (0–1) drawn from one
+ * seeded generator, so a run with the same seed and the same request order fails the same way.
+ */
+export type FaultSettings = {
+  /** Share of Admin API requests answered with HTTP 500/502/503. */
+  errorRate: number
+  /** The next N Admin API requests are THROTTLED whatever the bucket holds. */
+  throttleNext: number
+  /** Added before every Admin API response. */
+  latencyMs: number
+  /** Share of webhook events never delivered. */
+  drop: number
+  /** Share of webhook events delivered twice with the same X-Shopify-Webhook-Id. */
+  duplicate: number
+  /** Share of webhook events held back and delivered after the next event of the shop. */
+  reorder: number
+  seed: number
+}
+
+export const NO_FAULTS: FaultSettings = {
+  errorRate: 0,
+  throttleNext: 0,
+  latencyMs: 0,
+  drop: 0,
+  duplicate: 0,
+  reorder: 0,
+  seed: 1,
+}
+
+/** Billing failure codes the knobs can force (enum SubscriptionBillingAttemptErrorCode). */
+export const BILLING_ERROR_MESSAGES: Record<string, string> = {
+  INSUFFICIENT_FUNDS: 'Your card has insufficient funds.',
+  EXPIRED_PAYMENT_METHOD: 'Your card has expired.',
+  PAYMENT_METHOD_DECLINED: 'Your card was declined.',
+  AUTHENTICATION_ERROR: 'The card requires authentication (3-D Secure).',
+  INSUFFICIENT_INVENTORY: 'Insufficient inventory.',
+  INVENTORY_ALLOCATIONS_NOT_FOUND: 'Inventory allocations not found.',
+  PAYMENT_METHOD_NOT_FOUND: 'The payment method was not found.',
+}
+
+const RATE_KEYS = ['errorRate', 'drop', 'duplicate', 'reorder'] as const
+
+const key = (shop: string, id: number) => `${shop}#${id}`
+
+/** A customer or payment method given as GID or number (numbers are taken as customer ids). */
+function target(id: string | number): { type: 'Customer' | 'CustomerPaymentMethod'; id: number } {
+  if (typeof id === 'number') return { type: 'Customer', id }
+  const parsed = parseGid(id)
+  if (!parsed || (parsed.type !== 'Customer' && parsed.type !== 'CustomerPaymentMethod'))
+    throw new Error(`expected a Customer or CustomerPaymentMethod id, got ${id}`)
+  return { type: parsed.type, id: parsed.id }
+}
+
+export class Faults {
+  private current: FaultSettings = { ...NO_FAULTS }
+  private rng = new Rng(NO_FAULTS.seed)
+  private readonly failingCustomers = new Map<string, string>()
+  private readonly failingMethods = new Map<string, string>()
+  private readonly outOfStockVariants = new Set<string>()
+
+  get settings(): Readonly<FaultSettings> {
+    return this.current
+  }
+
+  /** Changes some knobs; a `seed` restarts the random sequence. Throws on out-of-range values. */
+  set(partial: Partial<FaultSettings>): void {
+    for (const k of RATE_KEYS) {
+      const v = partial[k]
+      if (v !== undefined && !(typeof v === 'number' && v >= 0 && v <= 1))
+        throw new Error(`${k} must be a number between 0 and 1`)
+    }
+    for (const k of ['throttleNext', 'latencyMs', 'seed'] as const) {
+      const v = partial[k]
+      if (v !== undefined && !(Number.isInteger(v) && v >= 0))
+        throw new Error(`${k} must be a non-negative integer`)
+    }
+    this.current = { ...this.current, ...partial }
+    if (partial.seed !== undefined) this.rng = new Rng(partial.seed)
+  }
+
+  /** Back to a well-behaved platform (payment and stock knobs included). */
+  reset(): void {
+    this.current = { ...NO_FAULTS }
+    this.rng = new Rng(NO_FAULTS.seed)
+    this.failingCustomers.clear()
+    this.failingMethods.clear()
+    this.outOfStockVariants.clear()
+  }
+
+  /** Every billing attempt charged to this customer (or payment method) fails with `code`. */
+  failPayment(shop: string, customerOrMethod: string | number, code = 'INSUFFICIENT_FUNDS'): void {
+    const t = target(customerOrMethod)
+    const map = t.type === 'Customer' ? this.failingCustomers : this.failingMethods
+    map.set(key(shop, t.id), code)
+  }
+
+  clearPayment(shop: string, customerOrMethod: string | number): void {
+    const t = target(customerOrMethod)
+    ;(t.type === 'Customer' ? this.failingCustomers : this.failingMethods).delete(key(shop, t.id))
+  }
+
+  /** Billing attempts for contracts with this variant fail on inventory. */
+  outOfStock(shop: string, variantId: string | number, isOut = true): void {
+    const id = typeof variantId === 'number' ? variantId : parseGid(variantId)?.id
+    if (id === undefined) throw new Error(`expected a ProductVariant id, got ${variantId}`)
+    if (isOut) this.outOfStockVariants.add(key(shop, id))
+    else this.outOfStockVariants.delete(key(shop, id))
+  }
+
+  paymentFailure(shop: string, customerId: number, paymentMethodId: number | null): string | null {
+    const byMethod =
+      paymentMethodId === null ? undefined : this.failingMethods.get(key(shop, paymentMethodId))
+    return byMethod ?? this.failingCustomers.get(key(shop, customerId)) ?? null
+  }
+
+  isOutOfStock(shop: string, variantId: number): boolean {
+    return this.outOfStockVariants.has(key(shop, variantId))
+  }
+
+  /** True with probability `rate`; draws nothing when the rate is 0 so unrelated knobs keep their sequence. */
+  roll(rate: number): boolean {
+    return rate > 0 && this.rng.next() < rate
+  }
+
+  /** The HTTP status to fail this request with, or null. */
+  httpFailure(): 500 | 502 | 503 | null {
+    if (!this.roll(this.current.errorRate)) return null
+    return this.rng.pick([500, 502, 503] as const)
+  }
+
+  /** Consumes one forced THROTTLED answer, if any are left. */
+  takeThrottle(): boolean {
+    if (this.current.throttleNext <= 0) return false
+    this.current = { ...this.current, throttleNext: this.current.throttleNext - 1 }
+    return true
+  }
+}

@@ -1,0 +1,79 @@
+import type { Context } from '../context.ts'
+import { BILLING_ERROR_MESSAGES } from '../faults.ts'
+import type { BillingAttemptRecord, ContractRecord, OrderRecord } from '../records.ts'
+import { findById, nextId } from '../store.ts'
+import { billingAttemptPayload, orderPayload } from '../webhooks/payloads.ts'
+
+/** Why this charge fails, if it does: the knobs first, then an expired card, then stock. */
+function failureCode(ctx: Context, c: ContractRecord): string | null {
+  const shop = ctx.shop.info.myshopifyDomain
+  const pm = c.paymentMethodId === null ? undefined : findById(ctx.shop.paymentMethods, c.paymentMethodId)
+  if (!pm || pm.revokedAt !== null) return 'PAYMENT_METHOD_NOT_FOUND'
+  const forced = ctx.runtime.faults.paymentFailure(shop, c.customerId, pm.id)
+  if (forced) return forced
+  const card = pm.instrument
+  if (card.__typename === 'CustomerCreditCard') {
+    const d = new Date(ctx.now())
+    const year = d.getUTCFullYear()
+    if (card.expiryYear < year || (card.expiryYear === year && card.expiryMonth < d.getUTCMonth() + 1))
+      return 'EXPIRED_PAYMENT_METHOD'
+  }
+  if (c.lines.some((l) => ctx.runtime.faults.isOutOfStock(shop, l.variantId))) return 'INSUFFICIENT_INVENTORY'
+  return null
+}
+
+/** Lines plus delivery, less the contract's discounts (JPY has no minor unit: round to yen). */
+export function contractTotal(c: ContractRecord): number {
+  const subtotal = c.lines.reduce((sum, l) => sum + l.currentPrice * l.quantity, 0)
+  let discount = 0
+  for (const d of c.discounts ?? []) {
+    discount += 'percentage' in d.value ? Math.round((subtotal * d.value.percentage) / 100) : d.value.amount
+  }
+  return Math.max(0, subtotal - discount) + c.deliveryPrice
+}
+
+function createOrder(ctx: Context, c: ContractRecord, now: number): OrderRecord {
+  const last = ctx.shop.orders.at(-1)
+  const order: OrderRecord = {
+    id: nextId(ctx.shop, 'Order'),
+    number: (last?.number ?? 1000) + 1,
+    createdAt: now,
+    updatedAt: now,
+    cancelledAt: null,
+    test: true,
+    customerId: c.customerId,
+    contractId: c.id,
+    totalPriceSet: contractTotal(c),
+  }
+  ctx.shop.orders.push(order)
+  c.orderIds = [...c.orderIds, order.id]
+  c.discounts = c.discounts?.map((d) => ({ ...d, usageCount: d.usageCount + 1 }))
+  const customer = findById(ctx.shop.customers, c.customerId)
+  if (customer) customer.numberOfOrders++
+  return order
+}
+
+/** Settles an attempt the way the platform does later: an order, or an error code, then the webhooks. */
+export function settleAttempt(ctx: Context, attempt: BillingAttemptRecord): void {
+  const c = findById(ctx.shop.contracts, attempt.contractId)
+  if (!c || attempt.ready) return
+  const now = Math.floor(ctx.now() / 1000) * 1000
+  const code = failureCode(ctx, c)
+  attempt.ready = true
+  attempt.completedAt = now
+  const key = attempt.idempotencyKey ?? `teiki-${attempt.contractId}-${attempt.id}`
+  if (code) {
+    attempt.errorCode = code
+    attempt.errorMessage = BILLING_ERROR_MESSAGES[code] ?? code
+    c.lastPaymentStatus = 'FAILED'
+    ctx.store.changed()
+    ctx.runtime.emit(ctx.shop, 'subscription_billing_attempts/failure', billingAttemptPayload(attempt, key))
+    return
+  }
+  const order = createOrder(ctx, c, now)
+  attempt.orderId = order.id
+  c.lastPaymentStatus = 'SUCCEEDED'
+  ctx.store.changed()
+  ctx.runtime.emit(ctx.shop, 'orders/create', orderPayload(ctx.shop, order, c))
+  ctx.runtime.emit(ctx.shop, 'subscription_billing_attempts/success', billingAttemptPayload(attempt, key))
+}

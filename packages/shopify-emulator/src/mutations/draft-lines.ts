@@ -1,0 +1,171 @@
+import type { ResolverMap } from '../attach-resolvers.ts'
+import type { Context } from '../context.ts'
+import { idOf, parseGid } from '../gid.ts'
+import type { ContractLineRecord } from '../records.ts'
+import { asDiscount } from '../resolvers/drafts.ts'
+import { extraOf, newId } from '../shop-extra.ts'
+import { findById, nextId } from '../store.ts'
+import { lookup, type UserError, userError } from './common.ts'
+import { parseDecimal } from './draft-input.ts'
+import { openDraft } from './drafts.ts'
+
+type LineInput = {
+  productVariantId?: string | null
+  quantity?: number | null
+  currentPrice?: string | number | null
+  sellingPlanId?: string | null
+  sellingPlanName?: string | null
+}
+
+/** The line fields `input` sets, or the errors; a variant swap also refreshes titles and SKU. */
+function lineChanges(ctx: Context, input: LineInput): Partial<ContractLineRecord> | UserError[] {
+  const errors: UserError[] = []
+  const out: Partial<ContractLineRecord> = {}
+  if (input.productVariantId != null) {
+    const v = lookup(ctx.shop.variants, input.productVariantId, 'ProductVariant')
+    const p = v && findById(ctx.shop.products, v.productId)
+    if (!v || !p) errors.push(userError(['input', 'productVariantId'], 'Product variant does not exist'))
+    else
+      Object.assign(out, {
+        variantId: v.id,
+        productId: p.id,
+        title: p.title,
+        variantTitle: v.title,
+        sku: v.sku,
+      })
+  }
+  if (input.quantity != null) {
+    if (input.quantity < 1)
+      errors.push(userError(['input', 'quantity'], 'Quantity must be greater than 0', 'GREATER_THAN'))
+    else out.quantity = input.quantity
+  }
+  if (input.currentPrice != null) {
+    const price = parseDecimal(input.currentPrice)
+    if (!(price >= 0))
+      errors.push(userError(['input', 'currentPrice'], 'Price must be 0 or more', 'GREATER_THAN_OR_EQUAL_TO'))
+    else out.currentPrice = price
+  }
+  if (input.sellingPlanId != null) out.sellingPlanId = idOf(input.sellingPlanId, 'SellingPlan')
+  if (input.sellingPlanName !== undefined) out.sellingPlanName = input.sellingPlanName
+  return errors.length > 0 ? errors : out
+}
+
+const failed = (userErrors: UserError[]) => ({ draft: null, userErrors })
+
+export const draftLineMutations: ResolverMap = {
+  Mutation: {
+    subscriptionDraftLineAdd: (_s, args: { draftId: string; input: LineInput }, ctx: Context) => {
+      const draft = openDraft(ctx, args.draftId)
+      if (Array.isArray(draft)) return failed(draft)
+      const changes = lineChanges(ctx, args.input)
+      if (Array.isArray(changes)) return { draft, lineAdded: null, userErrors: changes }
+      const line: ContractLineRecord = {
+        id: nextId(ctx.shop, 'SubscriptionLine'),
+        productId: 0,
+        variantId: 0,
+        title: '',
+        variantTitle: null,
+        quantity: 1,
+        sku: null,
+        sellingPlanId: null,
+        sellingPlanName: null,
+        currentPrice: 0,
+        ...changes,
+      }
+      draft.lines = [...draft.lines, line]
+      ctx.store.changed()
+      return { draft, lineAdded: line, userErrors: [] }
+    },
+    subscriptionDraftLineUpdate: (
+      _s,
+      args: { draftId: string; lineId: string; input: LineInput },
+      ctx: Context,
+    ) => {
+      const draft = openDraft(ctx, args.draftId)
+      if (Array.isArray(draft)) return failed(draft)
+      const id = idOf(args.lineId, 'SubscriptionLine')
+      const index = draft.lines.findIndex((l) => l.id === id)
+      if (index < 0)
+        return { draft, lineUpdated: null, userErrors: [userError(['lineId'], 'Line does not exist')] }
+      const changes = lineChanges(ctx, args.input)
+      if (Array.isArray(changes)) return { draft, lineUpdated: null, userErrors: changes }
+      const line = { ...draft.lines[index]!, ...changes }
+      draft.lines = draft.lines.map((l, i) => (i === index ? line : l))
+      ctx.store.changed()
+      return { draft, lineUpdated: line, userErrors: [] }
+    },
+    subscriptionDraftLineRemove: (_s, args: { draftId: string; lineId: string }, ctx: Context) => {
+      const draft = openDraft(ctx, args.draftId)
+      if (Array.isArray(draft)) return failed(draft)
+      const id = idOf(args.lineId, 'SubscriptionLine')
+      const line = draft.lines.find((l) => l.id === id)
+      if (!line) {
+        const contract = findById(ctx.shop.contracts, draft.contractId)
+        const wasThere = contract?.lines.some((l) => l.id === id)
+        return {
+          draft,
+          lineRemoved: null,
+          discountsUpdated: [],
+          userErrors: [
+            wasThere
+              ? userError(['lineId'], 'Line has already been removed', 'ALREADY_REMOVED')
+              : userError(['lineId'], 'Line does not exist'),
+          ],
+        }
+      }
+      draft.lines = draft.lines.filter((l) => l !== line)
+      ctx.store.changed()
+      return { draft, lineRemoved: line, discountsUpdated: [], userErrors: [] }
+    },
+    subscriptionDraftDiscountCodeApply: (_s, args: { draftId: string; redeemCode: string }, ctx: Context) => {
+      const draft = openDraft(ctx, args.draftId)
+      if (Array.isArray(draft)) return failed(draft)
+      const code = args.redeemCode.trim().toUpperCase()
+      const known = extraOf(ctx.shop, ctx.now()).discountCodes.find((d) => d.code === code)
+      if (!known) {
+        return {
+          draft,
+          appliedDiscount: null,
+          userErrors: [userError(['redeemCode'], 'Discount code is invalid')],
+        }
+      }
+      if (draft.discounts.some((d) => d.title === known.title)) {
+        return {
+          draft,
+          appliedDiscount: null,
+          userErrors: [userError(['redeemCode'], 'Discount code is already applied')],
+        }
+      }
+      const discount = {
+        id: newId(ctx.shop, 'SubscriptionManualDiscount'),
+        title: known.title,
+        redeemCode: known.code,
+        type: 'CODE_DISCOUNT' as const,
+        targetType: 'LINE_ITEM' as const,
+        value: known.value,
+        recurringCycleLimit: null,
+        usageCount: 0,
+      }
+      draft.discounts = [...draft.discounts, discount]
+      ctx.store.changed()
+      return { draft, appliedDiscount: discount, userErrors: [] }
+    },
+    subscriptionDraftDiscountRemove: (_s, args: { draftId: string; discountId: string }, ctx: Context) => {
+      const draft = openDraft(ctx, args.draftId)
+      if (Array.isArray(draft)) return failed(draft)
+      // Either union member's GID names the same discount.
+      const id = parseGid(args.discountId)?.id
+      const discount = draft.discounts.find((d) => d.id === id)
+      if (!discount) {
+        return {
+          draft,
+          discountRemoved: null,
+          userErrors: [userError(['discountId'], 'Discount does not exist')],
+        }
+      }
+      draft.discounts = draft.discounts.filter((d) => d !== discount)
+      ctx.store.changed()
+      return { draft, discountRemoved: asDiscount(discount), userErrors: [] }
+    },
+  },
+}

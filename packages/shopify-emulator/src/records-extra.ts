@@ -1,0 +1,99 @@
+import type { ContractLineRecord, ContractRecord, ContractStatus, DeliveryMethodRecord } from './records.ts'
+
+/**
+ * State that only mutations create. It hangs off `ShopState.extra`, created on first use, so
+ * generated shops and state files written before mutations existed stay valid unchanged.
+ */
+export type DiscountRecord = {
+  id: number
+  title: string
+  /** Set while the discount is a code applied to a draft; commit turns it into a manual discount. */
+  redeemCode: string | null
+  type: 'MANUAL' | 'CODE_DISCOUNT'
+  targetType: 'LINE_ITEM' | 'SHIPPING_LINE'
+  value: { percentage: number } | { amount: number; appliesOnEachItem: boolean }
+  recurringCycleLimit: number | null
+  usageCount: number
+}
+
+export type DraftRecord = {
+  id: number
+  contractId: number
+  committed: boolean
+  /** Contract revision the draft was taken from. */
+  baseRevision: number
+  status: ContractStatus
+  nextBillingDate: number | null
+  note: string | null
+  currencyCode: string
+  customerId: number
+  paymentMethodId: number | null
+  billingPolicy: ContractRecord['billingPolicy']
+  deliveryPolicy: ContractRecord['deliveryPolicy']
+  deliveryPrice: number
+  deliveryMethod: DeliveryMethodRecord | null
+  customAttributes: ContractRecord['customAttributes']
+  lines: ContractLineRecord[]
+  discounts: DiscountRecord[]
+}
+
+/** A code merchants can redeem on drafts (seeded per shop: WELCOME10, TEIKI500). */
+export type DiscountCodeRecord = { code: string; title: string; value: DiscountRecord['value'] }
+
+export type WebhookSubscriptionRecord = {
+  id: number
+  /** REST-style topic, `subscription_contracts/update`. */
+  topic: string
+  callbackUrl: string
+  format: 'JSON' | 'XML'
+  includeFields: string[]
+  filter: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+export type ScriptTagRecord = {
+  id: number
+  src: string
+  displayScope: 'ALL' | 'ORDER_STATUS' | 'ONLINE_STORE'
+  cache: boolean
+  createdAt: number
+  updatedAt: number
+}
+
+export type ThemeFileRecord = { filename: string; content: string; createdAt: number; updatedAt: number }
+
+export type ThemeRecord = {
+  id: number
+  name: string
+  role: 'MAIN' | 'UNPUBLISHED' | 'DEVELOPMENT'
+  createdAt: number
+  updatedAt: number
+  files: ThemeFileRecord[]
+}
+
+export type BulkOperationRecord = {
+  id: number
+  query: string
+  type: 'QUERY'
+  status: 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED'
+  createdAt: number
+  completedAt: number | null
+  objectCount: number
+  rootObjectCount: number
+  fileSize: number | null
+  url: string | null
+  errorCode: string | null
+}
+
+export type SentEmailRecord = { paymentMethodId: number; customerId: number; to: string | null; at: number }
+
+export type ShopExtra = {
+  drafts: DraftRecord[]
+  discountCodes: DiscountCodeRecord[]
+  webhookSubscriptions: WebhookSubscriptionRecord[]
+  scriptTags: ScriptTagRecord[]
+  themes: ThemeRecord[]
+  bulkOperations: BulkOperationRecord[]
+  sentEmails: SentEmailRecord[]
+}

@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { exchangeToken, parseTokenRequest, TOKEN_EXCHANGE_PATH } from './auth/token-exchange.ts'
+import type { FaultSettings, Faults } from './faults.ts'
+import { readBody, sendJson } from './http.ts'
+import { approveAppSubscription } from './mutations/app-billing.ts'
+import { bulkFileKey } from './mutations/bulk-operations.ts'
+import type { Store } from './store.ts'
+
+export type RouteDeps = {
+  store: Store
+  faults: Faults
+  bulkFiles: Map<string, string>
+  app: { apiKey: string; apiSecret: string }
+  install: (shop: string) => { accessToken: string; scopes: string[] }
+}
+
+type FaultsRequest = Partial<FaultSettings> & {
+  reset?: boolean
+  failPayment?: { shop: string; customerId?: string | number; paymentMethodId?: string; code?: string }
+  outOfStock?: { shop: string; variantId: string | number; isOut?: boolean }
+}
+
+function applyFaults(faults: Faults, body: FaultsRequest): void {
+  const { reset, failPayment, outOfStock, ...settings } = body
+  if (reset) faults.reset()
+  faults.set(settings)
+  if (failPayment) {
+    const target = failPayment.paymentMethodId ?? failPayment.customerId
+    if (target === undefined) throw new Error('failPayment needs customerId or paymentMethodId')
+    faults.failPayment(failPayment.shop, target, failPayment.code)
+  }
+  if (outOfStock) faults.outOfStock(outOfStock.shop, outOfStock.variantId, outOfStock.isOut ?? true)
+}
+
+/**
+ * Everything the HTTP server answers besides the Admin GraphQL endpoint: token exchange, bulk
+ * files, charge approval and the fault control route. True when the request was handled.
+ */
+export async function handleExtraRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: RouteDeps,
+): Promise<boolean> {
+  const path = (req.url ?? '/').split('?')[0]!
+  if (path === TOKEN_EXCHANGE_PATH && req.method === 'POST') {
+    const params = parseTokenRequest(await readBody(req), req.headers['content-type'])
+    const { status, body } = exchangeToken(params, deps.app, deps.install)
+    sendJson(res, status, body)
+    return true
+  }
+  if (path === '/emulator/faults') {
+    if (req.method === 'POST') {
+      try {
+        applyFaults(deps.faults, JSON.parse((await readBody(req)) || '{}') as FaultsRequest)
+      } catch (e) {
+        sendJson(res, 400, { error: { code: 'INVALID_FAULTS', message: (e as Error).message } })
+        return true
+      }
+    }
+    sendJson(res, 200, deps.faults.settings)
+    return true
+  }
+  const bulk = /^\/bulk\/([^/]+)\/(\d+)\.jsonl$/.exec(path)
+  if (bulk && req.method === 'GET') {
+    const text = deps.bulkFiles.get(bulkFileKey(decodeURIComponent(bulk[1]!), Number(bulk[2])))
+    if (text === undefined) {
+      sendJson(res, 404, { errors: 'Not Found' })
+      return true
+    }
+    res.writeHead(200, { 'content-type': 'application/jsonl', 'content-length': Buffer.byteLength(text) })
+    res.end(text)
+    return true
+  }
+  const charge = /^\/admin\/charges\/([^/]+)\/(\d+)\/confirm$/.exec(path)
+  if (charge && req.method === 'GET') {
+    const shop = deps.store.shop(decodeURIComponent(charge[1]!))
+    const sub = shop && approveAppSubscription(shop, Number(charge[2]), Date.now())
+    if (!shop || !sub) {
+      sendJson(res, 404, { errors: 'Not Found' })
+      return true
+    }
+    deps.store.changed()
+    const target = new URL(sub.returnUrl)
+    target.searchParams.set('charge_id', String(sub.id))
+    res.writeHead(302, { location: target.toString() })
+    res.end()
+    return true
+  }
+  return false
+}

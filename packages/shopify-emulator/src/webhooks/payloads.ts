@@ -1,0 +1,139 @@
+import { formatDateTime } from '../format.ts'
+import { toGid } from '../gid.ts'
+import type {
+  BillingAttemptRecord,
+  ContractRecord,
+  OrderRecord,
+  SellingPlanGroupRecord,
+  ShopState,
+} from '../records.ts'
+
+/**
+ * Webhook bodies in the platform's REST shape: snake_case keys, numeric ids next to their
+ * `admin_graphql_api_*` GIDs, lower-case enums, ISO times with the shop's offset dropped (UTC).
+ */
+type Payload = Record<string, unknown>
+
+const policy = (p: {
+  interval: string
+  intervalCount: number
+  minCycles?: number | null
+  maxCycles?: number | null
+}) => ({
+  interval: p.interval.toLowerCase(),
+  interval_count: p.intervalCount,
+  ...('minCycles' in p ? { min_cycles: p.minCycles ?? null, max_cycles: p.maxCycles ?? null } : {}),
+})
+
+export function contractPayload(c: ContractRecord): Payload {
+  return {
+    admin_graphql_api_id: toGid('SubscriptionContract', c.id),
+    id: c.id,
+    billing_policy: policy(c.billingPolicy),
+    currency_code: c.currencyCode,
+    customer_id: c.customerId,
+    admin_graphql_api_customer_id: toGid('Customer', c.customerId),
+    delivery_policy: policy({
+      interval: c.deliveryPolicy.interval,
+      intervalCount: c.deliveryPolicy.intervalCount,
+    }),
+    status: c.status.toLowerCase(),
+    admin_graphql_api_origin_order_id: c.originOrderId === null ? null : toGid('Order', c.originOrderId),
+    origin_order_id: c.originOrderId,
+    revision_id: String(c.revisionId),
+    created_at: formatDateTime(c.createdAt),
+    updated_at: formatDateTime(c.updatedAt),
+  }
+}
+
+export function billingAttemptPayload(a: BillingAttemptRecord, idempotencyKey: string): Payload {
+  return {
+    id: a.id,
+    admin_graphql_api_id: toGid('SubscriptionBillingAttempt', a.id),
+    idempotency_key: idempotencyKey,
+    order_id: a.orderId,
+    admin_graphql_api_order_id: a.orderId === null ? null : toGid('Order', a.orderId),
+    subscription_contract_id: a.contractId,
+    admin_graphql_api_subscription_contract_id: toGid('SubscriptionContract', a.contractId),
+    ready: a.ready,
+    error_message: a.errorMessage,
+    error_code: a.errorCode?.toLowerCase() ?? null,
+  }
+}
+
+export function sellingPlanGroupPayload(g: SellingPlanGroupRecord): Payload {
+  return {
+    admin_graphql_api_id: toGid('SellingPlanGroup', g.id),
+    id: g.id,
+    name: g.name,
+    merchant_code: g.merchantCode,
+    admin_graphql_api_app: null,
+    app_id: null,
+    description: g.description,
+    options: g.options,
+    position: g.position,
+    summary: g.summary,
+    selling_plans: g.sellingPlans.map((p) => ({
+      name: p.name,
+      options: p.options,
+      position: p.position,
+      description: p.description,
+      billing_policy: policy(p.billingPolicy),
+      delivery_policy: { ...policy(p.deliveryPolicy), cutoff: p.deliveryPolicy.cutoff },
+      pricing_policies: p.pricingPolicies.map((pp) => ({
+        adjustment_type: pp.adjustmentType.toLowerCase(),
+        adjustment_value:
+          pp.adjustmentValue.__typename === 'MoneyV2'
+            ? pp.adjustmentValue.amount
+            : pp.adjustmentValue.percentage,
+      })),
+    })),
+    product_variants: [],
+    products: g.productIds.map((id) => ({ id, admin_graphql_api_id: toGid('Product', id) })),
+  }
+}
+
+export function orderPayload(shop: ShopState, o: OrderRecord, contract: ContractRecord | undefined): Payload {
+  const total = o.totalPriceSet.toFixed(2)
+  return {
+    id: o.id,
+    admin_graphql_api_id: toGid('Order', o.id),
+    name: `#${o.number}`,
+    order_number: o.number,
+    created_at: formatDateTime(o.createdAt),
+    updated_at: formatDateTime(o.updatedAt),
+    currency: shop.info.currencyCode,
+    total_price: total,
+    test: o.test,
+    source_name: 'subscription_contract',
+    customer:
+      o.customerId === null
+        ? null
+        : { id: o.customerId, admin_graphql_api_id: toGid('Customer', o.customerId) },
+    line_items: (contract?.lines ?? []).map((l, i) => ({
+      id: o.id * 10 + i,
+      admin_graphql_api_id: toGid('LineItem', o.id * 10 + i),
+      title: l.title,
+      variant_title: l.variantTitle,
+      quantity: l.quantity,
+      sku: l.sku,
+      price: l.currentPrice.toFixed(2),
+      product_id: l.productId,
+      variant_id: l.variantId,
+      selling_plan_allocation: l.sellingPlanId === null ? null : { selling_plan_id: l.sellingPlanId },
+    })),
+  }
+}
+
+export function appUninstalledPayload(shop: ShopState): Payload {
+  return {
+    id: shop.info.id,
+    name: shop.info.name,
+    email: shop.info.email,
+    domain: shop.info.primaryDomain.host,
+    myshopify_domain: shop.info.myshopifyDomain,
+    currency: shop.info.currencyCode,
+    iana_timezone: shop.info.ianaTimezone,
+    plan_display_name: shop.info.plan.displayName,
+  }
+}

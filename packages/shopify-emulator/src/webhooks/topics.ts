@@ -1,0 +1,30 @@
+/** The topics the emulator emits, REST style; the GraphQL enum is the same in upper snake case. */
+export const WEBHOOK_TOPICS = [
+  'subscription_contracts/create',
+  'subscription_contracts/update',
+  'subscription_contracts/activate',
+  'subscription_contracts/pause',
+  'subscription_contracts/cancel',
+  'subscription_contracts/fail',
+  'subscription_contracts/expire',
+  'subscription_billing_attempts/success',
+  'subscription_billing_attempts/failure',
+  'selling_plan_groups/create',
+  'selling_plan_groups/update',
+  'selling_plan_groups/delete',
+  'orders/create',
+  'app/uninstalled',
+] as const
+
+export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number]
+
+export const topicToEnum = (topic: string): string => topic.replace('/', '_').toUpperCase()
+
+/** `SUBSCRIPTION_CONTRACTS_UPDATE` -> `subscription_contracts/update`; the split is at the last underscore. */
+export function topicFromEnum(value: string): string {
+  const lower = value.toLowerCase()
+  const known = WEBHOOK_TOPICS.find((t) => topicToEnum(t) === value)
+  if (known) return known
+  const i = lower.lastIndexOf('_')
+  return i < 0 ? lower : `${lower.slice(0, i)}/${lower.slice(i + 1)}`
+}
