@@ -1,7 +1,5 @@
-import { japaneseName } from '@teiki/domain'
 import type { Db } from '../db/pool.ts'
 import { withTransaction } from '../db/pool.ts'
-import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
 import { type ShopRow, updateShopDetails } from '../features/shops/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
@@ -20,6 +18,7 @@ import {
   upsertContracts,
 } from './contracts-repo.ts'
 import { upsertCustomers, upsertProducts, upsertSellingPlanGroups } from './mirror-repo.ts'
+import { contractRecord, customerRecord, lineRecords } from './records.ts'
 
 export type SyncSummary = {
   customers: number
@@ -65,23 +64,7 @@ export async function fullSync(
   let customers = 0
   for (let after: string | null = null; ; ) {
     const page = await fetchCustomersPage(client, { first: CUSTOMERS_PAGE, after, query: sinceQuery })
-    await upsertCustomers(
-      db,
-      shop.id,
-      page.nodes.map((c) => ({
-        id: idFromGid(c.id),
-        first_name: c.firstName,
-        last_name: c.lastName,
-        display_name: japaneseName(c),
-        name_key: nameKey(`${c.lastName ?? ''}${c.firstName ?? ''}` || c.displayName),
-        email: c.email,
-        phone: c.phone,
-        phone_rev: phoneRev(c.phone),
-        default_address: c.defaultAddress,
-        created_at: c.createdAt,
-        updated_at: c.updatedAt,
-      })),
-    )
+    await upsertCustomers(db, shop.id, page.nodes.map(customerRecord))
     customers += page.nodes.length
     if (!page.pageInfo.hasNextPage) break
     after = page.pageInfo.endCursor
@@ -202,47 +185,4 @@ function shopDetailsRecord(details: ShopDetails) {
         }
       : null,
   }
-}
-
-function contractRecord(c: PlatformContract): ContractRecord {
-  return {
-    id: idFromGid(c.id),
-    status: c.status,
-    customer_id: c.customer ? idFromGid(c.customer.id) : '0',
-    next_billing_date: c.nextBillingDate,
-    currency_code: c.currencyCode,
-    interval: c.billingPolicy?.interval ?? null,
-    interval_count: c.billingPolicy?.intervalCount ?? null,
-    billing_policy: c.billingPolicy,
-    delivery_policy: c.deliveryPolicy,
-    delivery_price: c.deliveryPrice?.amount ?? null,
-    delivery_method: c.deliveryMethod,
-    payment_method: c.customerPaymentMethod,
-    custom_attributes: c.customAttributes,
-    note: c.note,
-    last_payment_status: c.lastPaymentStatus,
-    origin_order_id: maybeIdFromGid(c.originOrder?.id),
-    revision_id: c.revisionId,
-    created_at: c.createdAt,
-    updated_at: c.updatedAt,
-  }
-}
-
-function lineRecords(c: PlatformContract): LineRecord[] {
-  const contractId = idFromGid(c.id)
-  return c.lines.nodes.map((line, position) => ({
-    contract_id: contractId,
-    id: line.id,
-    product_id: maybeIdFromGid(line.productId),
-    variant_id: maybeIdFromGid(line.variantId),
-    title: line.title,
-    variant_title: line.variantTitle,
-    sku: line.sku,
-    quantity: line.quantity,
-    selling_plan_id: maybeIdFromGid(line.sellingPlanId),
-    selling_plan_name: line.sellingPlanName,
-    current_price: line.currentPrice.amount,
-    variant_image_url: line.variantImage?.url ?? null,
-    position,
-  }))
 }

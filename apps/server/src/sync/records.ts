@@ -1,0 +1,69 @@
+import { japaneseName } from '@teiki/domain'
+import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
+import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
+import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
+import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
+import type { ContractRecord, LineRecord } from './contracts-repo.ts'
+import type { CustomerRecord } from './mirror-repo.ts'
+
+// Platform objects (Admin API shapes) to mirror rows. Shared by the full sync, the bulk sync
+// and the webhook handlers so every path writes the same columns the same way.
+
+export function customerRecord(c: PlatformCustomer): CustomerRecord {
+  return {
+    id: idFromGid(c.id),
+    first_name: c.firstName,
+    last_name: c.lastName,
+    display_name: japaneseName(c),
+    name_key: nameKey(`${c.lastName ?? ''}${c.firstName ?? ''}` || c.displayName),
+    email: c.email,
+    phone: c.phone,
+    phone_rev: phoneRev(c.phone),
+    default_address: c.defaultAddress,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+  }
+}
+
+export function contractRecord(c: PlatformContract): ContractRecord {
+  return {
+    id: idFromGid(c.id),
+    status: c.status,
+    customer_id: c.customer ? idFromGid(c.customer.id) : '0',
+    next_billing_date: c.nextBillingDate,
+    currency_code: c.currencyCode,
+    interval: c.billingPolicy?.interval ?? null,
+    interval_count: c.billingPolicy?.intervalCount ?? null,
+    billing_policy: c.billingPolicy,
+    delivery_policy: c.deliveryPolicy,
+    delivery_price: c.deliveryPrice?.amount ?? null,
+    delivery_method: c.deliveryMethod,
+    payment_method: c.customerPaymentMethod,
+    custom_attributes: c.customAttributes,
+    note: c.note,
+    last_payment_status: c.lastPaymentStatus,
+    origin_order_id: maybeIdFromGid(c.originOrder?.id),
+    revision_id: c.revisionId,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+  }
+}
+
+export function lineRecords(c: PlatformContract): LineRecord[] {
+  const contractId = idFromGid(c.id)
+  return c.lines.nodes.map((line, position) => ({
+    contract_id: contractId,
+    id: line.id,
+    product_id: maybeIdFromGid(line.productId),
+    variant_id: maybeIdFromGid(line.variantId),
+    title: line.title,
+    variant_title: line.variantTitle,
+    sku: line.sku,
+    quantity: line.quantity,
+    selling_plan_id: maybeIdFromGid(line.sellingPlanId),
+    selling_plan_name: line.sellingPlanName,
+    current_price: line.currentPrice.amount,
+    variant_image_url: line.variantImage?.url ?? null,
+    position,
+  }))
+}
