@@ -5,6 +5,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { createPool, setPreparedStatements } from './db/pool.ts'
 import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
+import { SUBSCRIBED_TOPICS } from './features/webhooks/topics.ts'
 import { buildApp } from './http/app.ts'
 import { hashSecret } from './http/auth.ts'
 import { persistentSecret } from './local-secrets.ts'
@@ -51,7 +52,16 @@ async function main() {
   if (!realPlatform) {
     // Loaded only here: against the real platform the emulator's code is never imported.
     const { createEmulator } = await import('@teiki/shopify-emulator')
-    emulator = await createEmulator({ dataDir: join(dataDir, 'emulator') })
+    emulator = await createEmulator({
+      dataDir: join(dataDir, 'emulator'),
+      // The emulator plays the platform for this app: same client id and secret (session
+      // tokens, token exchange and webhook HMACs), and it delivers webhooks to this server.
+      apiKey,
+      apiSecret,
+      webhooks: config.PORT
+        ? { callbackUrl: `http://127.0.0.1:${config.PORT}/webhooks`, topics: [...SUBSCRIBED_TOPICS] }
+        : undefined,
+    })
     const { url } = await emulator.listen(config.EMULATOR_PORT, '127.0.0.1')
     adminOrigin = () => url
     stops.unshift(() => emulator!.close())

@@ -12,13 +12,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Db } from '../db/pool.ts'
+import { createInstaller } from '../features/install/service.ts'
+import type { ShopRow } from '../features/shops/repo.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
+import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
 import { serializerCompiler } from './serializer.ts'
 
-export type PlatformOptions = { adminOrigin: (shop: string) => string; apiKey?: string; appUrl?: string }
+export type PlatformOptions = {
+  adminOrigin: (shop: string) => string
+  apiKey?: string
+  appUrl?: string
+  /** HTTP client for platform calls made by request handlers (tests count calls with it). */
+  fetch?: typeof fetch
+}
 
 export type BuildAppOptions = {
   db: Db
@@ -27,6 +36,8 @@ export type BuildAppOptions = {
   /** Built SPA folder to serve at /; omitted in API-only tests. */
   webDist?: string
   logger?: boolean | { level: string }
+  /** A shop just installed through token exchange (kick off its first sync). */
+  onInstalled?: (shop: ShopRow) => void | Promise<void>
 }
 
 export type AppInstance = FastifyInstance<
@@ -99,13 +110,31 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     })
   })
 
-  registerAuth(app, { db: opts.db, apiKey: opts.platform.apiKey, apiSecret: opts.apiSecret })
+  const { apiKey } = opts.platform
+  registerAuth(app, {
+    db: opts.db,
+    apiKey,
+    apiSecret: opts.apiSecret,
+    install:
+      apiKey && opts.apiSecret
+        ? createInstaller({
+            db: opts.db,
+            apiKey,
+            apiSecret: opts.apiSecret,
+            adminOrigin: opts.platform.adminOrigin,
+            fetch: opts.platform.fetch,
+            onInstalled: opts.onInstalled,
+            log: app.log,
+          })
+        : undefined,
+  })
 
   // The bare route the benchmark compares the API's throughput with.
   app.get('/health', () => ({ ok: true as const }))
   app.get('/app-admin/openapi.json', { schema: { hide: true } }, () => app.swagger())
   subscriptionRoutes(app)
   shopRoutes(app)
+  webhookRoutes(app, { apiSecret: opts.apiSecret, platform: opts.platform })
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/app-admin/') || request.method !== 'GET' || !opts.webDist) {

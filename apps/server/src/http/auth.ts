@@ -9,9 +9,20 @@ declare module 'fastify' {
   interface FastifyRequest {
     shop: ShopRow
   }
+  interface FastifyInstance {
+    /** Drops a shop from the auth cache (after an uninstall or a redact). */
+    forgetShop(domain: string): void
+  }
 }
 
-export type AuthOptions = { db: Db; apiKey?: string; apiSecret?: string; shopCacheMs?: number }
+export type AuthOptions = {
+  db: Db
+  apiKey?: string
+  apiSecret?: string
+  shopCacheMs?: number
+  /** Installs a shop that has no token yet from its verified session token (token exchange). */
+  install?: (shop: string, sessionToken: string) => Promise<ShopRow>
+}
 
 export function hashSecret(secret: string): Buffer {
   return createHash('sha256').update(secret, 'utf8').digest()
@@ -40,6 +51,10 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     return shop
   }
 
+  // Per process: another instance keeps an uninstalled shop at most `cacheMs` longer.
+  app.decorate('forgetShop', (domain: string) => {
+    cache.delete(domain)
+  })
   app.decorateRequest('shop', null as unknown as ShopRow)
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!request.url.startsWith('/app-admin/') || request.url.startsWith('/app-admin/openapi.json')) return
@@ -50,7 +65,8 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     const authorization = request.headers.authorization
     if (authorization?.startsWith('Bearer ')) {
       if (!opts.apiKey || !opts.apiSecret) throw unauthenticated()
-      const verified = verifySessionToken(authorization.slice(7).trim(), {
+      const token = authorization.slice(7).trim()
+      const verified = verifySessionToken(token, {
         apiKey: opts.apiKey,
         apiSecret: opts.apiSecret,
         nowSeconds: Math.floor(Date.now() / 1000),
@@ -60,8 +76,13 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
           'セッションの有効期限が切れたか、トークンが不正です。ページを再読み込みしてください。',
         )
       const shop = await loadShop(verified.shop)
-      if (!shop) throw unauthenticated('このストアにはアプリがインストールされていません。')
-      return shop
+      if (shop?.access_token) return shop
+      // A valid session token of a shop without a token is the platform's managed install:
+      // only then is the platform called, never for an unverified token.
+      if (!opts.install) throw unauthenticated('このストアにはアプリがインストールされていません。')
+      const installed = await opts.install(verified.shop, token)
+      cache.set(verified.shop, { shop: installed, until: Date.now() + cacheMs })
+      return installed
     }
 
     const query = request.query as Record<string, unknown> | undefined

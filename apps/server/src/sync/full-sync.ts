@@ -2,21 +2,24 @@ import type { Db } from '../db/pool.ts'
 import { withTransaction } from '../db/pool.ts'
 import { type ShopRow, updateShopDetails } from '../features/shops/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
-import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
+import { idFromGid } from '../platform/gid.ts'
 import { fetchCustomersPage } from '../platform/operations/customers-page.ts'
 import { fetchProductsPage } from '../platform/operations/products-page.ts'
 import { fetchSellingPlanGroupsPage } from '../platform/operations/selling-plan-groups-page.ts'
 import { fetchShopDetails, type ShopDetails } from '../platform/operations/shop-details.ts'
+import { fetchSubscriptionContractsPage } from '../platform/operations/subscription-contracts-page.ts'
 import {
-  fetchSubscriptionContractsPage,
-  type PlatformContract,
-} from '../platform/operations/subscription-contracts-page.ts'
-import {
-  appendContractEvents,
-  type ContractRecord,
-  type LineRecord,
-  upsertContracts,
-} from './contracts-repo.ts'
+  BULK_QUERIES,
+  BulkOperationError,
+  type BulkOptions,
+  type BulkReport,
+  bulkReport,
+  ingestContracts,
+  ingestCustomers,
+  startBulkQuery,
+  waitForBulkOperation,
+} from './bulk-sync.ts'
+import { appendContractEvents, upsertContracts } from './contracts-repo.ts'
 import { upsertCustomers, upsertProducts, upsertSellingPlanGroups } from './mirror-repo.ts'
 import { contractRecord, customerRecord, lineRecords } from './records.ts'
 
@@ -27,6 +30,10 @@ export type SyncSummary = {
   contracts: number
   events: number
   ms: number
+  /** The bulk exports of an initial sync (absent on incremental syncs). */
+  bulk?: BulkReport[]
+  /** Resources that fell back to pagination because their bulk export failed, and why. */
+  bulkFallbacks?: string[]
 }
 
 /**
@@ -40,17 +47,20 @@ const GROUPS_PAGE = SYNC_PAGE_SIZES.sellingPlanGroups
 const CONTRACTS_PAGE = SYNC_PAGE_SIZES.contracts
 
 /**
- * Fills the mirror from the platform through the Admin API (paginated). On a Standard-plan
- * shop this is bound by the rate limit (about 15 points per contract at 100 points/s); the
- * bulk-operation path for big shops comes with the platform issue. Safe to run again:
- * every write is an upsert that keeps the newer state, and events are only appended for
- * what changed. Webhooks keep the mirror fresh afterwards.
+ * Fills the mirror from the platform through the Admin API. The first sync of a shop (no
+ * `synced_at`) exports customers and contracts with bulk operations (bulk-sync.ts): a few
+ * dozen points whatever the shop's size, where pages of contracts cost ~15 points per contract
+ * (100 points/s on a Standard shop: 4 hours for 100k). Later syncs page through what changed
+ * since the last one (updated_at filter); products and selling plan groups are always paged.
+ * If a bulk export fails, that resource falls back to pages. Safe to run again: every write
+ * is an upsert that keeps the newer state, and events are only appended for what changed.
+ * Webhooks keep the mirror fresh afterwards.
  */
 export async function fullSync(
   db: Db,
   client: AdminClient,
   shop: ShopRow,
-  opts: { onProgress?: (summary: SyncSummary) => void } = {},
+  opts: { onProgress?: (summary: SyncSummary) => void; bulk?: BulkOptions | false } = {},
 ): Promise<SyncSummary> {
   const started = Date.now()
   // After a first complete sync only what changed since (less a safety margin for clock
@@ -58,24 +68,138 @@ export async function fullSync(
   const sinceQuery = shop.synced_at
     ? `updated_at:>'${new Date(shop.synced_at.getTime() - 5 * 60_000).toISOString()}'`
     : undefined
+  const useBulk = !sinceQuery && opts.bulk !== false
+  const bulkOpts: BulkOptions = opts.bulk || {}
+  const summary: SyncSummary = {
+    customers: 0,
+    products: 0,
+    sellingPlanGroups: 0,
+    contracts: 0,
+    events: 0,
+    ms: 0,
+  }
+  const progress = () => opts.onProgress?.({ ...summary, ms: Date.now() - started })
+  const fallback = (kind: string, error: unknown) => {
+    summary.bulkFallbacks ??= []
+    summary.bulkFallbacks.push(`${kind}: ${(error as Error).message}`)
+  }
   const details = await fetchShopDetails(client)
   await updateShopDetails(db, shop.id, shopDetailsRecord(details))
 
-  let customers = 0
-  for (let after: string | null = null; ; ) {
-    const page = await fetchCustomersPage(client, { first: CUSTOMERS_PAGE, after, query: sinceQuery })
-    await upsertCustomers(db, shop.id, page.nodes.map(customerRecord))
-    customers += page.nodes.length
-    if (!page.pageInfo.hasNextPage) break
-    after = page.pageInfo.endCursor
+  // Customers first (contracts carry their customer's name). With bulk, the contracts export
+  // is started as soon as the customers one is done, and runs on the platform while the
+  // customers file, products and groups are written.
+  let contractsExport: Promise<Awaited<ReturnType<typeof waitForBulkOperation>>> | null = null
+  if (useBulk) {
+    try {
+      const run = await startBulkQuery(client, BULK_QUERIES.customers, bulkOpts)
+      const done = await waitForBulkOperation(client, run, bulkOpts)
+      contractsExport = startBulkQuery(client, BULK_QUERIES.contracts, bulkOpts).then((c) =>
+        waitForBulkOperation(client, c, bulkOpts),
+      )
+      // Handled below; without this a failure while customers are written would be unhandled.
+      contractsExport.catch(() => {})
+      const t0 = Date.now()
+      summary.customers = await retryIngest(bulkOpts, () =>
+        ingestCustomers(db, shop.id, done.operation.url, bulkOpts),
+      )
+      summary.bulk = [...(summary.bulk ?? []), bulkReport('customers', done, Date.now() - t0)]
+    } catch (error) {
+      fallback('customers', error)
+      summary.customers = await pagedCustomers(db, client, shop.id, undefined)
+    }
+  } else {
+    summary.customers = await pagedCustomers(db, client, shop.id, sinceQuery)
+  }
+  progress()
+
+  summary.products = await pagedProducts(db, client, shop.id)
+  summary.sellingPlanGroups = await pagedGroups(db, client, shop.id)
+
+  let contractsDone = false
+  if (useBulk) {
+    try {
+      const done = await (contractsExport ??
+        startBulkQuery(client, BULK_QUERIES.contracts, bulkOpts).then((c) =>
+          waitForBulkOperation(client, c, bulkOpts),
+        ))
+      const t0 = Date.now()
+      // Events written by an attempt that broke off stay written; a retry adds only the rest.
+      let earlierEvents = 0
+      const written = await retryIngest(
+        bulkOpts,
+        () =>
+          ingestContracts(db, shop.id, done.operation.url, {
+            ...bulkOpts,
+            onBatch: (contracts, events) => {
+              summary.contracts = contracts
+              summary.events = earlierEvents + events
+              progress()
+            },
+          }),
+        () => {
+          earlierEvents = summary.events
+        },
+      )
+      summary.contracts = written.contracts
+      summary.events = earlierEvents + written.events
+      summary.bulk = [...(summary.bulk ?? []), bulkReport('contracts', done, Date.now() - t0)]
+      contractsDone = true
+    } catch (error) {
+      fallback('contracts', error)
+    }
+  }
+  if (!contractsDone) {
+    const paged = await pagedContracts(db, client, shop.id, useBulk ? undefined : sinceQuery, (c, e) => {
+      summary.contracts = c
+      summary.events = e
+      progress()
+    })
+    summary.contracts = paged.contracts
+    summary.events = paged.events
   }
 
+  // The start time, not the end: changes made during this sync are fetched next time.
+  await db.query('update shops set synced_at = $2 where id = $1', [shop.id, new Date(started)])
+  return { ...summary, ms: Date.now() - started }
+}
+
+/**
+ * Reading a bulk file again is safe (upserts keep the newer row, events only for changes), so
+ * a download or write that broke off is retried twice before the caller falls back to pages.
+ * A file that is not what we expect (BulkOperationError) is not retried.
+ */
+async function retryIngest<T>(opts: BulkOptions, ingest: () => Promise<T>, onRetry?: () => void): Promise<T> {
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ingest()
+    } catch (error) {
+      if (attempt >= 3 || error instanceof BulkOperationError) throw error
+      onRetry?.()
+      await sleep(1_000 * attempt)
+    }
+  }
+}
+
+async function pagedCustomers(db: Db, client: AdminClient, shopId: string, query: string | undefined) {
+  let customers = 0
+  for (let after: string | null = null; ; ) {
+    const page = await fetchCustomersPage(client, { first: CUSTOMERS_PAGE, after, query })
+    await upsertCustomers(db, shopId, page.nodes.map(customerRecord))
+    customers += page.nodes.length
+    if (!page.pageInfo.hasNextPage) return customers
+    after = page.pageInfo.endCursor
+  }
+}
+
+async function pagedProducts(db: Db, client: AdminClient, shopId: string) {
   let products = 0
   for (let after: string | null = null; ; ) {
     const page = await fetchProductsPage(client, { first: PRODUCTS_PAGE, after })
     await upsertProducts(
       db,
-      shop.id,
+      shopId,
       page.nodes.map((p) => ({
         id: idFromGid(p.id),
         title: p.title,
@@ -95,16 +219,18 @@ export async function fullSync(
       ),
     )
     products += page.nodes.length
-    if (!page.pageInfo.hasNextPage) break
+    if (!page.pageInfo.hasNextPage) return products
     after = page.pageInfo.endCursor
   }
+}
 
+async function pagedGroups(db: Db, client: AdminClient, shopId: string) {
   let groups = 0
   for (let after: string | null = null; ; ) {
     const page = await fetchSellingPlanGroupsPage(client, { first: GROUPS_PAGE, after })
     await upsertSellingPlanGroups(
       db,
-      shop.id,
+      shopId,
       page.nodes.map((g) => ({
         id: idFromGid(g.id),
         name: g.name,
@@ -128,40 +254,33 @@ export async function fullSync(
       ),
     )
     groups += page.nodes.length
-    if (!page.pageInfo.hasNextPage) break
+    if (!page.pageInfo.hasNextPage) return groups
     after = page.pageInfo.endCursor
   }
+}
 
+async function pagedContracts(
+  db: Db,
+  client: AdminClient,
+  shopId: string,
+  query: string | undefined,
+  onPage: (contracts: number, events: number) => void,
+) {
   let contracts = 0
   let events = 0
   for (let after: string | null = null; ; ) {
-    const page = await fetchSubscriptionContractsPage(client, {
-      first: CONTRACTS_PAGE,
-      after,
-      query: sinceQuery,
-    })
+    const page = await fetchSubscriptionContractsPage(client, { first: CONTRACTS_PAGE, after, query })
     const records = page.nodes.map(contractRecord)
     const lines = page.nodes.flatMap(lineRecords)
     events += await withTransaction(db, async (tx) => {
-      const changes = await upsertContracts(tx, shop.id, records, lines)
-      return appendContractEvents(tx, shop.id, 'sync', changes)
+      const changes = await upsertContracts(tx, shopId, records, lines)
+      return appendContractEvents(tx, shopId, 'sync', changes)
     })
     contracts += page.nodes.length
-    opts.onProgress?.({
-      customers,
-      products,
-      sellingPlanGroups: groups,
-      contracts,
-      events,
-      ms: Date.now() - started,
-    })
-    if (!page.pageInfo.hasNextPage) break
+    onPage(contracts, events)
+    if (!page.pageInfo.hasNextPage) return { contracts, events }
     after = page.pageInfo.endCursor
   }
-
-  // The start time, not the end: changes made during this sync are fetched next time.
-  await db.query('update shops set synced_at = $2 where id = $1', [shop.id, new Date(started)])
-  return { customers, products, sellingPlanGroups: groups, contracts, events, ms: Date.now() - started }
 }
 
 function shopDetailsRecord(details: ShopDetails) {

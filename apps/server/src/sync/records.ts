@@ -2,9 +2,10 @@ import { japaneseName } from '@teiki/domain'
 import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
 import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
 import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
+import type { PlatformSellingPlanGroup } from '../platform/operations/selling-plan-groups-page.ts'
 import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
 import type { ContractRecord, LineRecord } from './contracts-repo.ts'
-import type { CustomerRecord } from './mirror-repo.ts'
+import type { CustomerRecord, SellingPlanGroupRecord, SellingPlanRecord } from './mirror-repo.ts'
 
 // Platform objects (Admin API shapes) to mirror rows. Shared by the full sync, the bulk sync
 // and the webhook handlers so every path writes the same columns the same way.
@@ -65,5 +66,31 @@ export function lineRecords(c: PlatformContract): LineRecord[] {
     current_price: line.currentPrice.amount,
     variant_image_url: line.variantImage?.url ?? null,
     position,
+  }))
+}
+
+export function sellingPlanGroupRecord(g: PlatformSellingPlanGroup): SellingPlanGroupRecord {
+  return {
+    id: idFromGid(g.id),
+    name: g.name,
+    merchant_code: g.merchantCode,
+    products_count: g.productsCount?.count ?? 0,
+    product_variants_count: g.productVariantsCount?.count ?? 0,
+    created_at: g.createdAt,
+  }
+}
+
+export function sellingPlanRecords(g: PlatformSellingPlanGroup): SellingPlanRecord[] {
+  const groupId = idFromGid(g.id)
+  return g.sellingPlans.nodes.map((p) => ({
+    id: idFromGid(p.id),
+    group_id: groupId,
+    name: p.name,
+    description: p.description,
+    category: p.category,
+    options: p.options,
+    billing_policy: p.billingPolicy,
+    delivery_policy: p.deliveryPolicy,
+    pricing_policies: p.pricingPolicies,
   }))
 }

@@ -38,7 +38,10 @@ export async function upsertShopInstall(
     `insert into shops (domain, access_token, scopes, secret_hash)
      values ($1, $2, $3, $4)
      on conflict (domain) do update set access_token = excluded.access_token, scopes = excluded.scopes,
-       secret_hash = coalesce(excluded.secret_hash, shops.secret_hash), uninstalled_at = null
+       secret_hash = coalesce(excluded.secret_hash, shops.secret_hash),
+       -- a re-install starts a new installation: an older app/uninstalled must not end it
+       installed_at = case when shops.uninstalled_at is null then shops.installed_at else now() end,
+       uninstalled_at = null
      returning ${SHOP_COLUMNS}`,
     [input.domain, input.accessToken, input.scopes, input.secretHash ?? null],
   )

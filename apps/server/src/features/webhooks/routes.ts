@@ -1,0 +1,68 @@
+import type { AppInstance, PlatformOptions } from '../../http/app.ts'
+import { AppError, unauthenticated } from '../../http/app-error.ts'
+import { verifyWebhookHmac } from './hmac.ts'
+import { receiveWebhook } from './service.ts'
+
+export type WebhookRouteOptions = { apiSecret?: string; platform: PlatformOptions }
+
+const header = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value
+
+/**
+ * POST /webhooks: the platform's deliveries. Outside /app-admin (no session auth: the HMAC
+ * is the authentication). Registered as its own encapsulated plugin so its JSON parser can
+ * keep the raw bytes the HMAC is computed over without changing parsing for the rest of the app.
+ */
+export function webhookRoutes(app: AppInstance, opts: WebhookRouteOptions): void {
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body)
+    })
+
+    scope.post('/webhooks', { schema: { hide: true } }, async (request) => {
+      const raw = Buffer.isBuffer(request.body)
+        ? request.body
+        : Buffer.from(typeof request.body === 'string' ? request.body : '')
+      const hmac = header(request.headers['x-shopify-hmac-sha256'])
+      if (!opts.apiSecret || !verifyWebhookHmac(raw, hmac, opts.apiSecret)) {
+        throw unauthenticated('Webhook の署名を確認できませんでした。')
+      }
+      const topic = header(request.headers['x-shopify-topic'])
+      const shopDomain = header(request.headers['x-shopify-shop-domain'])
+      const webhookId = header(request.headers['x-shopify-webhook-id'])
+      if (!topic || !shopDomain || !webhookId) {
+        throw new AppError('INVALID_INPUT', 'Webhook のヘッダー（トピック・ストア・ID）が不足しています。')
+      }
+      let payload: unknown
+      try {
+        payload = JSON.parse(raw.toString('utf8'))
+      } catch {
+        throw new AppError('INVALID_INPUT', 'Webhook の本文が JSON ではありません。')
+      }
+      if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
+        throw new AppError('INVALID_INPUT', 'Webhook の本文が JSON オブジェクトではありません。')
+      }
+      const triggered = header(request.headers['x-shopify-triggered-at'])
+      const triggeredAt = triggered ? new Date(triggered) : null
+      const outcome = await receiveWebhook(
+        {
+          db: app.db,
+          adminOrigin: opts.platform.adminOrigin,
+          fetch: opts.platform.fetch,
+          forgetShop: (domain) => app.forgetShop(domain),
+          log: request.log,
+        },
+        {
+          webhookId,
+          topic,
+          shopDomain,
+          triggeredAt: triggeredAt && !Number.isNaN(triggeredAt.getTime()) ? triggeredAt : null,
+          receivedAt: new Date(),
+          payload: payload as Record<string, unknown>,
+        },
+      )
+      request.log.info({ topic, shop: shopDomain, webhookId, outcome }, 'webhook')
+      return { ok: true as const, outcome }
+    })
+  })
+}

@@ -1,0 +1,66 @@
+import type { AdminClient } from '../admin-client.ts'
+
+/**
+ * One billing attempt with its order, for the billing-attempt webhooks: the payload has no
+ * creation time and no order total. `ready`, `errorCode`, `errorMessage` and `order` are
+ * deprecated in 2025-04 in favour of `state`, but still served, and they are what the
+ * emulator implements.
+ */
+export const SUBSCRIPTION_BILLING_ATTEMPT = /* GraphQL */ `
+  query SubscriptionBillingAttempt($id: ID!) {
+    subscriptionBillingAttempt(id: $id) {
+      id
+      idempotencyKey
+      createdAt
+      completedAt
+      ready
+      errorCode
+      errorMessage
+      subscriptionContract { id }
+      order {
+        id
+        name
+        createdAt
+        cancelledAt
+        test
+        customer { id }
+        totalPriceSet { shopMoney { amount currencyCode } }
+      }
+    }
+  }
+`
+
+export type PlatformBillingOrder = {
+  id: string
+  name: string
+  createdAt: string
+  cancelledAt: string | null
+  test: boolean
+  customer: { id: string } | null
+  totalPriceSet: { shopMoney: { amount: string; currencyCode: string } }
+}
+
+export type PlatformBillingAttempt = {
+  id: string
+  idempotencyKey: string
+  createdAt: string
+  completedAt: string | null
+  ready: boolean
+  errorCode: string | null
+  errorMessage: string | null
+  subscriptionContract: { id: string }
+  order: PlatformBillingOrder | null
+}
+
+/** The attempt, or null when the platform does not know it. */
+export async function fetchSubscriptionBillingAttempt(
+  client: AdminClient,
+  id: string,
+): Promise<PlatformBillingAttempt | null> {
+  const data = await client.request<{ subscriptionBillingAttempt: PlatformBillingAttempt | null }>(
+    'SubscriptionBillingAttempt',
+    SUBSCRIPTION_BILLING_ATTEMPT,
+    { id },
+  )
+  return data.subscriptionBillingAttempt
+}

@@ -1,0 +1,61 @@
+import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
+
+// Status moves of one contract. Asking for the status a contract already has is not an error
+// on the platform, so a retried call (after a 5xx whose effect is unknown) is harmless.
+
+const contractFields = 'id status nextBillingDate updatedAt revisionId'
+
+export const SUBSCRIPTION_CONTRACT_PAUSE = /* GraphQL */ `
+  mutation SubscriptionContractPause($id: ID!) {
+    subscriptionContractPause(subscriptionContractId: $id) {
+      contract { ${contractFields} }
+      userErrors { code field message }
+    }
+  }
+`
+
+export const SUBSCRIPTION_CONTRACT_ACTIVATE = /* GraphQL */ `
+  mutation SubscriptionContractActivate($id: ID!) {
+    subscriptionContractActivate(subscriptionContractId: $id) {
+      contract { ${contractFields} }
+      userErrors { code field message }
+    }
+  }
+`
+
+export type ContractStatusResult = {
+  id: string
+  status: 'ACTIVE' | 'FAILED' | 'PAUSED' | 'EXPIRED' | 'CANCELLED'
+  nextBillingDate: string | null
+  updatedAt: string
+  revisionId: string | null
+}
+
+type Payload = {
+  contract: ContractStatusResult | null
+  userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
+} | null
+
+async function statusMove(
+  client: AdminClient,
+  field: 'subscriptionContractPause' | 'subscriptionContractActivate',
+  document: string,
+  contractId: string,
+): Promise<ContractStatusResult> {
+  const operation =
+    field === 'subscriptionContractPause' ? 'SubscriptionContractPause' : 'SubscriptionContractActivate'
+  const data = await client.request<Record<string, Payload>>(operation, document, { id: contractId })
+  const payload = assertNoUserErrors(field, data[field])
+  if (!payload.contract) throw new Error(`${field}: no contract returned`)
+  return payload.contract
+}
+
+/** Pauses a contract (GID); PlatformUserError when the platform refuses (e.g. a cancelled one). */
+export function pauseSubscriptionContract(client: AdminClient, contractId: string) {
+  return statusMove(client, 'subscriptionContractPause', SUBSCRIPTION_CONTRACT_PAUSE, contractId)
+}
+
+/** Activates a contract (GID); PlatformUserError when the platform refuses. */
+export function activateSubscriptionContract(client: AdminClient, contractId: string) {
+  return statusMove(client, 'subscriptionContractActivate', SUBSCRIPTION_CONTRACT_ACTIVATE, contractId)
+}
