@@ -91,6 +91,17 @@ async function main() {
     apiSecret,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
     logger: { level: config.LOG_LEVEL },
+    // A shop installed by token exchange gets its mirror filled right away (bulk exports).
+    onInstalled: async (shop) => {
+      if (!shop.access_token) return
+      const client = createAdminClient({
+        shop: shop.domain,
+        accessToken: shop.access_token,
+        origin: adminOrigin(shop.domain),
+      })
+      const summary = await fullSync(pool, client, shop)
+      console.log(`[teiki] ${shop.domain} をインストールし同期しました: 契約 ${summary.contracts} 件`)
+    },
   })
   await app.listen({ port: config.PORT, host: config.HOST })
   stops.unshift(() => app.close())
