@@ -249,6 +249,7 @@ export const selection: SchemaSelection = {
       'numberOfOrders',
       'tags',
       'defaultAddress',
+      'subscriptionContracts',
     ],
     CustomerConnection: connection,
     CustomerEdge: connection,

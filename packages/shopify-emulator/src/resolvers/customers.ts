@@ -42,4 +42,12 @@ export const customerResolvers: ResolverMap = {
       }),
     customer: (_s, args, ctx) => byGid(ctx.shop.customers, args.id, 'Customer'),
   },
+  Customer: {
+    // "Customer search with their contracts" (spec section 7) reads them from the customer.
+    subscriptionContracts: (c: CustomerRecord, args, ctx) =>
+      connection(
+        ctx.shop.contracts.filter((contract) => contract.customerId === c.id),
+        args,
+      ),
+  },
 }

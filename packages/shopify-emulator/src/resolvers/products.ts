@@ -12,6 +12,8 @@ export const productSearch: SearchSpec<ProductRecord> = {
     title: { kind: 'string', get: (p) => p.title },
     handle: { kind: 'string', get: (p) => p.handle },
     status: { kind: 'string', get: (p) => p.status },
+    // The emulator has one sales channel: an active product is the published one.
+    published_status: { kind: 'string', get: (p) => (p.status === 'ACTIVE' ? 'published' : 'unpublished') },
     vendor: { kind: 'string', get: (p) => p.vendor },
     product_type: { kind: 'string', get: (p) => p.productType },
     created_at: { kind: 'date', get: (p) => p.createdAt },
