@@ -21,7 +21,13 @@ import {
 } from './bulk-sync.ts'
 import { appendContractEvents, upsertContracts } from './contracts-repo.ts'
 import { upsertCustomers, upsertProducts, upsertSellingPlanGroups } from './mirror-repo.ts'
-import { contractRecord, customerRecord, lineRecords } from './records.ts'
+import {
+  contractRecord,
+  customerRecord,
+  lineRecords,
+  sellingPlanGroupRecord,
+  sellingPlanRecords,
+} from './records.ts'
 
 export type SyncSummary = {
   customers: number
@@ -231,27 +237,8 @@ async function pagedGroups(db: Db, client: AdminClient, shopId: string) {
     await upsertSellingPlanGroups(
       db,
       shopId,
-      page.nodes.map((g) => ({
-        id: idFromGid(g.id),
-        name: g.name,
-        merchant_code: g.merchantCode,
-        products_count: g.productsCount?.count ?? 0,
-        product_variants_count: g.productVariantsCount?.count ?? 0,
-        created_at: g.createdAt,
-      })),
-      page.nodes.flatMap((g) =>
-        g.sellingPlans.nodes.map((p) => ({
-          id: idFromGid(p.id),
-          group_id: idFromGid(g.id),
-          name: p.name,
-          description: p.description,
-          category: p.category,
-          options: p.options,
-          billing_policy: p.billingPolicy,
-          delivery_policy: p.deliveryPolicy,
-          pricing_policies: p.pricingPolicies,
-        })),
-      ),
+      page.nodes.map(sellingPlanGroupRecord),
+      page.nodes.flatMap(sellingPlanRecords),
     )
     groups += page.nodes.length
     if (!page.pageInfo.hasNextPage) return groups
