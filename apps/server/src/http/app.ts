@@ -15,6 +15,7 @@ import type { Db } from '../db/pool.ts'
 import { createInstaller } from '../features/install/service.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
+import { contractActionRoutes } from '../features/subscriptions/actions-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { AppError } from './app-error.ts'
@@ -27,6 +28,8 @@ export type PlatformOptions = {
   appUrl?: string
   /** HTTP client for platform calls made by request handlers (tests count calls with it). */
   fetch?: typeof fetch
+  /** Retry knobs of the Admin clients request handlers use (tests shorten them). */
+  clientRetry?: { maxRetries?: number; retryBaseMs?: number }
 }
 
 export type BuildAppOptions = {
@@ -133,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   app.get('/health', () => ({ ok: true as const }))
   app.get('/app-admin/openapi.json', { schema: { hide: true } }, () => app.swagger())
   subscriptionRoutes(app)
+  contractActionRoutes(app)
   shopRoutes(app)
   webhookRoutes(app, { apiSecret: opts.apiSecret, platform: opts.platform })
 

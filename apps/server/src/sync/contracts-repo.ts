@@ -118,12 +118,17 @@ export async function upsertContracts(
   return rows
 }
 
-/** Appends `created` and `status_changed` events for what a sync or webhook changed. */
+/**
+ * Appends `created` and `status_changed` events for what a sync, webhook or app action
+ * changed. `extra` is merged into the payload of real (not inferred) status moves, e.g. the
+ * merchant's cancellation reason.
+ */
 export async function appendContractEvents(
   db: DbClient,
   shopId: string,
   source: 'sync' | 'webhook' | 'app' | 'billing',
   changes: ContractChange[],
+  extra: Record<string, unknown> = {},
 ): Promise<number> {
   const events = changes.flatMap((change) => {
     if (change.previous_status === null) {
@@ -145,7 +150,7 @@ export async function appendContractEvents(
           contract_id: change.id,
           type: 'status_changed',
           occurred_at: change.updated_at,
-          payload: { from: change.previous_status, to: change.status },
+          payload: { ...extra, from: change.previous_status, to: change.status },
         },
       ]
     }

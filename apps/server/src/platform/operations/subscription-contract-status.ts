@@ -23,6 +23,15 @@ export const SUBSCRIPTION_CONTRACT_ACTIVATE = /* GraphQL */ `
   }
 `
 
+export const SUBSCRIPTION_CONTRACT_CANCEL = /* GraphQL */ `
+  mutation SubscriptionContractCancel($id: ID!) {
+    subscriptionContractCancel(subscriptionContractId: $id) {
+      contract { ${contractFields} }
+      userErrors { code field message }
+    }
+  }
+`
+
 export type ContractStatusResult = {
   id: string
   status: 'ACTIVE' | 'FAILED' | 'PAUSED' | 'EXPIRED' | 'CANCELLED'
@@ -36,14 +45,18 @@ type Payload = {
   userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
 } | null
 
+type StatusMutation =
+  | 'subscriptionContractPause'
+  | 'subscriptionContractActivate'
+  | 'subscriptionContractCancel'
+
 async function statusMove(
   client: AdminClient,
-  field: 'subscriptionContractPause' | 'subscriptionContractActivate',
+  field: StatusMutation,
   document: string,
   contractId: string,
 ): Promise<ContractStatusResult> {
-  const operation =
-    field === 'subscriptionContractPause' ? 'SubscriptionContractPause' : 'SubscriptionContractActivate'
+  const operation = `${field[0]!.toUpperCase()}${field.slice(1)}`
   const data = await client.request<Record<string, Payload>>(operation, document, { id: contractId })
   const payload = assertNoUserErrors(field, data[field])
   if (!payload.contract) throw new Error(`${field}: no contract returned`)
@@ -58,4 +71,9 @@ export function pauseSubscriptionContract(client: AdminClient, contractId: strin
 /** Activates a contract (GID); PlatformUserError when the platform refuses. */
 export function activateSubscriptionContract(client: AdminClient, contractId: string) {
   return statusMove(client, 'subscriptionContractActivate', SUBSCRIPTION_CONTRACT_ACTIVATE, contractId)
+}
+
+/** Cancels a contract (GID) for good; PlatformUserError when the platform refuses. */
+export function cancelSubscriptionContract(client: AdminClient, contractId: string) {
+  return statusMove(client, 'subscriptionContractCancel', SUBSCRIPTION_CONTRACT_CANCEL, contractId)
 }

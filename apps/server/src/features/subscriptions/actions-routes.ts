@@ -1,0 +1,60 @@
+import {
+  ZChurnRequest,
+  ZContractActionRequest,
+  ZContractActionResponse,
+  ZErrorResponse,
+} from '@teiki/contract'
+import type { AppInstance } from '../../http/app.ts'
+import { createContractActions } from './actions-service.ts'
+
+/** POST /app-admin/pause, /resume, /churn (spec §7 contract actions). */
+export function contractActionRoutes(app: AppInstance): void {
+  const actions = createContractActions({
+    db: app.db,
+    adminOrigin: app.platformOptions.adminOrigin,
+    fetch: app.platformOptions.fetch,
+    client: app.platformOptions.clientRetry,
+    log: app.log,
+  })
+  const response = {
+    200: ZContractActionResponse,
+    404: ZErrorResponse,
+    409: ZErrorResponse,
+    422: ZErrorResponse,
+    502: ZErrorResponse,
+  }
+
+  app.post(
+    '/app-admin/pause',
+    {
+      schema: { tags: ['subscriptions'], summary: '契約を一時停止', body: ZContractActionRequest, response },
+    },
+    (request) => actions.run(request.shop, 'pause', request.body),
+  )
+
+  app.post(
+    '/app-admin/resume',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: '一時停止中・決済失敗の契約を再開',
+        body: ZContractActionRequest,
+        response,
+      },
+    },
+    (request) => actions.run(request.shop, 'resume', request.body),
+  )
+
+  app.post(
+    '/app-admin/churn',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: '契約を解約（任意で解約理由）',
+        body: ZChurnRequest,
+        response,
+      },
+    },
+    (request) => actions.run(request.shop, 'churn', request.body),
+  )
+}

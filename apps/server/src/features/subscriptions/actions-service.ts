@@ -1,0 +1,167 @@
+import type { ContractActionResponse, SubscriptionStatus } from '@teiki/contract'
+import { classifyStatusMove } from '@teiki/domain'
+import { type Db, withTransaction } from '../../db/pool.ts'
+import { AppError, notFound } from '../../http/app-error.ts'
+import { type AdminClient, type AdminClientOptions, createAdminClient } from '../../platform/admin-client.ts'
+import { PlatformUnavailableError, PlatformUserError } from '../../platform/errors.ts'
+import { toGid } from '../../platform/gid.ts'
+import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
+import {
+  activateSubscriptionContract,
+  type ContractStatusResult,
+  cancelSubscriptionContract,
+  pauseSubscriptionContract,
+} from '../../platform/operations/subscription-contract-status.ts'
+import { appendContractEvents, upsertContracts } from '../../sync/contracts-repo.ts'
+import { contractRecord, lineRecords } from '../../sync/records.ts'
+import type { ShopRow } from '../shops/repo.ts'
+import { lockContract } from '../webhooks/repo.ts'
+
+export type ContractAction = 'pause' | 'resume' | 'churn'
+
+const TARGET: Record<ContractAction, SubscriptionStatus> = {
+  pause: 'PAUSED',
+  resume: 'ACTIVE',
+  churn: 'CANCELLED',
+}
+
+const MUTATION: Record<ContractAction, (client: AdminClient, gid: string) => Promise<ContractStatusResult>> =
+  {
+    pause: pauseSubscriptionContract,
+    resume: activateSubscriptionContract,
+    churn: cancelSubscriptionContract,
+  }
+
+const ACTION_LABEL: Record<ContractAction, string> = { pause: '一時停止', resume: '再開', churn: '解約' }
+
+export type ContractActionInput = { contractId: string; customerId: string; reason?: string }
+
+export type ContractActionsOptions = {
+  db: Db
+  adminOrigin: (shop: string) => string
+  fetch?: typeof fetch
+  /** Retry knobs of the per-shop Admin clients (tests shorten them). */
+  client?: Pick<AdminClientOptions, 'maxRetries' | 'retryBaseMs' | 'sleep'>
+  log?: { warn: (obj: unknown, msg: string) => void }
+}
+
+export type ContractActions = {
+  run(shop: ShopRow, action: ContractAction, input: ContractActionInput): Promise<ContractActionResponse>
+}
+
+type MirrorRow = { status: SubscriptionStatus; customer_id: string; updated_at: Date }
+
+const CONTRACT_NOT_FOUND = '契約が見つかりません'
+
+/**
+ * Pause, resume and churn (spec §7 contract actions). The mirror decides what is asked for
+ * (unknown contract → 404, forbidden move → 409 without a platform call, same status →
+ * no-op); the platform makes the change; the contract is then re-read and written to the
+ * mirror with its `status_changed` event under the per-contract lock the webhook path takes,
+ * so the webhook of the same change finds nothing left to log.
+ */
+export function createContractActions(opts: ContractActionsOptions): ContractActions {
+  const clients = new Map<string, { token: string; client: AdminClient }>()
+
+  function clientFor(shop: ShopRow): AdminClient {
+    if (!shop.access_token) {
+      throw new AppError(
+        'PLATFORM_UNAVAILABLE',
+        'ストアのアクセストークンがありません。アプリを開き直してください。',
+      )
+    }
+    const cached = clients.get(shop.id)
+    // A re-install brings a new token: the cached client would be refused.
+    if (cached && cached.token === shop.access_token) return cached.client
+    const client = createAdminClient({
+      shop: shop.domain,
+      accessToken: shop.access_token,
+      origin: opts.adminOrigin(shop.domain),
+      fetch: opts.fetch,
+      ...opts.client,
+    })
+    clients.set(shop.id, { token: shop.access_token, client })
+    return client
+  }
+
+  async function run(
+    shop: ShopRow,
+    action: ContractAction,
+    input: ContractActionInput,
+  ): Promise<ContractActionResponse> {
+    const { rows } = await opts.db.query<MirrorRow>(
+      'select status, customer_id::text, updated_at from subscription_contracts where shop_id = $1 and id = $2',
+      [shop.id, input.contractId],
+    )
+    const current = rows[0]
+    // Another shop's contract and a customer id that does not match are "not found" alike:
+    // the answer never tells whether an id exists elsewhere.
+    if (!current || current.customer_id !== input.customerId) throw notFound(CONTRACT_NOT_FOUND)
+
+    const target = TARGET[action]
+    const move = classifyStatusMove(current.status, target)
+    if (move.kind === 'refused') throw new AppError('CONFLICT', move.reason)
+    if (move.kind === 'noop') {
+      return {
+        contractId: input.contractId,
+        status: current.status,
+        updatedAt: current.updated_at.toISOString(),
+      }
+    }
+
+    const client = clientFor(shop)
+    const gid = toGid('SubscriptionContract', input.contractId)
+    let moved: ContractStatusResult
+    try {
+      moved = await MUTATION[action](client, gid)
+    } catch (error) {
+      throw platformError(error, action)
+    }
+
+    // Re-read the whole contract so the mirror row is what the sync and webhooks would write.
+    let contract: Awaited<ReturnType<typeof fetchSubscriptionContract>> = null
+    try {
+      contract = await fetchSubscriptionContract(client, gid)
+    } catch (error) {
+      // The change is made; the platform's webhook will bring it to the mirror.
+      opts.log?.warn({ err: error, contractId: input.contractId }, 'contract re-read after action failed')
+    }
+    if (!contract) {
+      return { contractId: input.contractId, status: moved.status, updatedAt: moved.updatedAt }
+    }
+    const record = contractRecord(contract)
+    const lines = lineRecords(contract)
+    const extra = action === 'churn' && input.reason ? { reason: input.reason } : {}
+    await withTransaction(opts.db, async (tx) => {
+      await lockContract(tx, shop.id, record.id)
+      const changes = await upsertContracts(tx, shop.id, [record], lines)
+      await appendContractEvents(tx, shop.id, 'app', changes, extra)
+    })
+    return {
+      contractId: input.contractId,
+      status: record.status as SubscriptionStatus,
+      updatedAt: record.updated_at,
+    }
+  }
+
+  return { run }
+}
+
+function platformError(error: unknown, action: ContractAction): unknown {
+  if (error instanceof PlatformUserError) {
+    const messages = error.userErrors.map((e) => e.message).join(' / ')
+    return new AppError(
+      'PLATFORM_USER_ERROR',
+      `Shopify が契約の${ACTION_LABEL[action]}を受け付けませんでした: ${messages}`,
+      { cause: error },
+    )
+  }
+  if (error instanceof PlatformUnavailableError) {
+    return new AppError(
+      'PLATFORM_UNAVAILABLE',
+      `Shopify に接続できなかったため、契約を${ACTION_LABEL[action]}できませんでした。しばらくしてからもう一度お試しください。`,
+      { cause: error },
+    )
+  }
+  return error
+}
