@@ -1,4 +1,5 @@
 export * from './errors.ts'
 export * from './shop.ts'
 export * from './subscription-actions.ts'
+export * from './subscription-detail.ts'
 export * from './subscriptions.ts'

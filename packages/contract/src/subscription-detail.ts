@@ -1,0 +1,132 @@
+import { z } from 'zod'
+import { ZSubscriptionStatus } from './subscriptions.ts'
+
+const ZMoney = z.object({ amount: z.string(), currencyCode: z.string() })
+const ZAnchor = z.object({
+  type: z.string(),
+  day: z.number().int().nullable(),
+  month: z.number().int().nullable(),
+  cutoffDay: z.number().int().nullable(),
+})
+
+/** A contract line with its pricing policy (base price and cycle discounts, spec §3). */
+export const ZSubscriptionDetailLine = z.object({
+  id: z.string(),
+  productId: z.string().nullable(),
+  variantId: z.string().nullable(),
+  title: z.string(),
+  variantTitle: z.string().nullable(),
+  quantity: z.number().int(),
+  sellingPlanId: z.string().nullable(),
+  sellingPlanName: z.string().nullable(),
+  currentPrice: ZMoney,
+  variantImageUrl: z.string().nullable(),
+  discountAllocations: z.array(z.object({ amount: ZMoney })),
+  pricingPolicy: z
+    .object({
+      basePrice: ZMoney,
+      cycleDiscounts: z.array(
+        z.object({
+          adjustmentType: z.string(),
+          adjustmentValue: z.string(),
+          afterCycle: z.number().int(),
+          computedPrice: ZMoney,
+        }),
+      ),
+    })
+    .nullable(),
+})
+
+/** GET /app-admin/subscriptions/:contractId — every field spec §3 names for a contract. */
+export const ZSubscriptionDetail = z.object({
+  contractId: z.string(),
+  status: ZSubscriptionStatus,
+  customer: z.object({ id: z.string(), displayName: z.string(), email: z.string().nullable() }),
+  nextBillingDate: z.string().nullable(),
+  /** Not kept by the platform: the app's own delivery schedule (null until set). */
+  nextDeliveryDate: z.string().nullable(),
+  deliveryTime: z.string().nullable(),
+  interval: z.enum(['DAY', 'WEEK', 'MONTH', 'YEAR']),
+  intervalCount: z.number().int(),
+  anchors: z.array(ZAnchor),
+  billingPolicy: z.object({
+    interval: z.string(),
+    intervalCount: z.number().int(),
+    minCycles: z.number().int().nullable(),
+    maxCycles: z.number().int().nullable(),
+    anchors: z.array(ZAnchor),
+  }),
+  note: z.string().nullable(),
+  orderCount: z.number().int(),
+  lastPaymentStatus: z.string().nullable(),
+  currencyCode: z.string(),
+  deliveryPrice: ZMoney.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  customAttributes: z.array(z.object({ key: z.string(), value: z.string().nullable() })),
+  deliveryMethod: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('shipping'),
+      address: z.object({
+        firstName: z.string().nullable(),
+        lastName: z.string().nullable(),
+        zip: z.string().nullable(),
+        province: z.string().nullable(),
+        city: z.string().nullable(),
+        address1: z.string().nullable(),
+        address2: z.string().nullable(),
+        phone: z.string().nullable(),
+        countryCode: z.string().nullable(),
+      }),
+    }),
+    z.object({ kind: z.literal('pickup'), locationName: z.string().nullable() }),
+    z.object({ kind: z.literal('local'), phone: z.string().nullable() }),
+    z.object({ kind: z.literal('none') }),
+  ]),
+  paymentMethod: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('card'),
+      brand: z.string(),
+      lastDigits: z.string(),
+      expiryMonth: z.number().int(),
+      expiryYear: z.number().int(),
+      isExpired: z.boolean(),
+    }),
+    z.object({ kind: z.literal('paypal'), email: z.string().nullable() }),
+    z.object({ kind: z.literal('wallet'), name: z.string().nullable() }),
+    z.object({ kind: z.literal('none') }),
+  ]),
+  discounts: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      usageCount: z.number().int(),
+      recurringCycleLimit: z.number().int().nullable(),
+      targetType: z.string(),
+    }),
+  ),
+  lines: z.array(ZSubscriptionDetailLine),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      createdAt: z.string(),
+      test: z.boolean(),
+      total: ZMoney,
+      cancelledAt: z.string().nullable(),
+    }),
+  ),
+  billingAttempts: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      ready: z.boolean(),
+      errorCode: z.string().nullable(),
+      errorMessage: z.string().nullable(),
+      orderId: z.string().nullable(),
+    }),
+  ),
+  originOrderId: z.string().nullable(),
+})
+export type SubscriptionDetail = z.infer<typeof ZSubscriptionDetail>
+export type SubscriptionDetailLine = z.infer<typeof ZSubscriptionDetailLine>
