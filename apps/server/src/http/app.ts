@@ -16,6 +16,7 @@ import { createInstaller } from '../features/install/service.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
 import { contractActionRoutes } from '../features/subscriptions/actions-routes.ts'
+import { contractDetailRoutes } from '../features/subscriptions/detail-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { AppError } from './app-error.ts'
@@ -137,6 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   app.get('/app-admin/openapi.json', { schema: { hide: true } }, () => app.swagger())
   subscriptionRoutes(app)
   contractActionRoutes(app)
+  contractDetailRoutes(app)
   shopRoutes(app)
   webhookRoutes(app, { apiSecret: opts.apiSecret, platform: opts.platform })
 

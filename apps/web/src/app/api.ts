@@ -75,6 +75,33 @@ export async function apiGet<T>(path: string, params: QueryParams = {}, init: { 
   return (await response.json()) as T
 }
 
+/**
+ * POST a JSON body to the app backend, with the same credentials and error handling as
+ * `apiGet` (non-2xx: `ApiError` with the server's message; network failure: status 0).
+ */
+export async function apiPost<T>(path: string, body: unknown, init: { signal?: AbortSignal } = {}) {
+  const credentials = await resolveCredentials()
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' }
+  if (credentials.kind === 'bearer') headers.Authorization = `Bearer ${credentials.token}`
+
+  let response: Response
+  try {
+    response = await fetch(buildApiUrl(path, {}, credentials), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: init.signal,
+    })
+  } catch (error) {
+    if (isAbortError(error)) throw error
+    throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE)
+  }
+
+  if (!response.ok) throw await toApiError(response)
+  return (await response.json()) as T
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as Partial<ErrorResponse>

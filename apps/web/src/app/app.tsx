@@ -11,6 +11,9 @@ import { UiStateProvider } from './ui-state.tsx'
 
 // The list is the landing page and ships in the main chunk; other pages load on demand.
 const PlansPage = lazy(() => import('../features/plans/plans-page.tsx'))
+const SubscriptionDetailPage = lazy(
+  () => import('../features/subscriptions/detail/subscription-detail-page.tsx'),
+)
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -24,6 +27,7 @@ export function App() {
                 <Suspense fallback={null}>
                   <Routes>
                     <Route path="/" element={<SubscriptionListPage />} />
+                    <Route path="/subscriptions/:contractId" element={<SubscriptionDetailPage />} />
                     <Route path="/plans" element={<PlansPage />} />
                     <Route path="*" element={<NotFoundPage />} />
                   </Routes>

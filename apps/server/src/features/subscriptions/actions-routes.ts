@@ -6,6 +6,7 @@ import {
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app.ts'
 import { createContractActions } from './actions-service.ts'
+import { sharedShopClients } from './shop-client.ts'
 
 /** POST /app-admin/pause, /resume, /churn (spec §7 contract actions). */
 export function contractActionRoutes(app: AppInstance): void {
@@ -15,6 +16,7 @@ export function contractActionRoutes(app: AppInstance): void {
     fetch: app.platformOptions.fetch,
     client: app.platformOptions.clientRetry,
     log: app.log,
+    clients: sharedShopClients(app.platformOptions),
   })
   const response = {
     200: ZContractActionResponse,

@@ -2,7 +2,7 @@ import type { ContractActionResponse, SubscriptionStatus } from '@teiki/contract
 import { classifyStatusMove } from '@teiki/domain'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
-import { type AdminClient, type AdminClientOptions, createAdminClient } from '../../platform/admin-client.ts'
+import type { AdminClient, AdminClientOptions } from '../../platform/admin-client.ts'
 import { PlatformUnavailableError, PlatformUserError } from '../../platform/errors.ts'
 import { toGid } from '../../platform/gid.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
@@ -16,6 +16,7 @@ import { appendContractEvents, upsertContracts } from '../../sync/contracts-repo
 import { contractRecord, lineRecords } from '../../sync/records.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { lockContract } from '../webhooks/repo.ts'
+import { createShopClients, type ShopClients } from './shop-client.ts'
 
 export type ContractAction = 'pause' | 'resume' | 'churn'
 
@@ -43,6 +44,8 @@ export type ContractActionsOptions = {
   /** Retry knobs of the per-shop Admin clients (tests shorten them). */
   client?: Pick<AdminClientOptions, 'maxRetries' | 'retryBaseMs' | 'sleep'>
   log?: { warn: (obj: unknown, msg: string) => void }
+  /** Per-shop Admin clients shared with other handlers; built from the options above when omitted. */
+  clients?: ShopClients
 }
 
 export type ContractActions = {
@@ -61,28 +64,7 @@ const CONTRACT_NOT_FOUND = '契約が見つかりません'
  * so the webhook of the same change finds nothing left to log.
  */
 export function createContractActions(opts: ContractActionsOptions): ContractActions {
-  const clients = new Map<string, { token: string; client: AdminClient }>()
-
-  function clientFor(shop: ShopRow): AdminClient {
-    if (!shop.access_token) {
-      throw new AppError(
-        'PLATFORM_UNAVAILABLE',
-        'ストアのアクセストークンがありません。アプリを開き直してください。',
-      )
-    }
-    const cached = clients.get(shop.id)
-    // A re-install brings a new token: the cached client would be refused.
-    if (cached && cached.token === shop.access_token) return cached.client
-    const client = createAdminClient({
-      shop: shop.domain,
-      accessToken: shop.access_token,
-      origin: opts.adminOrigin(shop.domain),
-      fetch: opts.fetch,
-      ...opts.client,
-    })
-    clients.set(shop.id, { token: shop.access_token, client })
-    return client
-  }
+  const { clientFor } = opts.clients ?? createShopClients(opts)
 
   async function run(
     shop: ShopRow,

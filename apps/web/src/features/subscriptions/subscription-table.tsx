@@ -1,7 +1,8 @@
-import { Badge, IndexTable, SkeletonBodyText, Text } from '@shopify/polaris'
+import { Badge, IndexTable, Link, SkeletonBodyText, Text } from '@shopify/polaris'
 import type { SubscriptionRow } from '@teiki/contract'
 import { formatDateJa, statusLabel, statusTone } from '@teiki/domain'
-import { type ReactNode, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react'
+import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { useTestIds } from '../../app/use-test-ids.ts'
 import { PAGE_SIZE } from './search-request.ts'
 import './subscription-table.css'
@@ -26,9 +27,26 @@ type Props = {
 export function SubscriptionTable({ rows, isRefreshing }: Props) {
   const ref = useRef<HTMLDivElement>(null)
   useTestIds(ref, { 'tbody tr[id^="subscription-"]': 'subscription-row' })
+  useFocusableRows(ref)
+  const navigate = useAppNavigate()
+
+  // Enter on a focused row opens the contract, as a click does (the row's link keeps shop+secret).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLTableRowElement)) return
+    const contractId = /^subscription-(\d+)$/.exec(event.target.id)?.[1]
+    if (!contractId) return
+    event.preventDefault()
+    navigate(detailPath(contractId))
+  }
 
   return (
-    <div ref={ref} className="teiki-subscription-table" aria-busy={rows === null || isRefreshing}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegates Enter from the focusable rows.
+    <div
+      ref={ref}
+      className="teiki-subscription-table"
+      aria-busy={rows === null || isRefreshing}
+      onKeyDown={onKeyDown}
+    >
       <IndexTable
         resourceName={RESOURCE_NAME}
         itemCount={rows?.length ?? PAGE_SIZE}
@@ -61,9 +79,17 @@ function ContractRow({ row, position }: { row: SubscriptionRow; position: number
       </IndexTable.Cell>
       <IndexTable.Cell>
         <CellBox>
-          <Text as="span" numeric>
-            {row.contractId}
-          </Text>
+          {/* The row's click is replayed on this link; stopping the link's own click here keeps
+              one navigation (one history entry) when the link itself is clicked. */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops propagation. */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the link inside handles the keyboard. */}
+          <span onClick={(event) => event.stopPropagation()}>
+            <Link url={detailPath(row.contractId)} dataPrimaryLink removeUnderline monochrome>
+              <Text as="span" numeric>
+                {row.contractId}
+              </Text>
+            </Link>
+          </span>
         </CellBox>
       </IndexTable.Cell>
       <IndexTable.Cell>
@@ -71,6 +97,20 @@ function ContractRow({ row, position }: { row: SubscriptionRow; position: number
       </IndexTable.Cell>
     </IndexTable.Row>
   )
+}
+
+/** The detail page of a contract (in-app path; links add shop+secret). */
+export function detailPath(contractId: string): string {
+  return `/subscriptions/${encodeURIComponent(contractId)}`
+}
+
+/** Real rows (not skeletons) join the tab order so the keyboard can open them. */
+function useFocusableRows(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    for (const row of ref.current?.querySelectorAll('tbody tr[id^="subscription-"]') ?? []) {
+      if (row.getAttribute('tabindex') !== '0') row.setAttribute('tabindex', '0')
+    }
+  })
 }
 
 function SkeletonRow({ id, position }: { id: string; position: number }) {

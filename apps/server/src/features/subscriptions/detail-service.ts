@@ -1,0 +1,215 @@
+import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
+import type { Db } from '../../db/pool.ts'
+import { AppError, notFound } from '../../http/app-error.ts'
+import { PlatformUnavailableError } from '../../platform/errors.ts'
+import { idFromGid, maybeIdFromGid, toGid } from '../../platform/gid.ts'
+import {
+  fetchSubscriptionContractDetail,
+  type PlatformContractDetail,
+} from '../../platform/operations/subscription-contract-detail.ts'
+import type { ShopRow } from '../shops/repo.ts'
+import type { ShopClients } from './shop-client.ts'
+
+const CONTRACT_NOT_FOUND = '契約が見つかりません'
+const PLATFORM_UNAVAILABLE = 'Shopify に接続できませんでした。しばらくしてから再度お試しください。'
+
+export type ContractDetailOptions = {
+  db: Db
+  clients: ShopClients
+  /** Clock for the card's expiry (tests fix it). */
+  now?: () => Date
+}
+
+export type ContractDetails = {
+  get(shop: ShopRow, contractId: string): Promise<SubscriptionDetail>
+}
+
+/**
+ * One contract for the detail page (spec §3). The mirror decides whether the shop may see
+ * it (another shop's id or an unknown one is 404 without a platform call) and gives the
+ * order count; everything else is read live from the platform, the truth for orders,
+ * billing attempts, discounts and the payment method.
+ */
+export function createContractDetails(opts: ContractDetailOptions): ContractDetails {
+  const now = opts.now ?? (() => new Date())
+
+  async function get(shop: ShopRow, contractId: string): Promise<SubscriptionDetail> {
+    const { rows } = await opts.db.query<{ order_count: number }>(
+      'select order_count from subscription_contracts where shop_id = $1 and id = $2',
+      [shop.id, contractId],
+    )
+    const mirrored = rows[0]
+    if (!mirrored) throw notFound(CONTRACT_NOT_FOUND)
+
+    const client = opts.clients.clientFor(shop)
+    let contract: PlatformContractDetail | null
+    try {
+      contract = await fetchSubscriptionContractDetail(client, toGid('SubscriptionContract', contractId))
+    } catch (error) {
+      if (error instanceof PlatformUnavailableError) {
+        throw new AppError('PLATFORM_UNAVAILABLE', PLATFORM_UNAVAILABLE, { cause: error })
+      }
+      throw error
+    }
+    // Deleted on the platform since the mirror last saw it.
+    if (!contract) throw notFound(CONTRACT_NOT_FOUND)
+    return toDetail(contract, mirrored.order_count, now())
+  }
+
+  return { get }
+}
+
+const INTERVALS = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const
+type Interval = (typeof INTERVALS)[number]
+
+/** Maps the platform's contract to the response; exported for unit tests. */
+export function toDetail(c: PlatformContractDetail, orderCount: number, now: Date): SubscriptionDetail {
+  const anchors = c.billingPolicy.anchors.map((a) => ({
+    type: a.type,
+    day: a.day ?? null,
+    month: a.month ?? null,
+    cutoffDay: a.cutoffDay ?? null,
+  }))
+  const interval = c.billingPolicy.interval
+  if (!(INTERVALS as readonly string[]).includes(interval)) {
+    throw new Error(`unexpected billing interval ${interval}`)
+  }
+  return {
+    contractId: idFromGid(c.id),
+    status: c.status as SubscriptionStatus,
+    customer: c.customer
+      ? { id: idFromGid(c.customer.id), displayName: c.customer.displayName, email: c.customer.email ?? null }
+      : { id: '', displayName: '', email: null },
+    nextBillingDate: c.nextBillingDate,
+    nextDeliveryDate: null,
+    deliveryTime: null,
+    interval: interval as Interval,
+    intervalCount: c.billingPolicy.intervalCount,
+    anchors,
+    billingPolicy: {
+      interval,
+      intervalCount: c.billingPolicy.intervalCount,
+      minCycles: c.billingPolicy.minCycles ?? null,
+      maxCycles: c.billingPolicy.maxCycles ?? null,
+      anchors,
+    },
+    note: c.note,
+    orderCount,
+    lastPaymentStatus: c.lastPaymentStatus,
+    currencyCode: c.currencyCode,
+    deliveryPrice: c.deliveryPrice
+      ? { amount: c.deliveryPrice.amount, currencyCode: c.deliveryPrice.currencyCode }
+      : null,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    customAttributes: c.customAttributes.map((a) => ({ key: a.key, value: a.value ?? null })),
+    deliveryMethod: deliveryMethod(c.deliveryMethod),
+    paymentMethod: paymentMethod(c.customerPaymentMethod, now),
+    discounts: c.discounts.nodes.map((d) => ({
+      id: idFromGid(d.id),
+      title: d.title ?? '',
+      usageCount: d.usageCount,
+      recurringCycleLimit: d.recurringCycleLimit ?? null,
+      targetType: d.targetType,
+    })),
+    lines: c.lines.nodes.map((l) => ({
+      id: idFromGid(l.id),
+      productId: maybeIdFromGid(l.productId),
+      variantId: maybeIdFromGid(l.variantId),
+      title: l.title,
+      variantTitle: l.variantTitle ?? null,
+      quantity: l.quantity,
+      sellingPlanId: maybeIdFromGid(l.sellingPlanId),
+      sellingPlanName: l.sellingPlanName ?? null,
+      currentPrice: { amount: l.currentPrice.amount, currencyCode: l.currentPrice.currencyCode },
+      variantImageUrl: l.variantImage?.url ?? null,
+      // Not served by the emulator yet, so not asked for (see the operation).
+      discountAllocations: [],
+      pricingPolicy: null,
+    })),
+    orders: c.orders.nodes.map((o) => ({
+      id: idFromGid(o.id),
+      name: o.name,
+      createdAt: o.createdAt,
+      test: o.test,
+      total: {
+        amount: o.totalPriceSet.shopMoney.amount,
+        currencyCode: o.totalPriceSet.shopMoney.currencyCode,
+      },
+      cancelledAt: o.cancelledAt ?? null,
+    })),
+    billingAttempts: c.billingAttempts.nodes.map((b) => ({
+      id: idFromGid(b.id),
+      createdAt: b.createdAt,
+      ready: b.ready,
+      errorCode: b.errorCode ?? null,
+      errorMessage: b.errorMessage ?? null,
+      orderId: maybeIdFromGid(b.order?.id),
+    })),
+    originOrderId: maybeIdFromGid(c.originOrder?.id),
+  }
+}
+
+function deliveryMethod(m: PlatformContractDetail['deliveryMethod']): SubscriptionDetail['deliveryMethod'] {
+  if (!m) return { kind: 'none' }
+  if (m.__typename === 'SubscriptionDeliveryMethodShipping' && 'address' in m) {
+    const a = m.address
+    return {
+      kind: 'shipping',
+      address: {
+        firstName: a.firstName ?? null,
+        lastName: a.lastName ?? null,
+        zip: a.zip ?? null,
+        province: a.province ?? null,
+        city: a.city ?? null,
+        address1: a.address1 ?? null,
+        address2: a.address2 ?? null,
+        phone: a.phone ?? null,
+        countryCode: a.countryCode ?? null,
+      },
+    }
+  }
+  // Their fields are not asked for yet (the emulator's union has only Shipping).
+  if (m.__typename === 'SubscriptionDeliveryMethodPickup') return { kind: 'pickup', locationName: null }
+  if (m.__typename === 'SubscriptionDeliveryMethodLocalDelivery') return { kind: 'local', phone: null }
+  return { kind: 'none' }
+}
+
+function paymentMethod(
+  pm: PlatformContractDetail['customerPaymentMethod'],
+  now: Date,
+): SubscriptionDetail['paymentMethod'] {
+  const instrument = pm?.instrument
+  if (!instrument) return { kind: 'none' }
+  switch (instrument.__typename) {
+    case 'CustomerCreditCard':
+      return {
+        kind: 'card',
+        brand: instrument.brand,
+        lastDigits: instrument.lastDigits,
+        expiryMonth: instrument.expiryMonth,
+        expiryYear: instrument.expiryYear,
+        isExpired: isCardExpired(instrument.expiryMonth, instrument.expiryYear, now),
+      }
+    case 'CustomerPaypalBillingAgreement':
+      return { kind: 'paypal', email: instrument.paypalAccountEmail ?? null }
+    case 'CustomerShopPayAgreement':
+      return { kind: 'wallet', name: instrument.name ?? null }
+    default:
+      return { kind: 'none' }
+  }
+}
+
+const tokyoMonth = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: 'numeric',
+})
+
+/** A card is valid through the last day of its expiry month, judged on the Tokyo calendar. */
+export function isCardExpired(expiryMonth: number, expiryYear: number, now: Date): boolean {
+  const parts = tokyoMonth.formatToParts(now)
+  const year = Number(parts.find((p) => p.type === 'year')?.value)
+  const month = Number(parts.find((p) => p.type === 'month')?.value)
+  return year > expiryYear || (year === expiryYear && month > expiryMonth)
+}

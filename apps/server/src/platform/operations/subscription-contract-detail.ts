@@ -1,0 +1,181 @@
+import type { AdminClient } from '../admin-client.ts'
+
+/**
+ * One contract as the detail page shows it: what the mirror does not hold (customer name,
+ * orders, billing attempts, manual discounts, payment instrument). The platform is the truth
+ * for these, so they are read live.
+ *
+ * Left out because the emulator's schema does not serve them yet: `SubscriptionLine.pricingPolicy`
+ * and `SubscriptionLine.discountAllocations`, and the Pickup / LocalDelivery members of the
+ * `SubscriptionDeliveryMethod` union (their `__typename` is still read).
+ */
+export const SUBSCRIPTION_CONTRACT_DETAIL = /* GraphQL */ `
+  query SubscriptionContractDetail($id: ID!) {
+    subscriptionContract(id: $id) {
+      id
+      status
+      createdAt
+      updatedAt
+      nextBillingDate
+      currencyCode
+      note
+      lastPaymentStatus
+      customer { id displayName email }
+      billingPolicy { interval intervalCount minCycles maxCycles anchors { day month type cutoffDay } }
+      deliveryPrice { amount currencyCode }
+      customAttributes { key value }
+      originOrder { id }
+      deliveryMethod {
+        __typename
+        ... on SubscriptionDeliveryMethodShipping {
+          address { address1 address2 city province zip countryCode firstName lastName phone }
+        }
+      }
+      customerPaymentMethod {
+        id
+        instrument {
+          __typename
+          ... on CustomerCreditCard { brand lastDigits expiryMonth expiryYear isRevocable }
+          ... on CustomerPaypalBillingAgreement { paypalAccountEmail }
+          ... on CustomerShopPayAgreement { name }
+        }
+      }
+      discounts(first: 10) {
+        nodes { id title usageCount recurringCycleLimit targetType }
+      }
+      lines(first: 60) {
+        nodes {
+          id
+          productId
+          variantId
+          title
+          variantTitle
+          quantity
+          sellingPlanId
+          sellingPlanName
+          currentPrice { amount currencyCode }
+          variantImage { url }
+        }
+      }
+      orders(first: 10, reverse: true) {
+        nodes { id name createdAt test cancelledAt totalPriceSet { shopMoney { amount currencyCode } } }
+      }
+      billingAttempts(first: 10, reverse: true) {
+        nodes { id createdAt ready errorCode errorMessage order { id } }
+      }
+    }
+  }
+`
+
+type Money = { amount: string; currencyCode: string }
+type Anchor = { day: number | null; month: number | null; type: string; cutoffDay: number | null }
+
+export type PlatformContractDetail = {
+  id: string
+  status: string
+  createdAt: string
+  updatedAt: string
+  nextBillingDate: string | null
+  currencyCode: string
+  note: string | null
+  lastPaymentStatus: string | null
+  customer: { id: string; displayName: string; email: string | null } | null
+  billingPolicy: {
+    interval: string
+    intervalCount: number
+    minCycles: number | null
+    maxCycles: number | null
+    anchors: Anchor[]
+  }
+  deliveryPrice: Money | null
+  customAttributes: Array<{ key: string; value: string | null }>
+  originOrder: { id: string } | null
+  deliveryMethod:
+    | {
+        __typename: 'SubscriptionDeliveryMethodShipping'
+        address: {
+          address1: string | null
+          address2: string | null
+          city: string | null
+          province: string | null
+          zip: string | null
+          countryCode: string | null
+          firstName: string | null
+          lastName: string | null
+          phone: string | null
+        }
+      }
+    | { __typename: string }
+    | null
+  customerPaymentMethod: {
+    id: string
+    instrument:
+      | {
+          __typename: 'CustomerCreditCard'
+          brand: string
+          lastDigits: string
+          expiryMonth: number
+          expiryYear: number
+          isRevocable: boolean
+        }
+      | { __typename: 'CustomerPaypalBillingAgreement'; paypalAccountEmail: string | null }
+      | { __typename: 'CustomerShopPayAgreement'; name: string }
+      | null
+  } | null
+  discounts: {
+    nodes: Array<{
+      id: string
+      title: string | null
+      usageCount: number
+      recurringCycleLimit: number | null
+      targetType: string
+    }>
+  }
+  lines: {
+    nodes: Array<{
+      id: string
+      productId: string | null
+      variantId: string | null
+      title: string
+      variantTitle: string | null
+      quantity: number
+      sellingPlanId: string | null
+      sellingPlanName: string | null
+      currentPrice: Money
+      variantImage: { url: string } | null
+    }>
+  }
+  orders: {
+    nodes: Array<{
+      id: string
+      name: string
+      createdAt: string
+      test: boolean
+      cancelledAt: string | null
+      totalPriceSet: { shopMoney: Money }
+    }>
+  }
+  billingAttempts: {
+    nodes: Array<{
+      id: string
+      createdAt: string
+      ready: boolean
+      errorCode: string | null
+      errorMessage: string | null
+      order: { id: string } | null
+    }>
+  }
+}
+
+/** The contract's live detail, or null when the platform no longer has it. */
+export async function fetchSubscriptionContractDetail(
+  client: AdminClient,
+  id: string,
+): Promise<PlatformContractDetail | null> {
+  const data = await client.request<{ subscriptionContract: PlatformContractDetail | null }>(
+    'SubscriptionContractDetail',
+    SUBSCRIPTION_CONTRACT_DETAIL,
+    { id },
+  )
+  return data.subscriptionContract
+}

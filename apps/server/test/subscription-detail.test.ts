@@ -1,0 +1,285 @@
+import { ZSubscriptionDetail } from '@teiki/contract'
+import { createEmulator, createSchema, type Emulator, queryCost } from '@teiki/shopify-emulator'
+import { type OperationDefinitionNode, parse } from 'graphql'
+import type pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { upsertShopInstall } from '../src/features/shops/repo.ts'
+import { isCardExpired } from '../src/features/subscriptions/detail-service.ts'
+import { type AppInstance, buildApp } from '../src/http/app.ts'
+import { hashSecret } from '../src/http/auth.ts'
+import { type AdminClient, createAdminClient } from '../src/platform/admin-client.ts'
+import { toGid } from '../src/platform/gid.ts'
+import { fetchSubscriptionContract } from '../src/platform/operations/subscription-contract.ts'
+import { SUBSCRIPTION_CONTRACT_DETAIL } from '../src/platform/operations/subscription-contract-detail.ts'
+import { upsertContracts } from '../src/sync/contracts-repo.ts'
+import { contractRecord, lineRecords } from '../src/sync/records.ts'
+import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+
+const stamp = `${process.pid}-${Date.now().toString(36)}`
+const DOMAIN = `detail-${stamp}.myshopify.com`
+const OTHER = `detail-other-${stamp}.myshopify.com`
+const SECRET = 's3cret-detail'
+
+let pool: pg.Pool
+let app: AppInstance
+let emulator: Emulator
+let emulatorUrl = ''
+const clients: Record<string, AdminClient> = {}
+const shopIds: Record<string, string> = {}
+
+beforeAll(async () => {
+  pool = testPool()
+  emulator = await createEmulator({
+    shops: [
+      { domain: DOMAIN, contracts: 30 },
+      { domain: OTHER, contracts: 5 },
+    ],
+    now: new Date('2026-11-22T00:00:00Z'),
+    throttle: false,
+    apiKey: TEST_API_KEY,
+    apiSecret: TEST_API_SECRET,
+  })
+  emulatorUrl = (await emulator.listen(0)).url
+  app = await buildApp({
+    db: pool,
+    platform: {
+      adminOrigin: () => emulatorUrl,
+      apiKey: TEST_API_KEY,
+      clientRetry: { maxRetries: 2, retryBaseMs: 1 },
+    },
+    apiSecret: TEST_API_SECRET,
+    logger: { level: 'fatal' },
+  })
+  await app.ready()
+  for (const domain of [DOMAIN, OTHER]) {
+    const install = emulator.install(domain)
+    const row = await upsertShopInstall(pool, {
+      domain,
+      accessToken: install.accessToken,
+      scopes: install.scopes,
+      secretHash: hashSecret(SECRET),
+    })
+    shopIds[domain] = row.id
+    clients[domain] = createAdminClient({
+      shop: domain,
+      accessToken: install.accessToken,
+      origin: emulatorUrl,
+    })
+  }
+})
+afterAll(async () => {
+  await app?.close()
+  await emulator?.close()
+  await pool?.end()
+})
+beforeEach(() => {
+  emulator.faults.reset()
+})
+
+const shopState = (domain: string) => emulator.store.shop(domain)!
+
+/** Puts the platform's current contract in the mirror, as the full sync would. */
+async function mirror(domain: string, contractId: number): Promise<void> {
+  const contract = await fetchSubscriptionContract(
+    clients[domain]!,
+    toGid('SubscriptionContract', contractId),
+  )
+  await upsertContracts(pool, shopIds[domain]!, [contractRecord(contract!)], lineRecords(contract!))
+}
+
+function detail(contractId: string | number, domain = DOMAIN) {
+  return app.inject({
+    method: 'GET',
+    url: `/app-admin/subscriptions/${contractId}?shop=${domain}&secret=${SECRET}`,
+  })
+}
+
+const callsFor = (domain: string, from: number) =>
+  emulator.callLog.slice(from).filter((c) => c.shop === domain).length
+
+describe('GET /app-admin/subscriptions/:contractId', () => {
+  it("equals the platform's state of the contract", async () => {
+    const shop = shopState(DOMAIN)
+    // The contract with the most orders, so the 10-newest cut is exercised when possible.
+    const c = [...shop.contracts].sort((a, b) => b.orderIds.length - a.orderIds.length)[0]!
+    await mirror(DOMAIN, c.id)
+    await pool.query('update subscription_contracts set order_count = 7 where shop_id = $1 and id = $2', [
+      shopIds[DOMAIN],
+      c.id,
+    ])
+
+    const res = await detail(c.id)
+    expect(res.statusCode).toBe(200)
+    const body = ZSubscriptionDetail.parse(res.json())
+
+    expect(body.contractId).toBe(String(c.id))
+    expect(body.status).toBe(c.status)
+    const { data } = await emulator.graphql(DOMAIN, {
+      query: `{ customer(id: "${toGid('Customer', c.customerId)}") { displayName email } }`,
+    })
+    expect(body.customer).toEqual({ id: String(c.customerId), ...(data as { customer: object }).customer })
+    expect(body.customer.displayName.length).toBeGreaterThan(0)
+
+    expect(body.lines.map((l) => [l.title, l.quantity])).toEqual(c.lines.map((l) => [l.title, l.quantity]))
+    expect(body.lines.map((l) => l.id)).toEqual(c.lines.map((l) => String(l.id)))
+
+    const newest = [...c.orderIds].reverse().slice(0, 10).map(String)
+    expect(body.orders.map((o) => o.id)).toEqual(newest)
+    expect(c.orderIds.length).toBeGreaterThan(10)
+    expect(body.orders).toHaveLength(10)
+    const times = body.orders.map((o) => Date.parse(o.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    expect(body.billingAttempts.length).toBeLessThanOrEqual(10)
+
+    expect(body.orderCount).toBe(7)
+    expect(body.interval).toBe(c.billingPolicy.interval)
+    expect(body.intervalCount).toBe(c.billingPolicy.intervalCount)
+    expect(body.billingPolicy.anchors).toEqual(body.anchors)
+    expect(body.nextDeliveryDate).toBeNull()
+    expect(body.deliveryTime).toBeNull()
+
+    const pm = shop.paymentMethods.find((p) => p.id === c.paymentMethodId)
+    const expectedKind = !pm
+      ? 'none'
+      : {
+          CustomerCreditCard: 'card',
+          CustomerPaypalBillingAgreement: 'paypal',
+          CustomerShopPayAgreement: 'wallet',
+        }[pm.instrument.__typename]
+    expect(body.paymentMethod.kind).toBe(expectedKind)
+    if (body.paymentMethod.kind === 'card' && pm?.instrument.__typename === 'CustomerCreditCard') {
+      expect(body.paymentMethod.lastDigits).toBe(pm.instrument.lastDigits)
+    }
+
+    if (c.deliveryMethod) {
+      expect(body.deliveryMethod.kind).toBe('shipping')
+      if (body.deliveryMethod.kind === 'shipping') {
+        expect(body.deliveryMethod.address.province).toBe(c.deliveryMethod.address.province)
+        expect(body.deliveryMethod.address.zip).toBe(c.deliveryMethod.address.zip)
+      }
+    } else {
+      expect(body.deliveryMethod).toEqual({ kind: 'none' })
+    }
+  })
+
+  it('maps PayPal, Shop Pay and expired cards', async () => {
+    const shop = shopState(DOMAIN)
+    const method = (id: number | null) => shop.paymentMethods.find((p) => p.id === id)!
+    // Three contracts paying with three different cards (a customer with two contracts
+    // shares one payment method, and a few demo customers pay with PayPal already).
+    const seen = new Set<number | null>()
+    const [paypal, wallet, expired] = shop.contracts.filter((c) => {
+      if (
+        seen.has(c.paymentMethodId) ||
+        shop.paymentMethods.find((p) => p.id === c.paymentMethodId)?.instrument.__typename !==
+          'CustomerCreditCard'
+      )
+        return false
+      seen.add(c.paymentMethodId)
+      return true
+    })
+    method(paypal!.paymentMethodId).instrument = {
+      __typename: 'CustomerPaypalBillingAgreement',
+      inactive: false,
+      isRevocable: true,
+      paypalAccountEmail: 'hanako@example.jp',
+    }
+    const card = method(wallet!.paymentMethodId).instrument
+    if (card.__typename !== 'CustomerCreditCard') throw new Error('expected a card')
+    // The emulator's records have no Shop Pay instrument type, its schema does.
+    method(wallet!.paymentMethodId).instrument = {
+      ...card,
+      __typename: 'CustomerShopPayAgreement',
+      inactive: false,
+    } as unknown as typeof card
+    const old = method(expired!.paymentMethodId).instrument
+    if (old.__typename !== 'CustomerCreditCard') throw new Error('expected a card')
+    method(expired!.paymentMethodId).instrument = { ...old, expiryMonth: 3, expiryYear: 2024 }
+
+    const bodies = []
+    for (const c of [paypal!, wallet!, expired!]) {
+      await mirror(DOMAIN, c.id)
+      const res = await detail(c.id)
+      expect(res.statusCode).toBe(200)
+      bodies.push(ZSubscriptionDetail.parse(res.json()).paymentMethod)
+    }
+    expect(bodies[0]).toEqual({ kind: 'paypal', email: 'hanako@example.jp' })
+    expect(bodies[1]).toEqual({ kind: 'wallet', name: card.name })
+    expect(bodies[2]).toMatchObject({ kind: 'card', expiryMonth: 3, expiryYear: 2024, isExpired: true })
+  })
+
+  it("answers 404 for another shop's contract without calling the platform", async () => {
+    const theirs = shopState(OTHER).contracts[0]!
+    await mirror(OTHER, theirs.id)
+    const from = emulator.callLog.length
+    const res = await detail(theirs.id, DOMAIN)
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: '契約が見つかりません' })
+    expect(callsFor(DOMAIN, from) + callsFor(OTHER, from)).toBe(0)
+    // The owner does see it.
+    expect((await detail(theirs.id, OTHER)).statusCode).toBe(200)
+  })
+
+  it('answers 404 for an unknown id', async () => {
+    const from = emulator.callLog.length
+    const res = await detail('999999999999')
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error.message).toBe('契約が見つかりません')
+    expect(callsFor(DOMAIN, from)).toBe(0)
+  })
+
+  it('answers 400 in Japanese for an id that is not digits', async () => {
+    for (const id of ['abc', '12a', '-1', '1234567890123456789012']) {
+      const res = await detail(id)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.code).toBe('INVALID_INPUT')
+      expect(res.json().error.message).toMatch(/契約IDは数字で指定してください/)
+    }
+  })
+
+  it('answers 502 when the platform keeps failing', async () => {
+    const c = shopState(DOMAIN).contracts[1]!
+    await mirror(DOMAIN, c.id)
+    emulator.faults.set({ errorRate: 1 })
+    const res = await detail(c.id)
+    emulator.faults.reset()
+    expect(res.statusCode).toBe(502)
+    expect(res.json().error).toEqual({
+      code: 'PLATFORM_UNAVAILABLE',
+      message: 'Shopify に接続できませんでした。しばらくしてから再度お試しください。',
+    })
+  })
+
+  it('answers 404 when the platform no longer has a mirrored contract', async () => {
+    // Mirrored, then deleted on the platform before the next sync.
+    const contracts = shopState(OTHER).contracts
+    const gone = contracts.at(-1)!
+    await mirror(OTHER, gone.id)
+    contracts.splice(contracts.indexOf(gone), 1)
+    const ghost = gone.id
+    const res = await detail(ghost, OTHER)
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error.message).toBe('契約が見つかりません')
+  })
+})
+
+describe('detail operation and card expiry', () => {
+  it('stays under the 1,000-point query cost cap', () => {
+    const parsed = parse(SUBSCRIPTION_CONTRACT_DETAIL)
+    const operation = parsed.definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition',
+    )!
+    const cost = queryCost(createSchema(), parsed, operation, {})
+    expect(cost).toBeLessThanOrEqual(1000)
+  })
+
+  it('judges expiry on the Tokyo calendar', () => {
+    // 2026-11-30T15:30Z is already 1 December in Tokyo.
+    const now = new Date('2026-11-30T15:30:00Z')
+    expect(isCardExpired(11, 2026, now)).toBe(true)
+    expect(isCardExpired(12, 2026, now)).toBe(false)
+    expect(isCardExpired(11, 2026, new Date('2026-11-30T14:30:00Z'))).toBe(false)
+    expect(isCardExpired(1, 2027, now)).toBe(false)
+    expect(isCardExpired(12, 2025, now)).toBe(true)
+  })
+})

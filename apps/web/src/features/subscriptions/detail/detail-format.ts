@@ -1,0 +1,150 @@
+import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
+import { canMove, formatMoney, japaneseName } from '@teiki/domain'
+
+/**
+ * Pure text helpers of the contract detail page, unit-tested without a browser.
+ */
+
+export type DetailInterval = SubscriptionDetail['interval']
+export type ShippingAddress = Extract<SubscriptionDetail['deliveryMethod'], { kind: 'shipping' }>['address']
+export type BillingAttempt = SubscriptionDetail['billingAttempts'][number]
+
+/** Billing interval as the merchant reads it: 毎日, 3日ごと, 2週間ごと, 1ヶ月ごと, 1年ごと. */
+export function intervalLabel(interval: DetailInterval, count: number): string {
+  const n = Number.isFinite(count) && count > 0 ? count : 1
+  switch (interval) {
+    case 'DAY':
+      return n === 1 ? '毎日' : `${n}日ごと`
+    case 'WEEK':
+      return `${n}週間ごと`
+    case 'MONTH':
+      return `${n}ヶ月ごと`
+    case 'YEAR':
+      return `${n}年ごと`
+  }
+}
+
+/** A cycle count (min/max cycles, recurring limits): `3回`, or the fallback when unset. */
+export function cyclesLabel(cycles: number | null, fallback = '—'): string {
+  return cycles === null ? fallback : `${cycles}回`
+}
+
+/** Japanese postal code: 7 digits get their hyphen (`1500001` → `150-0001`). */
+export function formatZip(zip: string): string {
+  const digits = zip.trim()
+  return /^\d{7}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits
+}
+
+const blank = (value: string | null | undefined): boolean => value == null || value.trim() === ''
+
+/**
+ * A shipping address in Japanese order, one entry per line, empty lines left out:
+ * `〒150-0001`, `東京都渋谷区神宮前1-2-3 青山ビル101`, `山田 太郎 様`, `TEL 090-…`.
+ */
+export function addressLines(address: ShippingAddress): string[] {
+  const lines: string[] = []
+  if (!blank(address.zip)) lines.push(`〒${formatZip(address.zip ?? '')}`)
+  const street = [address.province, address.city, address.address1]
+    .filter((part) => !blank(part))
+    .map((part) => part?.trim())
+    .join('')
+  const full = [street, address.address2?.trim() ?? ''].filter((part) => part !== '').join(' ')
+  if (full) lines.push(full)
+  const name = japaneseName({ firstName: address.firstName, lastName: address.lastName })
+  if (name) lines.push(`${name} 様`)
+  if (!blank(address.phone)) lines.push(`TEL ${address.phone?.trim()}`)
+  return lines
+}
+
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'VISA',
+  master: 'Mastercard',
+  mastercard: 'Mastercard',
+  american_express: 'American Express',
+  amex: 'American Express',
+  jcb: 'JCB',
+  diners_club: 'Diners Club',
+  discover: 'Discover',
+  unionpay: 'UnionPay',
+}
+
+/** Card brand as printed on cards (`visa` → `VISA`); unknown brands are shown as given. */
+export function cardBrandLabel(brand: string): string {
+  const key = brand
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
+  return CARD_BRANDS[key] ?? brand.trim()
+}
+
+/** `VISA ****4242`. */
+export function cardLabel(brand: string, lastDigits: string): string {
+  return `${cardBrandLabel(brand)} ****${lastDigits}`
+}
+
+/** Card expiry as `MM/YYYY` (`3, 2027` → `03/2027`). */
+export function cardExpiryLabel(month: number, year: number): string {
+  return `${String(month).padStart(2, '0')}/${year}`
+}
+
+/** Last payment status: SUCCEEDED 成功, FAILED 失敗, none —; other values as given. */
+export function paymentStatusLabel(status: string | null): string {
+  if (status === null || status === '') return '—'
+  if (status === 'SUCCEEDED') return '成功'
+  if (status === 'FAILED') return '失敗'
+  return status
+}
+
+export type AttemptState = { label: '処理中' | '成功' | '失敗'; tone: 'info' | 'success' | 'critical' }
+
+/** A billing attempt: not ready yet (処理中), failed with an error (失敗), or succeeded (成功). */
+export function billingAttemptState(
+  attempt: Pick<BillingAttempt, 'ready' | 'errorCode' | 'errorMessage'>,
+): AttemptState {
+  if (attempt.errorCode || attempt.errorMessage) return { label: '失敗', tone: 'critical' }
+  if (!attempt.ready) return { label: '処理中', tone: 'info' }
+  return { label: '成功', tone: 'success' }
+}
+
+/**
+ * A pricing-policy cycle discount: `3回目以降 ¥1,780`. The platform's `afterCycle` counts the
+ * cycles billed before the discount applies (0: from the first), so the first discounted cycle is
+ * `afterCycle + 1`.
+ */
+export function cycleDiscountLabel(
+  afterCycle: number,
+  price: { amount: string; currencyCode: string },
+): string {
+  return `${afterCycle + 1}回目以降 ${formatMoney(price.amount, price.currencyCode)}`
+}
+
+/** The numeric tail of an id that may be a GID (`gid://shopify/Customer/123` → `123`). */
+export function numericId(id: string): string {
+  return /(\d+)$/.exec(id)?.[1] ?? id
+}
+
+export type ContractAction = 'pause' | 'resume' | 'churn'
+
+/** The status each action asks for. */
+export const ACTION_TARGET: Record<ContractAction, SubscriptionStatus> = {
+  pause: 'PAUSED',
+  resume: 'ACTIVE',
+  churn: 'CANCELLED',
+}
+
+/** Actions the domain's status table allows from `status`, in page order. */
+export function availableActions(status: SubscriptionStatus): ContractAction[] {
+  return (['pause', 'resume', 'churn'] as const).filter((action) => canMove(status, ACTION_TARGET[action]))
+}
+
+export const CHURN_REASON_MAX = 500
+
+/** Formats a date with `format`, falling back to the raw text (or —) instead of throwing. */
+export function safeDate(value: string | null, format: (iso: string, zone: string) => string): string {
+  if (value === null || value === '') return '—'
+  try {
+    return format(value, 'Asia/Tokyo')
+  } catch {
+    return value
+  }
+}

@@ -1,0 +1,125 @@
+import { formatDateJa } from '@teiki/domain'
+import { describe, expect, it } from 'vitest'
+import {
+  addressLines,
+  availableActions,
+  billingAttemptState,
+  cardExpiryLabel,
+  cardLabel,
+  cycleDiscountLabel,
+  cyclesLabel,
+  intervalLabel,
+  numericId,
+  paymentStatusLabel,
+  type ShippingAddress,
+  safeDate,
+} from '../src/features/subscriptions/detail/detail-format.ts'
+
+const address: ShippingAddress = {
+  firstName: '太郎',
+  lastName: '山田',
+  zip: '1500001',
+  province: '東京都',
+  city: '渋谷区',
+  address1: '神宮前1-2-3',
+  address2: '青山ビル101',
+  phone: '090-1234-5678',
+  countryCode: 'JP',
+}
+
+describe('intervalLabel', () => {
+  it('reads like the merchant says it', () => {
+    expect(intervalLabel('DAY', 1)).toBe('毎日')
+    expect(intervalLabel('DAY', 3)).toBe('3日ごと')
+    expect(intervalLabel('WEEK', 2)).toBe('2週間ごと')
+    expect(intervalLabel('MONTH', 1)).toBe('1ヶ月ごと')
+    expect(intervalLabel('YEAR', 1)).toBe('1年ごと')
+  })
+  it('treats a missing or zero count as 1', () => {
+    expect(intervalLabel('MONTH', 0)).toBe('1ヶ月ごと')
+  })
+})
+
+describe('addressLines', () => {
+  it('Japanese order: zip, street, name, phone', () => {
+    expect(addressLines(address)).toEqual([
+      '〒150-0001',
+      '東京都渋谷区神宮前1-2-3 青山ビル101',
+      '山田 太郎 様',
+      'TEL 090-1234-5678',
+    ])
+  })
+  it('leaves out missing parts and keeps a hyphenated zip', () => {
+    expect(
+      addressLines({
+        ...address,
+        zip: '150-0001',
+        address2: null,
+        phone: '',
+        firstName: null,
+        lastName: null,
+      }),
+    ).toEqual(['〒150-0001', '東京都渋谷区神宮前1-2-3'])
+  })
+  it('is empty when nothing is known', () => {
+    const none = Object.fromEntries(Object.keys(address).map((key) => [key, null])) as ShippingAddress
+    expect(addressLines(none)).toEqual([])
+  })
+})
+
+describe('card labels', () => {
+  it('brand and masked digits', () => {
+    expect(cardLabel('visa', '4242')).toBe('VISA ****4242')
+    expect(cardLabel('american_express', '0005')).toBe('American Express ****0005')
+    expect(cardLabel('Bogus Pay', '1111')).toBe('Bogus Pay ****1111')
+  })
+  it('expiry as MM/YYYY', () => {
+    expect(cardExpiryLabel(3, 2027)).toBe('03/2027')
+    expect(cardExpiryLabel(12, 2030)).toBe('12/2030')
+  })
+})
+
+describe('payment status', () => {
+  it('last payment status', () => {
+    expect(paymentStatusLabel('SUCCEEDED')).toBe('成功')
+    expect(paymentStatusLabel('FAILED')).toBe('失敗')
+    expect(paymentStatusLabel(null)).toBe('—')
+  })
+  it('billing attempts', () => {
+    expect(billingAttemptState({ ready: false, errorCode: null, errorMessage: null }).label).toBe('処理中')
+    expect(billingAttemptState({ ready: true, errorCode: null, errorMessage: null }).label).toBe('成功')
+    expect(
+      billingAttemptState({ ready: true, errorCode: 'EXPIRED_PAYMENT_METHOD', errorMessage: 'x' }).label,
+    ).toBe('失敗')
+  })
+})
+
+describe('small labels', () => {
+  it('cycles', () => {
+    expect(cyclesLabel(3)).toBe('3回')
+    expect(cyclesLabel(null)).toBe('—')
+    expect(cyclesLabel(null, '無制限')).toBe('無制限')
+  })
+  it('cycle discount: afterCycle counts cycles before the discount', () => {
+    expect(cycleDiscountLabel(2, { amount: '1780.0', currencyCode: 'JPY' })).toBe('3回目以降 ¥1,780')
+  })
+  it('numeric ids from GIDs', () => {
+    expect(numericId('gid://shopify/Customer/123')).toBe('123')
+    expect(numericId('456')).toBe('456')
+  })
+  it('dates in Japan time, never throwing', () => {
+    expect(safeDate('2026-11-21T15:30:00Z', formatDateJa)).toBe('2026年11月22日')
+    expect(safeDate(null, formatDateJa)).toBe('—')
+    expect(safeDate('not a date', formatDateJa)).toBe('not a date')
+  })
+})
+
+describe('availableActions', () => {
+  it('follows the domain status table', () => {
+    expect(availableActions('ACTIVE')).toEqual(['pause', 'churn'])
+    expect(availableActions('PAUSED')).toEqual(['resume', 'churn'])
+    expect(availableActions('FAILED')).toEqual(['pause', 'resume', 'churn'])
+    expect(availableActions('CANCELLED')).toEqual([])
+    expect(availableActions('EXPIRED')).toEqual([])
+  })
+})
