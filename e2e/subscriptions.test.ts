@@ -144,6 +144,40 @@ describe('a merchant opens Teiki for the first time', () => {
     await context.close()
   })
 
+  it('opens a contract, pauses it and resumes it, and the list follows', async () => {
+    await page.goto(app.url)
+    const rows = page.locator(ROW)
+    await rows.first().waitFor({ timeout: 15_000 })
+    const texts = await rows.allInnerTexts()
+    const index = texts.findIndex((text) => text.includes('有効'))
+    expect(index).toBeGreaterThanOrEqual(0)
+    const contractId = texts[index]!.match(/\b\d{11}\b/)![0]
+    await rows.nth(index).click()
+    await page.waitForURL(new RegExp(`/subscriptions/${contractId}\\?`))
+    // Polaris badges carry a visually hidden tone word (「成功」…) before the label.
+    const status = page.locator('[data-testid="contract-status"]')
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toMatch(/有効$/)
+    await page.screenshot({ path: join(ARTIFACTS, 'detail.png'), fullPage: true })
+
+    await page.locator('[data-testid="contract-action-pause"] button').click()
+    await page.getByRole('dialog').getByRole('button', { name: '一時停止する' }).click()
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toMatch(/一時停止$/)
+
+    await page.locator('[data-testid="contract-action-resume"] button').click()
+    await page.getByRole('dialog').getByRole('button', { name: '再開する' }).click()
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toMatch(/有効$/)
+
+    // The platform holds the change too (the emulator saves its state to disk).
+    await expect
+      .poll(() => demoShopTruth(dataDir).contracts.find((c) => String(c.id) === contractId)?.status, {
+        timeout: 5_000,
+      })
+      .toBe('ACTIVE')
+    await page.goto(app.url)
+    await search(contractId, [contractId])
+    expect(await page.locator(ROW).first().innerText()).toContain('有効')
+  })
+
   it('stops cleanly on Ctrl-C and keeps everything for the next start', async () => {
     const firstUrl = app.url
     await app.interrupt()
@@ -154,7 +188,9 @@ describe('a merchant opens Teiki for the first time', () => {
     app = await startApp(dataDir)
     // Ports are chosen anew (PORT=0); the shop and its secret are the same.
     expect(new URL(app.url).search).toBe(new URL(firstUrl).search)
-    await app.waitFor(/を同期しました: 契約 0 件/)
+    // Only what changed since the last sync is fetched again (the contract paused above).
+    const [, changed] = await app.waitFor(/を同期しました: 契約 (\d+) 件/)
+    expect(Number(changed)).toBeLessThanOrEqual(1)
     await page.goto(app.url)
     const truth = demoShopTruth(dataDir)
     const newest = truth.contracts
