@@ -1,77 +1,41 @@
 import { ZSubscriptionDetail } from '@teiki/contract'
-import { createEmulator, createSchema, type Emulator, queryCost } from '@teiki/shopify-emulator'
+import { createSchema, type Emulator, queryCost } from '@teiki/shopify-emulator'
 import { type OperationDefinitionNode, parse } from 'graphql'
 import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { upsertShopInstall } from '../src/features/shops/repo.ts'
 import { isCardExpired } from '../src/features/subscriptions/detail-service.ts'
-import { type AppInstance, buildApp } from '../src/http/app.ts'
-import { hashSecret } from '../src/http/auth.ts'
-import { type AdminClient, createAdminClient } from '../src/platform/admin-client.ts'
+import type { AppInstance } from '../src/http/app.ts'
+import type { AdminClient } from '../src/platform/admin-client.ts'
 import { toGid } from '../src/platform/gid.ts'
 import { fetchSubscriptionContract } from '../src/platform/operations/subscription-contract.ts'
 import { SUBSCRIPTION_CONTRACT_DETAIL } from '../src/platform/operations/subscription-contract-detail.ts'
 import { upsertContracts } from '../src/sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../src/sync/records.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 
 const stamp = `${process.pid}-${Date.now().toString(36)}`
 const DOMAIN = `detail-${stamp}.myshopify.com`
 const OTHER = `detail-other-${stamp}.myshopify.com`
 const SECRET = 's3cret-detail'
 
+let env: EmulatedApp
 let pool: pg.Pool
 let app: AppInstance
 let emulator: Emulator
-let emulatorUrl = ''
-const clients: Record<string, AdminClient> = {}
-const shopIds: Record<string, string> = {}
+let clients: Record<string, AdminClient> = {}
+let shopIds: Record<string, string> = {}
 
 beforeAll(async () => {
-  pool = testPool()
-  emulator = await createEmulator({
+  env = await startEmulatedApp({
     shops: [
       { domain: DOMAIN, contracts: 30 },
       { domain: OTHER, contracts: 5 },
     ],
-    now: new Date('2026-11-22T00:00:00Z'),
-    throttle: false,
-    apiKey: TEST_API_KEY,
-    apiSecret: TEST_API_SECRET,
+    secret: SECRET,
   })
-  emulatorUrl = (await emulator.listen(0)).url
-  app = await buildApp({
-    db: pool,
-    platform: {
-      adminOrigin: () => emulatorUrl,
-      apiKey: TEST_API_KEY,
-      clientRetry: { maxRetries: 2, retryBaseMs: 1 },
-    },
-    apiSecret: TEST_API_SECRET,
-    logger: { level: 'fatal' },
-  })
-  await app.ready()
-  for (const domain of [DOMAIN, OTHER]) {
-    const install = emulator.install(domain)
-    const row = await upsertShopInstall(pool, {
-      domain,
-      accessToken: install.accessToken,
-      scopes: install.scopes,
-      secretHash: hashSecret(SECRET),
-    })
-    shopIds[domain] = row.id
-    clients[domain] = createAdminClient({
-      shop: domain,
-      accessToken: install.accessToken,
-      origin: emulatorUrl,
-    })
-  }
+  ;({ pool, app, emulator, clients, shopIds } = env)
 })
-afterAll(async () => {
-  await app?.close()
-  await emulator?.close()
-  await pool?.end()
-})
+afterAll(() => env?.close())
 beforeEach(() => {
   emulator.faults.reset()
 })

@@ -1,0 +1,76 @@
+import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
+import type pg from 'pg'
+import { upsertShopInstall } from '../../src/features/shops/repo.ts'
+import { type AppInstance, buildApp } from '../../src/http/app.ts'
+import { hashSecret } from '../../src/http/auth.ts'
+import { type AdminClient, createAdminClient } from '../../src/platform/admin-client.ts'
+import { TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
+
+export type EmulatedApp = {
+  pool: pg.Pool
+  app: AppInstance
+  emulator: Emulator
+  /** The emulator's origin (its Admin API and control routes). */
+  url: string
+  shopIds: Record<string, string>
+  /** A client per shop for tests that act on the platform the way the app does. */
+  clients: Record<string, AdminClient>
+  close(): Promise<void>
+}
+
+/**
+ * The app wired to an in-process emulator, with each shop installed (offline token from the
+ * emulator, the given `secret` for the standalone login) and short client retries so fault
+ * tests finish quickly. Throttling is off; tests that need it build their own emulator.
+ */
+export async function startEmulatedApp(opts: {
+  shops: Array<{ domain: string; contracts: number }>
+  secret: string
+}): Promise<EmulatedApp> {
+  const pool = testPool()
+  const emulator = await createEmulator({
+    shops: opts.shops,
+    now: new Date('2026-11-22T00:00:00Z'),
+    throttle: false,
+    apiKey: TEST_API_KEY,
+    apiSecret: TEST_API_SECRET,
+  })
+  const url = (await emulator.listen(0)).url
+  const app = await buildApp({
+    db: pool,
+    platform: {
+      adminOrigin: () => url,
+      apiKey: TEST_API_KEY,
+      clientRetry: { maxRetries: 2, retryBaseMs: 1 },
+    },
+    apiSecret: TEST_API_SECRET,
+    logger: { level: 'fatal' },
+  })
+  await app.ready()
+  const shopIds: Record<string, string> = {}
+  const clients: Record<string, AdminClient> = {}
+  for (const { domain } of opts.shops) {
+    const install = emulator.install(domain)
+    const row = await upsertShopInstall(pool, {
+      domain,
+      accessToken: install.accessToken,
+      scopes: install.scopes,
+      secretHash: hashSecret(opts.secret),
+    })
+    shopIds[domain] = row.id
+    clients[domain] = createAdminClient({ shop: domain, accessToken: install.accessToken, origin: url })
+  }
+  return {
+    pool,
+    app,
+    emulator,
+    url,
+    shopIds,
+    clients,
+    async close() {
+      await app.close()
+      await emulator.close()
+      await pool.end()
+    },
+  }
+}
