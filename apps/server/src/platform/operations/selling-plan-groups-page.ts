@@ -1,9 +1,10 @@
 import type { AdminClient } from '../admin-client.ts'
 
-export const SELLING_PLAN_GROUPS_PAGE = /* GraphQL */ `
-  query SellingPlanGroupsPage($first: Int!, $after: String) {
-    sellingPlanGroups(first: $first, after: $after) {
-      nodes {
+/**
+ * Group fields the mirror keeps. One selection (and its fragment) for the sync pages and the
+ * single-group refetch of webhooks, so both write identical rows.
+ */
+export const SELLING_PLAN_GROUP_SELECTION = /* GraphQL */ `{
         id
         name
         merchantCode
@@ -43,16 +44,23 @@ export const SELLING_PLAN_GROUPS_PAGE = /* GraphQL */ `
             }
           }
         }
-      }
+}`
+
+export const PRICING_VALUE_FRAGMENT = /* GraphQL */ `fragment PricingValue on SellingPlanPricingPolicyAdjustmentValue {
+    __typename
+    ... on SellingPlanPricingPolicyPercentageValue { percentage }
+    ... on MoneyV2 { amount currencyCode }
+  }`
+
+export const SELLING_PLAN_GROUPS_PAGE = /* GraphQL */ `
+  query SellingPlanGroupsPage($first: Int!, $after: String) {
+    sellingPlanGroups(first: $first, after: $after) {
+      nodes ${SELLING_PLAN_GROUP_SELECTION}
       pageInfo { hasNextPage endCursor }
     }
   }
 
-  fragment PricingValue on SellingPlanPricingPolicyAdjustmentValue {
-    __typename
-    ... on SellingPlanPricingPolicyPercentageValue { percentage }
-    ... on MoneyV2 { amount currencyCode }
-  }
+  ${PRICING_VALUE_FRAGMENT}
 `
 
 export type PlatformSellingPlan = {

@@ -1,10 +1,11 @@
 import type { AdminClient } from '../admin-client.ts'
 
-/** Contract fields the mirror keeps. Lines: the spec's default of up to 20 per contract. */
-export const SUBSCRIPTION_CONTRACTS_PAGE = /* GraphQL */ `
-  query SubscriptionContractsPage($first: Int!, $after: String, $query: String) {
-    subscriptionContracts(first: $first, after: $after, query: $query) {
-      nodes {
+/**
+ * Contract fields the mirror keeps (lines: the spec's default of up to 20 per contract). One
+ * selection for the sync pages and the single-contract refetch of webhooks and actions, so
+ * every path writes identical rows.
+ */
+export const SUBSCRIPTION_CONTRACT_SELECTION = /* GraphQL */ `{
         id
         status
         createdAt
@@ -48,7 +49,12 @@ export const SUBSCRIPTION_CONTRACTS_PAGE = /* GraphQL */ `
             variantImage { url }
           }
         }
-      }
+}`
+
+export const SUBSCRIPTION_CONTRACTS_PAGE = /* GraphQL */ `
+  query SubscriptionContractsPage($first: Int!, $after: String, $query: String) {
+    subscriptionContracts(first: $first, after: $after, query: $query) {
+      nodes ${SUBSCRIPTION_CONTRACT_SELECTION}
       pageInfo { hasNextPage endCursor }
     }
   }
