@@ -67,10 +67,11 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
     // The contract with the most orders, so the 10-newest cut is exercised when possible.
     const c = [...shop.contracts].sort((a, b) => b.orderIds.length - a.orderIds.length)[0]!
     await mirror(DOMAIN, c.id)
-    await pool.query('update subscription_contracts set order_count = 7 where shop_id = $1 and id = $2', [
-      shopIds[DOMAIN],
-      c.id,
-    ])
+    // A merchant's correction: 7, with no orders mirrored after it.
+    await pool.query(
+      'update subscription_contracts set order_count_set = 7, order_count_set_at = now() where shop_id = $1 and id = $2',
+      [shopIds[DOMAIN], c.id],
+    )
 
     const res = await detail(c.id)
     expect(res.statusCode).toBe(200)

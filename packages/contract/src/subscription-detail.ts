@@ -41,10 +41,13 @@ export const ZSubscriptionDetailLine = z.object({
 export const ZSubscriptionDetail = z.object({
   contractId: z.string(),
   status: ZSubscriptionStatus,
+  /** The platform's revisionId: edits send it back so a stale screen gets 409 (ADR 0008). */
+  revision: z.string(),
   customer: z.object({ id: z.string(), displayName: z.string(), email: z.string().nullable() }),
   nextBillingDate: z.string().nullable(),
-  /** Not kept by the platform: the app's own delivery schedule (null until set). */
+  /** Japan-time date the merchant set (kept as a contract custom attribute); null until set. */
   nextDeliveryDate: z.string().nullable(),
+  /** A delivery time slot code (DELIVERY_TIME_SLOTS) or null when none is set. */
   deliveryTime: z.string().nullable(),
   interval: z.enum(['DAY', 'WEEK', 'MONTH', 'YEAR']),
   intervalCount: z.number().int(),
@@ -58,6 +61,12 @@ export const ZSubscriptionDetail = z.object({
   }),
   note: z.string().nullable(),
   orderCount: z.number().int(),
+  /** When the merchant last changed a line price by hand (price syncs then leave it), or null. */
+  priceManuallyChangedAt: z.string().nullable(),
+  /** The reason the contract was cancelled with, when it was cancelled from the app. */
+  cancellation: z
+    .object({ reasonId: z.string().nullable(), reason: z.string(), cancelledAt: z.string() })
+    .nullable(),
   lastPaymentStatus: z.string().nullable(),
   currencyCode: z.string(),
   deliveryPrice: ZMoney.nullable(),
@@ -83,6 +92,8 @@ export const ZSubscriptionDetail = z.object({
     z.object({ kind: z.literal('local'), phone: z.string().nullable() }),
     z.object({ kind: z.literal('none') }),
   ]),
+  /** The customer payment method the contract charges (its numeric id), or null. */
+  paymentMethodId: z.string().nullable(),
   paymentMethod: z.discriminatedUnion('kind', [
     z.object({
       kind: z.literal('card'),
@@ -128,5 +139,16 @@ export const ZSubscriptionDetail = z.object({
   ),
   originOrderId: z.string().nullable(),
 })
+export const ZPaymentInstrument = ZSubscriptionDetail.shape.paymentMethod
+export type PaymentInstrument = z.infer<typeof ZPaymentInstrument>
+
+/** GET /app-admin/subscription-contracts/:id/payment-methods: the customer's methods to choose from. */
+export const ZPaymentMethodsResponse = z.object({
+  contractId: z.string(),
+  currentId: z.string().nullable(),
+  methods: z.array(z.object({ id: z.string(), instrument: ZPaymentInstrument, revoked: z.boolean() })),
+})
+export type PaymentMethodsResponse = z.infer<typeof ZPaymentMethodsResponse>
+
 export type SubscriptionDetail = z.infer<typeof ZSubscriptionDetail>
 export type SubscriptionDetailLine = z.infer<typeof ZSubscriptionDetailLine>

@@ -1,4 +1,5 @@
 import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
+import { attributeValue, DELIVERY_TIME_ATTRIBUTE, deliveryDateOf, deliveryTimeSlot } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { PlatformUnavailableError } from '../../platform/errors.ts'
@@ -8,6 +9,7 @@ import {
   type PlatformContractDetail,
 } from '../../platform/operations/subscription-contract-detail.ts'
 import type { ShopRow } from '../shops/repo.ts'
+import { ORDER_COUNT_SQL } from './order-count.ts'
 import type { ShopClients } from './shop-client.ts'
 
 const CONTRACT_NOT_FOUND = '契約が見つかりません'
@@ -34,8 +36,13 @@ export function createContractDetails(opts: ContractDetailOptions): ContractDeta
   const now = opts.now ?? (() => new Date())
 
   async function get(shop: ShopRow, contractId: string): Promise<SubscriptionDetail> {
-    const { rows } = await opts.db.query<{ order_count: number }>(
-      'select order_count from subscription_contracts where shop_id = $1 and id = $2',
+    const { rows } = await opts.db.query<MirrorFields>(
+      `select ${ORDER_COUNT_SQL} as order_count, c.price_manually_changed_at,
+         cc.reason_id::text as cancellation_reason_id, cc.reason as cancellation_reason,
+         cc.cancelled_at as cancellation_at
+       from subscription_contracts c
+       left join contract_cancellations cc on cc.shop_id = c.shop_id and cc.contract_id = c.id
+       where c.shop_id = $1 and c.id = $2`,
       [shop.id, contractId],
     )
     const mirrored = rows[0]
@@ -53,7 +60,7 @@ export function createContractDetails(opts: ContractDetailOptions): ContractDeta
     }
     // Deleted on the platform since the mirror last saw it.
     if (!contract) throw notFound(CONTRACT_NOT_FOUND)
-    return toDetail(contract, mirrored.order_count, now())
+    return toDetail(contract, mirrored, now())
   }
 
   return { get }
@@ -62,8 +69,25 @@ export function createContractDetails(opts: ContractDetailOptions): ContractDeta
 const INTERVALS = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const
 type Interval = (typeof INTERVALS)[number]
 
+/** What the app keeps about a contract beside the platform's state. */
+export type MirrorFields = {
+  order_count: number
+  price_manually_changed_at: Date | null
+  cancellation_reason_id: string | null
+  cancellation_reason: string | null
+  cancellation_at: Date | null
+}
+
+export const NO_MIRROR_FIELDS: MirrorFields = {
+  order_count: 0,
+  price_manually_changed_at: null,
+  cancellation_reason_id: null,
+  cancellation_reason: null,
+  cancellation_at: null,
+}
+
 /** Maps the platform's contract to the response; exported for unit tests. */
-export function toDetail(c: PlatformContractDetail, orderCount: number, now: Date): SubscriptionDetail {
+export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: Date): SubscriptionDetail {
   const anchors = c.billingPolicy.anchors.map((a) => ({
     type: a.type,
     day: a.day ?? null,
@@ -77,12 +101,13 @@ export function toDetail(c: PlatformContractDetail, orderCount: number, now: Dat
   return {
     contractId: idFromGid(c.id),
     status: c.status as SubscriptionStatus,
+    revision: c.revisionId,
     customer: c.customer
       ? { id: idFromGid(c.customer.id), displayName: c.customer.displayName, email: c.customer.email ?? null }
       : { id: '', displayName: '', email: null },
     nextBillingDate: c.nextBillingDate,
-    nextDeliveryDate: null,
-    deliveryTime: null,
+    nextDeliveryDate: deliveryDateOf(c.customAttributes),
+    deliveryTime: deliveryTimeSlot(attributeValue(c.customAttributes, DELIVERY_TIME_ATTRIBUTE)),
     interval: interval as Interval,
     intervalCount: c.billingPolicy.intervalCount,
     anchors,
@@ -94,7 +119,16 @@ export function toDetail(c: PlatformContractDetail, orderCount: number, now: Dat
       anchors,
     },
     note: c.note,
-    orderCount,
+    orderCount: mirror.order_count,
+    priceManuallyChangedAt: mirror.price_manually_changed_at?.toISOString() ?? null,
+    cancellation:
+      mirror.cancellation_reason !== null && mirror.cancellation_at !== null
+        ? {
+            reasonId: mirror.cancellation_reason_id,
+            reason: mirror.cancellation_reason,
+            cancelledAt: mirror.cancellation_at.toISOString(),
+          }
+        : null,
     lastPaymentStatus: c.lastPaymentStatus,
     currencyCode: c.currencyCode,
     deliveryPrice: c.deliveryPrice
@@ -104,6 +138,7 @@ export function toDetail(c: PlatformContractDetail, orderCount: number, now: Dat
     updatedAt: c.updatedAt,
     customAttributes: c.customAttributes.map((a) => ({ key: a.key, value: a.value ?? null })),
     deliveryMethod: deliveryMethod(c.deliveryMethod),
+    paymentMethodId: maybeIdFromGid(c.customerPaymentMethod?.id),
     paymentMethod: paymentMethod(c.customerPaymentMethod, now),
     discounts: c.discounts.nodes.map((d) => ({
       id: idFromGid(d.id),

@@ -14,6 +14,7 @@ export const SUBSCRIPTION_CONTRACT_DETAIL = /* GraphQL */ `
     subscriptionContract(id: $id) {
       id
       status
+      revisionId
       createdAt
       updatedAt
       nextBillingDate
@@ -73,6 +74,7 @@ type Anchor = { day: number | null; month: number | null; type: string; cutoffDa
 export type PlatformContractDetail = {
   id: string
   status: string
+  revisionId: string
   createdAt: string
   updatedAt: string
   nextBillingDate: string | null
