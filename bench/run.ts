@@ -1,9 +1,9 @@
 // `npm run bench`: search API latency and throughput over a 1M-contract mirror, the web
 // app's initial load size, LCP/CLS of the list page, the initial sync of a 100k-contract
-// shop and a burst of 500 mutations against the rate limit (about 5 minutes in all;
-// `--only search,bundle` picks sections). Prints a table and merges the sections run into
-// bench/results/latest.json. Targets come from the issues; the script reports, it never
-// fails a build on timing (tests do not assert timings).
+// shop, a burst of 500 mutations against the rate limit and the CSV export of the
+// 100k-contract shop (about 5 minutes in all; `--only search,bundle` picks sections). Prints
+// a table and merges the sections run into bench/results/latest.json. Targets come from the
+// issues; the script reports, it never fails a build on timing (tests do not assert timings).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,6 +13,8 @@ import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
 import { initialLoadSizes } from './bundle-size.ts'
 import { benchBurst } from './burst.ts'
+import { benchDetailVitals } from './detail-vitals.ts'
+import { benchExport } from './export.ts'
 import { runLoad } from './load.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
 import { ROOT, startServer } from './server-process.ts'
@@ -21,7 +23,7 @@ import { measureVitals } from './web-vitals.ts'
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string', default: 'search,bundle,vitals,sync,burst' },
+    only: { type: 'string', default: 'search,bundle,vitals,detail,sync,burst,export' },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '8' },
@@ -52,8 +54,20 @@ if (only.has('search') || only.has('bundle') || only.has('vitals')) {
 // Rate-limit sections: their own emulator and (for sync) a fresh database each.
 if (only.has('sync'))
   results.sync = { at, ...(await benchSync({ baseUrl, contracts: Number(args['sync-contracts']), log })) }
+if (only.has('detail')) results.detailPageVitals = { at, ...(await benchDetailVitals({ log })) }
 if (only.has('burst'))
   results.burst = { at, ...(await benchBurst({ mutations: Number(args['burst-mutations']), log })) }
+// The CSV export runs in this process (runExport, as the server does) on the seeded bench mirror.
+if (only.has('export')) {
+  const pool = createPool(await ensureDatabase(baseUrl, 'teiki_bench'), 4)
+  try {
+    await migrate(pool)
+    await seedBenchMirror(pool, shape, log)
+    results.export = { at, ...(await benchExport({ pool, log })) }
+  } finally {
+    await pool.end()
+  }
+}
 
 // Sections not run this time keep their last figures.
 const latest = join(ROOT, 'bench/results/latest.json')

@@ -25,6 +25,10 @@ const ZEnv = z.object({
    * default points it at the emulator. `{shop}` is replaced by the shop's domain.
    */
   SHOPIFY_ADMIN_ORIGIN: z.string().optional(),
+  /** SMTP server for the app's mail (export files): smtp(s)://user:pass@host:port. Unset: .eml files in DATA_DIR/outbox. */
+  SMTP_URL: z.string().url().optional(),
+  /** Sender of the app's mail. */
+  MAIL_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

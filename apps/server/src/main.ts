@@ -6,9 +6,10 @@ import { migrate } from './db/migrate.ts'
 import { createPool, setPreparedStatements } from './db/pool.ts'
 import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
 import { SUBSCRIBED_TOPICS } from './features/webhooks/topics.ts'
-import { buildApp } from './http/app.ts'
+import { buildApp, DEFAULT_MAIL_FROM } from './http/app.ts'
 import { hashSecret } from './http/auth.ts'
 import { persistentSecret } from './local-secrets.ts'
+import { createMailer } from './mail/mailer.ts'
 import { createAdminClient } from './platform/admin-client.ts'
 import { fullSync } from './sync/full-sync.ts'
 
@@ -85,8 +86,17 @@ async function main() {
     }
   }
 
+  // Mail (CSV exports): through SMTP_URL when set, else .eml files in DATA_DIR/outbox.
+  const mailer = createMailer({
+    db: pool,
+    smtpUrl: config.SMTP_URL,
+    outboxDir: join(dataDir, 'outbox'),
+    from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+  })
   const app = await buildApp({
     db: pool,
+    dataDir,
+    mailer,
     platform: { adminOrigin, apiKey, appUrl: config.SHOPIFY_APP_URL },
     apiSecret,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
@@ -104,7 +114,10 @@ async function main() {
     },
   })
   await app.listen({ port: config.PORT, host: config.HOST })
-  stops.unshift(() => app.close())
+  stops.unshift(async () => {
+    await app.close()
+    mailer.close()
+  })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   const base = config.SHOPIFY_APP_URL ?? `http://${config.HOST}:${port}`

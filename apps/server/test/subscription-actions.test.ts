@@ -253,4 +253,47 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
     expect(platformContract(DOMAIN, Number(ids.contractId)).status).toBe('ACTIVE')
     expect(await statusEvents(ids.contractId)).toEqual([])
   })
+
+  it("churns with one of the shop's reasons: stored with the contract, served by the detail", async () => {
+    const ids = await freshActive()
+    const created = await app.inject({
+      method: 'POST',
+      url: `/app-admin/cancellation-reasons?shop=${DOMAIN}&secret=${SECRET}`,
+      payload: { reason: '商品が余っている' },
+    })
+    expect(created.statusCode).toBe(201)
+    const reasonId = created.json().id as string
+    const res = await act('churn', { ...ids, reasonId, reason: '3ヶ月分たまった' })
+    expect(res.statusCode).toBe(200)
+    expect(await statusEvents(ids.contractId)).toEqual([
+      {
+        source: 'app',
+        payload: {
+          from: 'ACTIVE',
+          to: 'CANCELLED',
+          reasonId,
+          reason: '商品が余っている',
+          comment: '3ヶ月分たまった',
+        },
+      },
+    ])
+    const stored = await app.inject({
+      url: `/app-admin/subscription-contracts/${ids.contractId}/cancellation-reason?shop=${DOMAIN}&secret=${SECRET}`,
+    })
+    expect(stored.json()).toMatchObject({ contractId: ids.contractId, reasonId, reason: '商品が余っている' })
+    const detail = await app.inject({
+      url: `/app-admin/subscriptions/${ids.contractId}?shop=${DOMAIN}&secret=${SECRET}`,
+    })
+    expect(detail.json().cancellation).toMatchObject({ reasonId, reason: '商品が余っている' })
+  })
+
+  it('refuses an unknown cancellation reason with 404 before the platform cancels anything', async () => {
+    const ids = await freshActive()
+    const before = emulator.callLog.length
+    const res = await act('churn', { ...ids, reasonId: '987654321' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error.message).toBe('解約理由が見つかりません')
+    expect(emulator.callLog.slice(before).filter((c) => c.shop === DOMAIN)).toEqual([])
+    expect(platformContract(DOMAIN, Number(ids.contractId)).status).toBe('ACTIVE')
+  })
 })

@@ -1,12 +1,21 @@
-import { ZSubscriptionDetail } from '@teiki/contract'
-import { createSchema, type Emulator, queryCost } from '@teiki/shopify-emulator'
+import { type SubscriptionDetailLine, ZSubscriptionDetail } from '@teiki/contract'
+import {
+  type ContractLineRecord,
+  type ContractRecord,
+  createSchema,
+  type DiscountRecord,
+  type Emulator,
+  nextId,
+  queryCost,
+} from '@teiki/shopify-emulator'
 import { type OperationDefinitionNode, parse } from 'graphql'
 import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { isCardExpired } from '../src/features/subscriptions/detail-service.ts'
+import { isCardExpired } from '../src/features/subscriptions/payment-instrument.ts'
 import type { AppInstance } from '../src/http/app.ts'
 import type { AdminClient } from '../src/platform/admin-client.ts'
 import { toGid } from '../src/platform/gid.ts'
+import { fetchCustomerPaymentMethods } from '../src/platform/operations/customer-payment-methods.ts'
 import { fetchSubscriptionContract } from '../src/platform/operations/subscription-contract.ts'
 import { SUBSCRIPTION_CONTRACT_DETAIL } from '../src/platform/operations/subscription-contract-detail.ts'
 import { upsertContracts } from '../src/sync/contracts-repo.ts'
@@ -60,6 +69,74 @@ function detail(contractId: string | number, domain = DOMAIN) {
 
 const callsFor = (domain: string, from: number) =>
   emulator.callLog.slice(from).filter((c) => c.shop === domain).length
+
+type Money = { amount: string; currencyCode: string }
+type PlatformLine = {
+  discountAllocations: Array<{ amount: Money }>
+  pricingPolicy: {
+    basePrice: Money
+    cycleDiscounts: Array<{
+      adjustmentType: string
+      adjustmentValue: { __typename: string; percentage?: number; amount?: string }
+      afterCycle: number
+      computedPrice: Money
+    }>
+  } | null
+}
+
+/**
+ * The contract's line pricing as the platform answers it, in the detail's shape: a percentage
+ * as its number, a money value as its amount.
+ */
+async function platformLinePricing(
+  domain: string,
+  contractId: number,
+): Promise<Array<Pick<SubscriptionDetailLine, 'discountAllocations' | 'pricingPolicy'>>> {
+  const { data, errors } = await emulator.graphql(domain, {
+    query: `query ($id: ID!) {
+      subscriptionContract(id: $id) {
+        lines(first: 60) {
+          nodes {
+            discountAllocations { amount { amount currencyCode } }
+            pricingPolicy {
+              basePrice { amount currencyCode }
+              cycleDiscounts {
+                adjustmentType
+                adjustmentValue {
+                  __typename
+                  ... on SellingPlanPricingPolicyPercentageValue { percentage }
+                  ... on MoneyV2 { amount }
+                }
+                afterCycle
+                computedPrice { amount currencyCode }
+              }
+            }
+          }
+        }
+      }
+    }`,
+    variables: { id: toGid('SubscriptionContract', contractId) },
+  })
+  expect(errors).toBeUndefined()
+  const lines = (data as { subscriptionContract: { lines: { nodes: PlatformLine[] } } }).subscriptionContract
+    .lines.nodes
+  return lines.map((l) => ({
+    discountAllocations: l.discountAllocations,
+    pricingPolicy: l.pricingPolicy && {
+      basePrice: l.pricingPolicy.basePrice,
+      cycleDiscounts: l.pricingPolicy.cycleDiscounts.map((d) => ({
+        ...d,
+        adjustmentValue:
+          d.adjustmentValue.percentage !== undefined
+            ? String(d.adjustmentValue.percentage)
+            : d.adjustmentValue.amount!,
+      })),
+    },
+  }))
+}
+
+const pricingOf = (lines: SubscriptionDetailLine[]) =>
+  lines.map((l) => ({ discountAllocations: l.discountAllocations, pricingPolicy: l.pricingPolicy }))
 
 describe('GET /app-admin/subscriptions/:contractId', () => {
   it("equals the platform's state of the contract", async () => {
@@ -116,9 +193,17 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
       expect(body.paymentMethod.lastDigits).toBe(pm.instrument.lastDigits)
     }
 
+    // Generated lines carry their selling plan's pricing policy; generated contracts have no discounts.
+    const pricing = await platformLinePricing(DOMAIN, c.id)
+    expect(pricingOf(body.lines)).toEqual(pricing)
+    expect(body.lines.every((l) => l.discountAllocations.length === 0)).toBe(true)
+
     if (c.deliveryMethod) {
       expect(body.deliveryMethod.kind).toBe('shipping')
-      if (body.deliveryMethod.kind === 'shipping') {
+      if (
+        body.deliveryMethod.kind === 'shipping' &&
+        c.deliveryMethod.__typename === 'SubscriptionDeliveryMethodShipping'
+      ) {
         expect(body.deliveryMethod.address.province).toBe(c.deliveryMethod.address.province)
         expect(body.deliveryMethod.address.zip).toBe(c.deliveryMethod.address.zip)
       }
@@ -173,6 +258,166 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
     expect(bodies[2]).toMatchObject({ kind: 'card', expiryMonth: 3, expiryYear: 2024, isExpired: true })
   })
 
+  it("maps the platform's line pricing policies, discount allocations and pickup / local delivery", async () => {
+    const shop = shopState(DOMAIN)
+    const [priced, local] = shop.contracts.slice(2, 4) as [ContractRecord, ContractRecord]
+    const template = priced.lines[0]!
+    const line = (over: Partial<ContractLineRecord>): ContractLineRecord => ({
+      ...template,
+      id: nextId(shop, 'SubscriptionLine'),
+      ...over,
+    })
+    const percentage = (p: number) => ({
+      __typename: 'SellingPlanPricingPolicyPercentageValue' as const,
+      percentage: p,
+    })
+    priced.lines = [
+      line({
+        currentPrice: 1800,
+        quantity: 2,
+        pricingPolicy: {
+          basePrice: 2000,
+          cycleDiscounts: [
+            {
+              __typename: 'SellingPlanFixedPricingPolicy',
+              adjustmentType: 'PERCENTAGE',
+              adjustmentValue: percentage(20),
+            },
+            {
+              __typename: 'SellingPlanRecurringPricingPolicy',
+              afterCycle: 1,
+              adjustmentType: 'PERCENTAGE',
+              adjustmentValue: percentage(10),
+            },
+          ],
+        },
+      }),
+      line({
+        currentPrice: 1200,
+        quantity: 1,
+        pricingPolicy: {
+          basePrice: 1500,
+          cycleDiscounts: [
+            {
+              __typename: 'SellingPlanFixedPricingPolicy',
+              adjustmentType: 'FIXED_AMOUNT',
+              adjustmentValue: { __typename: 'MoneyV2', amount: '300.0', currencyCode: 'JPY' },
+            },
+          ],
+        },
+      }),
+      line({ currentPrice: 980, quantity: 1, pricingPolicy: null }),
+    ]
+    const discount = (over: Partial<DiscountRecord>): DiscountRecord => ({
+      id: nextId(shop, 'SubscriptionManualDiscount', 31_000_000_000),
+      title: '値引き',
+      redeemCode: null,
+      type: 'MANUAL',
+      targetType: 'LINE_ITEM',
+      value: { percentage: 10 },
+      recurringCycleLimit: null,
+      usageCount: 0,
+      ...over,
+    })
+    priced.discounts = [
+      discount({ title: '10%オフ' }),
+      discount({ title: '500円引き', value: { amount: 500, appliesOnEachItem: false } }),
+      discount({ title: '送料無料', targetType: 'SHIPPING_LINE', value: { percentage: 100 } }),
+    ]
+    priced.deliveryMethod = {
+      __typename: 'SubscriptionDeliveryMethodPickup',
+      pickupOption: {
+        title: '店舗受け取り',
+        presentmentTitle: '店舗受け取り',
+        description: null,
+        code: 'pickup',
+        location: { id: 71_000_000_001, name: '渋谷店' },
+      },
+    }
+    const address = {
+      address1: '神南1-1-1',
+      address2: null,
+      city: '渋谷区',
+      company: null,
+      country: 'Japan',
+      countryCode: 'JP',
+      firstName: '花子',
+      lastName: '山田',
+      name: '山田 花子',
+      phone: '+819011112222',
+      province: '東京都',
+      provinceCode: 'JP-13',
+      zip: '150-0041',
+    }
+    local.deliveryMethod = {
+      __typename: 'SubscriptionDeliveryMethodLocalDelivery',
+      address,
+      localDeliveryOption: {
+        title: 'ローカル配達',
+        presentmentTitle: 'ローカル配達',
+        description: null,
+        code: 'local',
+        phone: '+819033334444',
+        instructions: null,
+      },
+    }
+
+    await mirror(DOMAIN, priced.id)
+    await mirror(DOMAIN, local.id)
+    const res = await detail(priced.id)
+    expect(res.statusCode).toBe(200)
+    const body = ZSubscriptionDetail.parse(res.json())
+    expect(pricingOf(body.lines)).toEqual(await platformLinePricing(DOMAIN, priced.id))
+
+    const yen = (amount: string) => ({ amount, currencyCode: 'JPY' })
+    // Totals 3,600 / 1,200 / 980: 10% is 360 / 120 / 98, then 500 splits over what is left
+    // (3,240 / 1,080 / 882) as 311 / 104 / 85. Shipping discounts reach no line.
+    expect(body.lines.map((l) => l.discountAllocations.map((a) => a.amount.amount))).toEqual([
+      ['360.0', '311.0'],
+      ['120.0', '104.0'],
+      ['98.0', '85.0'],
+    ])
+    expect(body.lines.map((l) => l.pricingPolicy)).toEqual([
+      {
+        basePrice: yen('2000.0'),
+        cycleDiscounts: [
+          {
+            adjustmentType: 'PERCENTAGE',
+            adjustmentValue: '20',
+            afterCycle: 0,
+            computedPrice: yen('1600.0'),
+          },
+          {
+            adjustmentType: 'PERCENTAGE',
+            adjustmentValue: '10',
+            afterCycle: 1,
+            computedPrice: yen('1800.0'),
+          },
+        ],
+      },
+      {
+        basePrice: yen('1500.0'),
+        cycleDiscounts: [
+          {
+            adjustmentType: 'FIXED_AMOUNT',
+            adjustmentValue: '300.0',
+            afterCycle: 0,
+            computedPrice: yen('1200.0'),
+          },
+        ],
+      },
+      null,
+    ])
+    expect(body.deliveryMethod).toEqual({ kind: 'pickup', locationName: '渋谷店' })
+
+    const localRes = await detail(local.id)
+    expect(localRes.statusCode).toBe(200)
+    expect(ZSubscriptionDetail.parse(localRes.json()).deliveryMethod).toEqual({
+      kind: 'local',
+      phone: '+819033334444',
+    })
+  })
+
   it("answers 404 for another shop's contract without calling the platform", async () => {
     const theirs = shopState(OTHER).contracts[0]!
     await mirror(OTHER, theirs.id)
@@ -225,6 +470,34 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
     const res = await detail(ghost, OTHER)
     expect(res.statusCode).toBe(404)
     expect(res.json().error.message).toBe('契約が見つかりません')
+  })
+})
+
+describe('customer payment methods operation', () => {
+  it("reads the customer's methods without revoked ones; null for an unknown customer", async () => {
+    const shop = shopState(OTHER)
+    const own = shop.paymentMethods[0]!
+    const revoked = {
+      ...own,
+      id: nextId(shop, 'CustomerPaymentMethod'),
+      revokedAt: Date.parse('2026-10-01T00:00:00Z'),
+      revokedReason: null,
+    }
+    shop.paymentMethods.push(revoked)
+    const methods = await fetchCustomerPaymentMethods(clients[OTHER]!, toGid('Customer', own.customerId))
+    const expected = shop.paymentMethods.filter(
+      (p) => p.customerId === own.customerId && p.revokedAt === null,
+    )
+    expect(methods?.map((m) => m.id)).toEqual(expected.map((p) => toGid('CustomerPaymentMethod', p.id)))
+    expect(methods?.map((m) => m.id)).not.toContain(toGid('CustomerPaymentMethod', revoked.id))
+    expect(methods?.[0]).toMatchObject({
+      revokedAt: null,
+      instrument: { __typename: own.instrument.__typename },
+    })
+    if (own.instrument.__typename === 'CustomerCreditCard')
+      expect(methods?.[0]?.instrument).toMatchObject({ lastDigits: own.instrument.lastDigits })
+
+    expect(await fetchCustomerPaymentMethods(clients[OTHER]!, toGid('Customer', 1))).toBeNull()
   })
 })
 

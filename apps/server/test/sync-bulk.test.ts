@@ -69,7 +69,8 @@ describe('initial sync through bulk operations', () => {
     expect(bulkSummary.bulkFallbacks).toBeUndefined()
     expect(bulkSummary.bulk?.map((b) => b.kind)).toEqual(['customers', 'contracts'])
     const lines = platform().contracts.reduce((n, c) => n + c.lines.length, 0)
-    expect(bulkSummary.bulk?.[1]?.objectCount).toBe(platform().contracts.length + lines)
+    const orders = platform().contracts.reduce((n, c) => n + c.orderIds.length, 0)
+    expect(bulkSummary.bulk?.[1]?.objectCount).toBe(platform().contracts.length + lines + orders)
     const ops = emulator.callLog.filter((c) => c.shop === DOMAIN).flatMap((c) => c.rootFields)
     expect(ops.filter((f) => f === 'bulkOperationRunQuery')).toHaveLength(2)
     expect(ops).not.toContain('subscriptionContracts')
@@ -105,6 +106,7 @@ describe('initial sync through bulk operations', () => {
     expect(paged.bulk).toBeUndefined()
     expect(paged.contracts).toBe(bulkSummary.contracts)
     expect(paged.events).toBe(bulkSummary.events)
+    expect(paged.orders).toBe(bulkSummary.orders)
     const [a, b] = [await mirrorShop(DOMAIN), await mirrorShop(PAGED_MIRROR)]
     const rows = async (shopId: string, table: string, order: string) =>
       (
@@ -117,6 +119,7 @@ describe('initial sync through bulk operations', () => {
       ['subscription_contracts', 'id'],
       ['subscription_lines', 'contract_id, position'],
       ['customers', 'id'],
+      ['orders', 'id'],
     ] as const) {
       const fromBulk = await rows(a.id, table, order)
       expect(fromBulk.length).toBeGreaterThan(0)
@@ -239,14 +242,16 @@ describe('bulk queries select what the sync pages select', () => {
   /** Fields as printed, with nested connections reduced to their node selection. */
   const flatten = (set: SelectionSetNode, nodesOf: (s: SelectionSetNode) => SelectionSetNode) =>
     set.selections.map((s) =>
-      s.kind === 'Field' && s.name.value === 'lines' ? `lines ${print(nodesOf(s.selectionSet!))}` : print(s),
+      s.kind === 'Field' && (s.name.value === 'lines' || s.name.value === 'orders')
+        ? `${s.name.value} ${print(nodesOf(s.selectionSet!))}`
+        : print(s),
     )
 
   it('customers', () => {
     expect(print(bulkNodes(root(CUSTOMERS_BULK_QUERY)))).toBe(print(pageNodes(root(CUSTOMERS_PAGE))))
   })
 
-  it('subscription contracts and their lines', () => {
+  it('subscription contracts with their lines and orders', () => {
     expect(flatten(bulkNodes(root(SUBSCRIPTION_CONTRACTS_BULK_QUERY)), bulkNodes)).toEqual(
       flatten(pageNodes(root(SUBSCRIPTION_CONTRACTS_PAGE)), pageNodes),
     )

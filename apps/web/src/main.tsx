@@ -4,9 +4,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { currentSession } from './app/session.ts'
+import { prefetchDetailFor } from './features/subscriptions/detail/detail-prefetch.ts'
 
 // Store shop/secret from the landing URL before any navigation drops other parameters.
 currentSession()
+// A contract's page opened directly: its code and data load alongside the plan check.
+prefetchDetailFor(window.location.pathname)
 
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')

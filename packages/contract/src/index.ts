@@ -1,4 +1,7 @@
+export * from './cancellation-reasons.ts'
 export * from './errors.ts'
+export * from './exports.ts'
+export * from './products.ts'
 export * from './shop.ts'
 export * from './subscription-actions.ts'
 export * from './subscription-detail.ts'

@@ -8,11 +8,21 @@ const ZNumericId = (label: string) =>
 export const ZContractActionRequest = z.object({
   contractId: ZNumericId('契約ID'),
   customerId: ZNumericId('顧客ID'),
+  /** The revision the screen showed; 409 when the contract changed since (optional). */
+  revision: z
+    .string()
+    .regex(/^\d{1,20}$/, 'revision は数字で指定してください')
+    .optional(),
 })
 export type ContractActionRequest = z.infer<typeof ZContractActionRequest>
 
-/** POST /app-admin/churn: the same, with an optional cancellation reason. */
+/**
+ * POST /app-admin/churn: the same, with an optional cancellation reason: one of the shop's
+ * reasons (`reasonId`, GET /cancellation-reasons) or free text (`reason`), stored with the
+ * contract. With both, the shop's reason is stored and the text is kept as a comment.
+ */
 export const ZChurnRequest = ZContractActionRequest.extend({
+  reasonId: ZNumericId('解約理由ID').optional(),
   reason: z.string().trim().max(500, '解約理由は500文字以内で入力してください').optional(),
 })
 export type ChurnRequest = z.infer<typeof ZChurnRequest>

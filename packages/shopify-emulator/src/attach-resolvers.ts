@@ -1,5 +1,7 @@
 import {
+  defaultFieldResolver,
   type GraphQLFieldResolver,
+  type GraphQLObjectType,
   type GraphQLSchema,
   getNamedType,
   isAbstractType,
@@ -54,5 +56,39 @@ export function attachResolvers(schema: GraphQLSchema, map: ResolverMap): GraphQ
       }
     }
   }
+  const mutation = schema.getMutationType()
+  if (mutation) wireMutationFailures(mutation)
   return schema
+}
+
+/**
+ * `faults.failMutation`, for every root Mutation field at once: a failing call answers a marked
+ * payload without running the field's resolver (so nothing changes), and each field of a marked
+ * payload reads null except `userErrors`, which holds the injected error.
+ */
+function wireMutationFailures(mutation: GraphQLObjectType): void {
+  const failed = new WeakSet<object>()
+  const wrapped = new Set<string>()
+  for (const field of Object.values(mutation.getFields())) {
+    const payload = getNamedType(field.type)
+    if (!isObjectType(payload) || !payload.getFields().userErrors) continue
+    const run = field.resolve ?? defaultFieldResolver
+    field.resolve = (source, args, ctx: Context, info) => {
+      const error = ctx.runtime.faults.takeMutationFailure(field.name)
+      if (!error) return run(source, args, ctx, info)
+      const answer = { userErrors: [error] }
+      failed.add(answer)
+      return answer
+    }
+    // Several mutations may share a payload type; its fields are wrapped once.
+    if (wrapped.has(payload.name)) continue
+    wrapped.add(payload.name)
+    for (const f of Object.values(payload.getFields())) {
+      const read = f.resolve ?? defaultFieldResolver
+      f.resolve = (source, args, ctx, info) => {
+        if (!failed.has(source)) return read(source, args, ctx, info)
+        return f.name === 'userErrors' ? source.userErrors : null
+      }
+    }
+  }
 }

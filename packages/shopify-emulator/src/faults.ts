@@ -44,6 +44,9 @@ export const BILLING_ERROR_MESSAGES: Record<string, string> = {
 
 const RATE_KEYS = ['errorRate', 'drop', 'duplicate', 'reorder'] as const
 
+/** The user error an injected mutation failure answers with (`{ code field message }`). */
+export type InjectedUserError = { code: string | null; field: string[] | null; message: string }
+
 const key = (shop: string, id: number) => `${shop}#${id}`
 
 /** A customer or payment method given as GID or number (numbers are taken as customer ids). */
@@ -61,6 +64,7 @@ export class Faults {
   private readonly failingCustomers = new Map<string, string>()
   private readonly failingMethods = new Map<string, string>()
   private readonly outOfStockVariants = new Set<string>()
+  private readonly failingMutations = new Map<string, { error: InjectedUserError; left: number }>()
 
   get settings(): Readonly<FaultSettings> {
     return this.current
@@ -89,6 +93,35 @@ export class Faults {
     this.failingCustomers.clear()
     this.failingMethods.clear()
     this.outOfStockVariants.clear()
+    this.failingMutations.clear()
+  }
+
+  /**
+   * The next `times` calls of the root Mutation field `field` (`subscriptionContractPause`), in
+   * any shop, change nothing and answer a payload whose fields are all null but `userErrors`,
+   * which holds `userError` alone. Its `code` must be a value of that payload's error code enum.
+   */
+  failMutation(
+    field: string,
+    userError: { code?: string; field?: string[]; message?: string } = {},
+    times = 1,
+  ): void {
+    if (!(Number.isInteger(times) && times >= 1)) throw new Error('times must be a positive integer')
+    const error: InjectedUserError = {
+      code: userError.code ?? null,
+      field: userError.field ?? null,
+      message: userError.message ?? 'Injected failure',
+    }
+    this.failingMutations.set(field, { error, left: times })
+  }
+
+  /** Consumes one injected failure of the Mutation field, if any are left. */
+  takeMutationFailure(field: string): InjectedUserError | null {
+    const failing = this.failingMutations.get(field)
+    if (!failing) return null
+    failing.left -= 1
+    if (failing.left <= 0) this.failingMutations.delete(field)
+    return failing.error
   }
 
   /** Every billing attempt charged to this customer (or payment method) fails with `code`. */

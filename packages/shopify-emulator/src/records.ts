@@ -193,6 +193,16 @@ export type SellingPlanGroupRecord = {
   sellingPlans: SellingPlanRecord[]
 }
 
+/**
+ * A line's SubscriptionPricingPolicy: the variant's price when the line was made from a selling
+ * plan, and that plan's pricing policies then. `cycleDiscounts` is the plan's own list (shared,
+ * never edited in place); each cycle's `computedPrice` is worked out on read (see pricing.ts).
+ */
+export type LinePricingPolicyRecord = {
+  basePrice: number
+  cycleDiscounts: readonly PricingPolicy[]
+}
+
 export type ContractLineRecord = {
   id: number
   productId: number
@@ -204,29 +214,59 @@ export type ContractLineRecord = {
   sellingPlanId: number | null
   sellingPlanName: string | null
   currentPrice: number
+  /** Absent on lines saved before pricing policies existed: read as null. */
+  pricingPolicy?: LinePricingPolicyRecord | null
 }
 
 export type ContractStatus = 'ACTIVE' | 'PAUSED' | 'CANCELLED' | 'EXPIRED' | 'FAILED'
 
-export type DeliveryMethodRecord = {
-  __typename: 'SubscriptionDeliveryMethodShipping'
-  address: {
-    address1: string
-    address2: string | null
-    city: string
-    company: string | null
-    country: string
-    countryCode: string
-    firstName: string
-    lastName: string
-    name: string
-    phone: string | null
-    province: string
-    provinceCode: string
-    zip: string
-  }
-  shippingOption: { title: string; presentmentTitle: string; description: string | null; code: string }
+/** SubscriptionMailingAddress: where a shipped or locally delivered contract goes. */
+export type DeliveryAddressRecord = {
+  address1: string
+  address2: string | null
+  city: string
+  company: string | null
+  country: string
+  countryCode: string
+  firstName: string
+  lastName: string
+  name: string
+  phone: string | null
+  province: string
+  provinceCode: string
+  zip: string
 }
+
+/** A member of the SubscriptionDeliveryMethod union. */
+export type DeliveryMethodRecord =
+  | {
+      __typename: 'SubscriptionDeliveryMethodShipping'
+      address: DeliveryAddressRecord
+      shippingOption: { title: string; presentmentTitle: string; description: string | null; code: string }
+    }
+  | {
+      __typename: 'SubscriptionDeliveryMethodPickup'
+      pickupOption: {
+        title: string | null
+        presentmentTitle: string | null
+        description: string | null
+        code: string | null
+        /** The shop's pickup location (`Location`), kept inline: the emulator has no location records. */
+        location: { id: number; name: string }
+      }
+    }
+  | {
+      __typename: 'SubscriptionDeliveryMethodLocalDelivery'
+      address: DeliveryAddressRecord
+      localDeliveryOption: {
+        title: string | null
+        presentmentTitle: string | null
+        description: string | null
+        code: string | null
+        phone: string
+        instructions: string | null
+      }
+    }
 
 export type ContractRecord = {
   id: number

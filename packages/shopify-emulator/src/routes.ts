@@ -18,10 +18,15 @@ type FaultsRequest = Partial<FaultSettings> & {
   reset?: boolean
   failPayment?: { shop: string; customerId?: string | number; paymentMethodId?: string; code?: string }
   outOfStock?: { shop: string; variantId: string | number; isOut?: boolean }
+  failMutation?: {
+    field: string
+    userError?: { code?: string; field?: string[]; message?: string }
+    times?: number
+  }
 }
 
 function applyFaults(faults: Faults, body: FaultsRequest): void {
-  const { reset, failPayment, outOfStock, ...settings } = body
+  const { reset, failPayment, outOfStock, failMutation, ...settings } = body
   if (reset) faults.reset()
   faults.set(settings)
   if (failPayment) {
@@ -30,6 +35,10 @@ function applyFaults(faults: Faults, body: FaultsRequest): void {
     faults.failPayment(failPayment.shop, target, failPayment.code)
   }
   if (outOfStock) faults.outOfStock(outOfStock.shop, outOfStock.variantId, outOfStock.isOut ?? true)
+  if (failMutation) {
+    if (typeof failMutation.field !== 'string') throw new Error('failMutation needs a field')
+    faults.failMutation(failMutation.field, failMutation.userError, failMutation.times)
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
@@ -12,13 +13,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Db } from '../db/pool.ts'
+import { cancellationReasonRoutes } from '../features/cancellation-reasons/routes.ts'
+import { exportRoutes } from '../features/exports/routes.ts'
 import { createInstaller } from '../features/install/service.ts'
+import { productRoutes } from '../features/products/routes.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
 import { contractActionRoutes } from '../features/subscriptions/actions-routes.ts'
 import { contractDetailRoutes } from '../features/subscriptions/detail-routes.ts'
+import { contractEditRoutes } from '../features/subscriptions/edits-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
+import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
 import { serializerCompiler } from './serializer.ts'
@@ -42,7 +48,13 @@ export type BuildAppOptions = {
   logger?: boolean | { level: string }
   /** A shop just installed through token exchange (kick off its first sync). */
   onInstalled?: (shop: ShopRow) => void | Promise<void>
+  /** Where generated files go (CSV exports, the mail outbox). Default: `<os tmpdir>/teiki`. */
+  dataDir?: string
+  /** How the app sends mail. Default: .eml files in `<dataDir>/outbox` (no SMTP). */
+  mailer?: Mailer
 }
+
+export const DEFAULT_MAIL_FROM = 'Teiki <no-reply@teiki.invalid>'
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -69,6 +81,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', opts.db)
   app.decorate('platformOptions', opts.platform)
+  const dataDir = opts.dataDir ?? join(tmpdir(), 'teiki')
+  const mailer =
+    opts.mailer ?? createMailer({ db: opts.db, outboxDir: join(dataDir, 'outbox'), from: DEFAULT_MAIL_FROM })
 
   await app.register(swagger, {
     openapi: {
@@ -139,8 +154,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   subscriptionRoutes(app)
   contractActionRoutes(app)
   contractDetailRoutes(app)
+  contractEditRoutes(app)
   shopRoutes(app)
+  cancellationReasonRoutes(app)
+  productRoutes(app)
   webhookRoutes(app, { apiSecret: opts.apiSecret, platform: opts.platform })
+  exportRoutes(app, { dataDir, mailer })
+  // After the export runner's own onClose hook: running exports may still send their mail.
+  if (!opts.mailer) app.addHook('onClose', async () => mailer.close())
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/app-admin/') || request.method !== 'GET' || !opts.webDist) {

@@ -12,3 +12,11 @@ export function maybeIdFromGid(gid: string | null | undefined): string | null {
 export function toGid(type: string, id: string | number): string {
   return `gid://shopify/${type}/${id}`
 }
+
+/**
+ * The id part of any GID, numeric or not: `gid://shopify/SubscriptionLine/a1b2-…` → `a1b2-…`
+ * (subscription line ids are UUID-like on the platform).
+ */
+export function lineIdOf(gid: string): string {
+  return gid.slice(gid.lastIndexOf('/') + 1)
+}

@@ -12,10 +12,11 @@ import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
 import type {
   PlatformContract,
   PlatformContractLine,
+  PlatformOrder,
 } from '../platform/operations/subscription-contracts-page.ts'
 import { appendContractEvents, type ContractChange, upsertContracts } from './contracts-repo.ts'
-import { upsertCustomers } from './mirror-repo.ts'
-import { contractRecord, customerRecord, lineRecords } from './records.ts'
+import { upsertCustomers, upsertOrders } from './mirror-repo.ts'
+import { contractOrderRecords, contractRecord, customerRecord, lineRecords } from './records.ts'
 
 // The initial sync of a big shop through bulk operations: one bulkOperationRunQuery per
 // resource, polled by id until COMPLETED, then the JSONL file streamed line by line and
@@ -249,25 +250,55 @@ export async function ingestCustomers(
   )
 }
 
-/** Writes the contracts and lines of a COMPLETED contracts export, with their events. */
+/**
+ * A contract's child lines, told apart by GID type: its subscription lines and its orders
+ * (`gid://shopify/SubscriptionLine/…`, `gid://shopify/Order/…`). Anything else means the file
+ * is not what the query asked for.
+ */
+function splitChildren(
+  contractId: unknown,
+  children: JsonObject[],
+): { lines: PlatformContractLine[]; orders: PlatformOrder[] } {
+  const lines: PlatformContractLine[] = []
+  const orders: PlatformOrder[] = []
+  for (const child of children) {
+    const id = typeof child.id === 'string' ? child.id : ''
+    if (id.startsWith('gid://shopify/SubscriptionLine/')) lines.push(child as unknown as PlatformContractLine)
+    else if (id.startsWith('gid://shopify/Order/')) orders.push(child as unknown as PlatformOrder)
+    else
+      throw new BulkOperationError(`bulk file: unexpected child ${id || '(no id)'} of ${String(contractId)}`)
+  }
+  return { lines, orders }
+}
+
+/**
+ * Writes the contracts, lines and orders of a COMPLETED contracts export, with their events;
+ * `orders` counts the order rows inserted or changed.
+ */
 export async function ingestContracts(
   db: Db,
   shopId: string,
   url: string | null,
-  opts: BulkOptions & { onBatch?: (contracts: number, events: number) => void } = {},
-): Promise<{ contracts: number; events: number }> {
-  if (!url) return { contracts: 0, events: 0 }
+  opts: BulkOptions & { onBatch?: (contracts: number, events: number, orders: number) => void } = {},
+): Promise<{ contracts: number; events: number; orders: number }> {
+  if (!url) return { contracts: 0, events: 0, orders: 0 }
   let contracts = 0
   let events = 0
+  let orders = 0
   await inBatches(
     withChildren(jsonlObjects(url, opts)),
     opts.batchSize ?? 1_000,
     opts.parallelWrites ?? 2,
     async (batch) => {
-      const platform = batch.map(
-        ({ node, children }) =>
-          ({ ...node, lines: { nodes: children as PlatformContractLine[] } }) as unknown as PlatformContract,
-      )
+      const platform = batch.map(({ node, children }) => {
+        const split = splitChildren(node.id, children)
+        return {
+          ...node,
+          lines: { nodes: split.lines },
+          // A bulk file holds every order: nothing to read on.
+          orders: { nodes: split.orders, pageInfo: { hasNextPage: false, endCursor: null } },
+        } as unknown as PlatformContract
+      })
       const written = await withTransaction(db, async (tx) => {
         const changes: ContractChange[] = await upsertContracts(
           tx,
@@ -275,14 +306,16 @@ export async function ingestContracts(
           platform.map(contractRecord),
           platform.flatMap(lineRecords),
         )
-        return appendContractEvents(tx, shopId, 'sync', changes)
+        const orderRows = await upsertOrders(tx, shopId, platform.flatMap(contractOrderRecords))
+        return { events: await appendContractEvents(tx, shopId, 'sync', changes), orders: orderRows }
       })
       contracts += batch.length
-      events += written
-      opts.onBatch?.(contracts, events)
+      events += written.events
+      orders += written.orders
+      opts.onBatch?.(contracts, events, orders)
     },
   )
-  return { contracts, events }
+  return { contracts, events, orders }
 }
 
 export function bulkReport(

@@ -7,7 +7,12 @@ import { fetchCustomersPage } from '../platform/operations/customers-page.ts'
 import { fetchProductsPage } from '../platform/operations/products-page.ts'
 import { fetchSellingPlanGroupsPage } from '../platform/operations/selling-plan-groups-page.ts'
 import { fetchShopDetails, type ShopDetails } from '../platform/operations/shop-details.ts'
-import { fetchSubscriptionContractsPage } from '../platform/operations/subscription-contracts-page.ts'
+import {
+  fetchSubscriptionContractOrdersPage,
+  fetchSubscriptionContractsPage,
+  fetchUpdatedOrdersPage,
+  type PlatformContract,
+} from '../platform/operations/subscription-contracts-page.ts'
 import {
   BULK_QUERIES,
   BulkOperationError,
@@ -20,11 +25,20 @@ import {
   waitForBulkOperation,
 } from './bulk-sync.ts'
 import { appendContractEvents, upsertContracts } from './contracts-repo.ts'
-import { upsertCustomers, upsertProducts, upsertSellingPlanGroups } from './mirror-repo.ts'
 import {
+  type OrderRecord,
+  refreshOrders,
+  upsertCustomers,
+  upsertOrders,
+  upsertProducts,
+  upsertSellingPlanGroups,
+} from './mirror-repo.ts'
+import {
+  contractOrderRecords,
   contractRecord,
   customerRecord,
   lineRecords,
+  orderRecord,
   sellingPlanGroupRecord,
   sellingPlanRecords,
 } from './records.ts'
@@ -35,6 +49,8 @@ export type SyncSummary = {
   sellingPlanGroups: number
   contracts: number
   events: number
+  /** Order rows inserted or changed (read with their contracts; on incremental syncs also refreshed). */
+  orders: number
   ms: number
   /** The bulk exports of an initial sync (absent on incremental syncs). */
   bulk?: BulkReport[]
@@ -46,7 +62,9 @@ export type SyncSummary = {
  * Page sizes: each query's requested cost (connections priced at their `first`) must stay
  * under the platform's 1,000-point cap; test/platform-documents.test.ts checks it.
  */
-export const SYNC_PAGE_SIZES = { customers: 250, products: 10, sellingPlanGroups: 10, contracts: 10 } as const
+export const SYNC_PAGE_SIZES = { customers: 250, products: 10, sellingPlanGroups: 10, contracts: 5 } as const
+/** Orders per request past a contract's first CONTRACT_ORDERS_FIRST, and per page of updated orders. */
+export const SYNC_ORDER_PAGE_SIZES = { contractOrders: 100, updatedOrders: 100 } as const
 const CUSTOMERS_PAGE = SYNC_PAGE_SIZES.customers
 const PRODUCTS_PAGE = SYNC_PAGE_SIZES.products
 const GROUPS_PAGE = SYNC_PAGE_SIZES.sellingPlanGroups
@@ -54,10 +72,12 @@ const CONTRACTS_PAGE = SYNC_PAGE_SIZES.contracts
 
 /**
  * Fills the mirror from the platform through the Admin API. The first sync of a shop (no
- * `synced_at`) exports customers and contracts with bulk operations (bulk-sync.ts): a few
- * dozen points whatever the shop's size, where pages of contracts cost ~15 points per contract
- * (100 points/s on a Standard shop: 4 hours for 100k). Later syncs page through what changed
- * since the last one (updated_at filter); products and selling plan groups are always paged.
+ * `synced_at`) exports customers and contracts (with their lines and orders) with bulk
+ * operations (bulk-sync.ts): a few dozen points whatever the shop's size, where pages of
+ * contracts cost ~15 points per contract plus 4 per order (~60 in the demo shop, ~10 orders
+ * per contract; 100 points/s on a Standard shop: ~17 hours for 100k). Later syncs page through
+ * what changed since the last one (updated_at filter: contracts with all their orders, and the
+ * orders changed on their own, e.g. cancelled); products and selling plan groups are always paged.
  * If a bulk export fails, that resource falls back to pages. Safe to run again: every write
  * is an upsert that keeps the newer state, and events are only appended for what changed.
  * Webhooks keep the mirror fresh afterwards.
@@ -82,6 +102,7 @@ export async function fullSync(
     sellingPlanGroups: 0,
     contracts: 0,
     events: 0,
+    orders: 0,
     ms: 0,
   }
   const progress = () => opts.onProgress?.({ ...summary, ms: Date.now() - started })
@@ -130,25 +151,30 @@ export async function fullSync(
           waitForBulkOperation(client, c, bulkOpts),
         ))
       const t0 = Date.now()
-      // Events written by an attempt that broke off stay written; a retry adds only the rest.
+      // Events and orders written by an attempt that broke off stay written; a retry adds only
+      // the rest.
       let earlierEvents = 0
+      let earlierOrders = 0
       const written = await retryIngest(
         bulkOpts,
         () =>
           ingestContracts(db, shop.id, done.operation.url, {
             ...bulkOpts,
-            onBatch: (contracts, events) => {
+            onBatch: (contracts, events, orders) => {
               summary.contracts = contracts
               summary.events = earlierEvents + events
+              summary.orders = earlierOrders + orders
               progress()
             },
           }),
         () => {
           earlierEvents = summary.events
+          earlierOrders = summary.orders
         },
       )
       summary.contracts = written.contracts
       summary.events = earlierEvents + written.events
+      summary.orders = earlierOrders + written.orders
       summary.bulk = [...(summary.bulk ?? []), bulkReport('contracts', done, Date.now() - t0)]
       contractsDone = true
     } catch (error) {
@@ -156,14 +182,19 @@ export async function fullSync(
     }
   }
   if (!contractsDone) {
-    const paged = await pagedContracts(db, client, shop.id, useBulk ? undefined : sinceQuery, (c, e) => {
+    const paged = await pagedContracts(db, client, shop.id, useBulk ? undefined : sinceQuery, (c, e, o) => {
       summary.contracts = c
       summary.events = e
+      summary.orders = o
       progress()
     })
     summary.contracts = paged.contracts
     summary.events = paged.events
+    summary.orders = paged.orders
   }
+  // Orders change without their contract (a cancellation): on incremental syncs the orders
+  // changed since are read too, and the ones the mirror holds are refreshed.
+  if (sinceQuery) summary.orders += await updatedOrders(db, client, shop.id, sinceQuery)
 
   // The start time, not the end: changes made during this sync are fetched next time.
   await db.query('update shops set synced_at = $2 where id = $1', [shop.id, new Date(started)])
@@ -251,21 +282,66 @@ async function pagedContracts(
   client: AdminClient,
   shopId: string,
   query: string | undefined,
-  onPage: (contracts: number, events: number) => void,
+  onPage: (contracts: number, events: number, orders: number) => void,
 ) {
   let contracts = 0
   let events = 0
+  let orders = 0
   for (let after: string | null = null; ; ) {
     const page = await fetchSubscriptionContractsPage(client, { first: CONTRACTS_PAGE, after, query })
     const records = page.nodes.map(contractRecord)
     const lines = page.nodes.flatMap(lineRecords)
-    events += await withTransaction(db, async (tx) => {
+    const orderRows: OrderRecord[] = []
+    for (const contract of page.nodes) orderRows.push(...(await allOrders(client, contract)))
+    const written = await withTransaction(db, async (tx) => {
       const changes = await upsertContracts(tx, shopId, records, lines)
-      return appendContractEvents(tx, shopId, 'sync', changes)
+      const ordersWritten = await upsertOrders(tx, shopId, orderRows)
+      return { events: await appendContractEvents(tx, shopId, 'sync', changes), orders: ordersWritten }
     })
+    events += written.events
+    orders += written.orders
     contracts += page.nodes.length
-    onPage(contracts, events)
-    if (!page.pageInfo.hasNextPage) return { contracts, events }
+    onPage(contracts, events, orders)
+    if (!page.pageInfo.hasNextPage) return { contracts, events, orders }
+    after = page.pageInfo.endCursor
+  }
+}
+
+/**
+ * A contract's orders as mirror rows: those that came with the page, then (for the few with
+ * more than CONTRACT_ORDERS_FIRST) the rest, read on from the connection's end cursor.
+ */
+async function allOrders(client: AdminClient, contract: PlatformContract) {
+  const rows = contractOrderRecords(contract)
+  const contractId = idFromGid(contract.id)
+  for (let info = contract.orders.pageInfo; info.hasNextPage; ) {
+    const more = await fetchSubscriptionContractOrdersPage(client, {
+      id: contract.id,
+      first: SYNC_ORDER_PAGE_SIZES.contractOrders,
+      after: info.endCursor,
+    })
+    if (!more) break // deleted meanwhile: what was read is still true of those orders
+    rows.push(...more.nodes.map((o) => orderRecord(o, contractId)))
+    info = more.pageInfo
+  }
+  return rows
+}
+
+/** Orders changed since the last sync that the mirror holds: refreshed (see UPDATED_ORDERS_PAGE). */
+async function updatedOrders(db: Db, client: AdminClient, shopId: string, query: string) {
+  let changed = 0
+  for (let after: string | null = null; ; ) {
+    const page = await fetchUpdatedOrdersPage(client, {
+      first: SYNC_ORDER_PAGE_SIZES.updatedOrders,
+      after,
+      query,
+    })
+    changed += await refreshOrders(
+      db,
+      shopId,
+      page.nodes.map((o) => orderRecord(o, null)),
+    )
+    if (!page.pageInfo.hasNextPage) return changed
     after = page.pageInfo.endCursor
   }
 }

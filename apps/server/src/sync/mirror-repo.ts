@@ -142,3 +142,79 @@ export async function upsertSellingPlanGroups(
     )
   }
 }
+
+export type OrderRecord = {
+  id: string
+  name: string | null
+  /** Null when the order was not read through its contract (then a stored link is kept). */
+  contract_id: string | null
+  customer_id: string | null
+  total_amount: string | null
+  currency_code: string | null
+  test: boolean
+  created_at: string
+  cancelled_at: string | null
+}
+
+const ORDER_COLUMNS = `id bigint, name text, contract_id bigint, customer_id bigint, total_amount numeric,
+  currency_code text, test boolean, created_at timestamptz, cancelled_at timestamptz`
+
+/** One row per id (an origin order shared by two contracts comes twice): the first wins. */
+function distinctOrders(rows: OrderRecord[]): OrderRecord[] {
+  const seen = new Set<string>()
+  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id))
+}
+
+/**
+ * Upserts orders with the webhook handlers' rules (features/webhooks/repo.ts upsertOrder): a
+ * known contract link or value is never cleared by a row that lacks it, and a cancellation
+ * stays (orders are not un-cancelled). Rows that would not change are not rewritten, so a sync
+ * run again writes nothing. Rows are taken in id order, so two writers that share orders lock
+ * them in the same order. Returns how many rows were inserted or changed.
+ */
+export async function upsertOrders(db: DbClient, shopId: string, rows: OrderRecord[]): Promise<number> {
+  if (rows.length === 0) return 0
+  const { rowCount } = await db.query(
+    `insert into orders as o (shop_id, id, name, contract_id, customer_id, total_amount, currency_code, test,
+       created_at, cancelled_at)
+     select $1, r.id, r.name, r.contract_id, r.customer_id, r.total_amount, r.currency_code, r.test, r.created_at,
+       r.cancelled_at
+     from jsonb_to_recordset($2::jsonb) as r(${ORDER_COLUMNS})
+     order by r.id
+     on conflict (shop_id, id) do update set name = coalesce(excluded.name, o.name),
+       contract_id = coalesce(excluded.contract_id, o.contract_id),
+       customer_id = coalesce(excluded.customer_id, o.customer_id),
+       total_amount = coalesce(excluded.total_amount, o.total_amount),
+       currency_code = coalesce(excluded.currency_code, o.currency_code),
+       test = excluded.test, cancelled_at = coalesce(excluded.cancelled_at, o.cancelled_at)
+     where (o.name, o.contract_id, o.customer_id, o.total_amount, o.currency_code, o.test, o.cancelled_at)
+       is distinct from (coalesce(excluded.name, o.name), coalesce(excluded.contract_id, o.contract_id),
+         coalesce(excluded.customer_id, o.customer_id), coalesce(excluded.total_amount, o.total_amount),
+         coalesce(excluded.currency_code, o.currency_code), excluded.test,
+         coalesce(excluded.cancelled_at, o.cancelled_at))`,
+    [shopId, JSON.stringify(distinctOrders(rows))],
+  )
+  return rowCount ?? 0
+}
+
+/**
+ * Refreshes orders the mirror already holds (same rules as upsertOrders, contract link kept);
+ * orders it does not hold are left out, their contract being unknown. Returns how many changed.
+ */
+export async function refreshOrders(db: DbClient, shopId: string, rows: OrderRecord[]): Promise<number> {
+  if (rows.length === 0) return 0
+  const { rowCount } = await db.query(
+    `update orders o set name = coalesce(r.name, o.name), customer_id = coalesce(r.customer_id, o.customer_id),
+       total_amount = coalesce(r.total_amount, o.total_amount),
+       currency_code = coalesce(r.currency_code, o.currency_code), test = r.test,
+       cancelled_at = coalesce(r.cancelled_at, o.cancelled_at)
+     from jsonb_to_recordset($2::jsonb) as r(${ORDER_COLUMNS})
+     where o.shop_id = $1 and o.id = r.id
+       and (o.name, o.customer_id, o.total_amount, o.currency_code, o.test, o.cancelled_at)
+         is distinct from (coalesce(r.name, o.name), coalesce(r.customer_id, o.customer_id),
+           coalesce(r.total_amount, o.total_amount), coalesce(r.currency_code, o.currency_code), r.test,
+           coalesce(r.cancelled_at, o.cancelled_at))`,
+    [shopId, JSON.stringify(distinctOrders(rows))],
+  )
+  return rowCount ?? 0
+}

@@ -3,9 +3,9 @@ import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
 import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
 import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
 import type { PlatformSellingPlanGroup } from '../platform/operations/selling-plan-groups-page.ts'
-import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
+import type { PlatformContract, PlatformOrder } from '../platform/operations/subscription-contracts-page.ts'
 import type { ContractRecord, LineRecord } from './contracts-repo.ts'
-import type { CustomerRecord, SellingPlanGroupRecord, SellingPlanRecord } from './mirror-repo.ts'
+import type { CustomerRecord, OrderRecord, SellingPlanGroupRecord, SellingPlanRecord } from './mirror-repo.ts'
 
 // Platform objects (Admin API shapes) to mirror rows. Shared by the full sync, the bulk sync
 // and the webhook handlers so every path writes the same columns the same way.
@@ -67,6 +67,30 @@ export function lineRecords(c: PlatformContract): LineRecord[] {
     variant_image_url: line.variantImage?.url ?? null,
     position,
   }))
+}
+
+/**
+ * An order as the mirror keeps it. `contractId`: the contract it was read through
+ * (`SubscriptionContract.orders`), or null when it was read on its own (the link is unknown).
+ */
+export function orderRecord(o: PlatformOrder, contractId: string | null): OrderRecord {
+  return {
+    id: idFromGid(o.id),
+    name: o.name,
+    contract_id: contractId,
+    customer_id: maybeIdFromGid(o.customer?.id),
+    total_amount: o.totalPriceSet.shopMoney.amount,
+    currency_code: o.totalPriceSet.shopMoney.currencyCode,
+    test: o.test,
+    created_at: o.createdAt,
+    cancelled_at: o.cancelledAt,
+  }
+}
+
+/** The orders read with a contract (its nested `orders`), linked to it. */
+export function contractOrderRecords(c: PlatformContract): OrderRecord[] {
+  const contractId = idFromGid(c.id)
+  return c.orders.nodes.map((o) => orderRecord(o, contractId))
 }
 
 export function sellingPlanGroupRecord(g: PlatformSellingPlanGroup): SellingPlanGroupRecord {

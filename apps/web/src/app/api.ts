@@ -49,56 +49,53 @@ async function resolveCredentials(): Promise<Credentials> {
   return { kind: 'query', shop, secret }
 }
 
-/**
- * GET a JSON resource from the app backend. Non-2xx answers throw `ApiError` with the
- * server's message; network failures throw `ApiError` with status 0. Aborts rethrow the
- * `AbortError` untouched so callers can ignore superseded requests.
- */
-export async function apiGet<T>(path: string, params: QueryParams = {}, init: { signal?: AbortSignal } = {}) {
-  const credentials = await resolveCredentials()
-  const headers: Record<string, string> = { Accept: 'application/json' }
-  if (credentials.kind === 'bearer') headers.Authorization = `Bearer ${credentials.token}`
-
-  let response: Response
-  try {
-    response = await fetch(buildApiUrl(path, params, credentials), {
-      headers,
-      credentials: 'same-origin',
-      signal: init.signal,
-    })
-  } catch (error) {
-    if (isAbortError(error)) throw error
-    throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE)
-  }
-
-  if (!response.ok) throw await toApiError(response)
-  return (await response.json()) as T
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  params?: QueryParams
+  /** JSON body; none is sent when undefined (the server refuses an empty JSON body). */
+  body?: unknown
+  accept?: string
+  signal?: AbortSignal | undefined
 }
 
 /**
- * POST a JSON body to the app backend, with the same credentials and error handling as
- * `apiGet` (non-2xx: `ApiError` with the server's message; network failure: status 0).
+ * Every call to the app backend: the session's credentials (secret parameter or bearer token),
+ * network failures as `ApiError` status 0, non-2xx answers as `ApiError` with the server's
+ * message. Aborts rethrow the `AbortError` untouched so callers can ignore superseded requests.
  */
-export async function apiPost<T>(path: string, body: unknown, init: { signal?: AbortSignal } = {}) {
+async function send(path: string, options: RequestOptions = {}): Promise<Response> {
   const credentials = await resolveCredentials()
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' }
+  const headers: Record<string, string> = {}
+  if (options.accept) headers.Accept = options.accept
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   if (credentials.kind === 'bearer') headers.Authorization = `Bearer ${credentials.token}`
 
   let response: Response
   try {
-    response = await fetch(buildApiUrl(path, {}, credentials), {
-      method: 'POST',
+    response = await fetch(buildApiUrl(path, options.params ?? {}, credentials), {
+      method: options.method ?? 'GET',
       headers,
-      body: JSON.stringify(body),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
-      signal: init.signal,
+      signal: options.signal,
     })
   } catch (error) {
     if (isAbortError(error)) throw error
     throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE)
   }
-
   if (!response.ok) throw await toApiError(response)
+  return response
+}
+
+/** GET a JSON resource from the app backend (errors: see `send`). */
+export async function apiGet<T>(path: string, params: QueryParams = {}, init: { signal?: AbortSignal } = {}) {
+  const response = await send(path, { params, accept: 'application/json', signal: init.signal })
+  return (await response.json()) as T
+}
+
+/** POST a JSON body to the app backend (errors: see `send`). */
+export async function apiPost<T>(path: string, body: unknown, init: { signal?: AbortSignal } = {}) {
+  const response = await send(path, { method: 'POST', body, accept: 'application/json', signal: init.signal })
   return (await response.json()) as T
 }
 
@@ -122,4 +119,83 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message
   const detail = error instanceof Error ? error.message : String(error)
   return `予期しないエラーが発生しました（${detail}）`
+}
+
+export type ApiSendOptions = { body?: unknown; params?: QueryParams; signal?: AbortSignal }
+
+/**
+ * Sends a POST, PUT or DELETE with the same credentials and error handling as `apiPost`, and
+ * answers the HTTP status with the body (null when the answer is empty), for callers that must
+ * check the exact status. Without `body` no JSON is sent (the server refuses an empty JSON body).
+ */
+export async function apiSend<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: ApiSendOptions = {},
+): Promise<{ status: number; data: T }> {
+  const response = await send(path, { ...options, method, accept: 'application/json' })
+  const text = await response.text()
+  try {
+    return { status: response.status, data: (text ? JSON.parse(text) : null) as T }
+  } catch {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'サーバーの応答を読み取れませんでした')
+  }
+}
+
+/** PUT a JSON body (see `apiSend`). */
+export async function apiPut<T>(path: string, body: unknown, init: { signal?: AbortSignal } = {}) {
+  return (await apiSend<T>('PUT', path, { body, signal: init.signal })).data
+}
+
+/** DELETE a resource, with query parameters (see `apiSend`). */
+export async function apiDelete<T>(
+  path: string,
+  params: QueryParams = {},
+  init: { signal?: AbortSignal } = {},
+) {
+  return (await apiSend<T>('DELETE', path, { params, signal: init.signal })).data
+}
+
+/**
+ * GET a file from the app backend (same credentials and errors as `apiGet`): its bytes and
+ * the file name the server gave in Content-Disposition (`filename*` preferred), or `fallbackName`.
+ */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  init: { signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(path, { signal: init.signal })
+  const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName
+  return { blob: await response.blob(), filename }
+}
+
+/** The file name of a Content-Disposition header: RFC 5987 `filename*` first, then `filename`. */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header)
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[2]!.trim())
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header)
+  if (!plain) return null
+  return (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]!.trim()) || null
+}
+
+/** Hands a downloaded file to the browser's save dialog. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = filename
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked after the click has been handled (Safari needs the URL a moment longer).
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

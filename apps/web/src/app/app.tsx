@@ -11,6 +11,9 @@ import { UiStateProvider } from './ui-state.tsx'
 
 // The list is the landing page and ships in the main chunk; other pages load on demand.
 const PlansPage = lazy(() => import('../features/plans/plans-page.tsx'))
+const CancellationReasonsPage = lazy(
+  () => import('../features/cancellation-reasons/cancellation-reasons-page.tsx'),
+)
 const SubscriptionDetailPage = lazy(
   () => import('../features/subscriptions/detail/subscription-detail-page.tsx'),
 )
@@ -29,6 +32,7 @@ export function App() {
                     <Route path="/" element={<SubscriptionListPage />} />
                     <Route path="/subscriptions/:contractId" element={<SubscriptionDetailPage />} />
                     <Route path="/plans" element={<PlansPage />} />
+                    <Route path="/cancellation-reasons" element={<CancellationReasonsPage />} />
                     <Route path="*" element={<NotFoundPage />} />
                   </Routes>
                 </Suspense>

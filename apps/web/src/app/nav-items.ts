@@ -1,8 +1,9 @@
-import { OrderRepeatIcon, PlanIcon } from '@shopify/polaris-icons'
+import { OrderRepeatIcon, PlanIcon, XCircleIcon } from '@shopify/polaris-icons'
 
 /** Only screens that work today are listed; the others join as they are built. */
 export const NAV_ITEMS = [
   { path: '/', label: '契約一覧', icon: OrderRepeatIcon },
+  { path: '/cancellation-reasons', label: '解約理由', icon: XCircleIcon },
   { path: '/plans', label: 'プラン', icon: PlanIcon },
 ] as const
 

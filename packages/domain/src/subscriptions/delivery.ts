@@ -40,7 +40,7 @@ export function withAttribute(
   attributes: readonly Attribute[],
   key: string,
   value: string | null,
-): Attribute[] {
+): Array<{ key: string; value: string }> {
   const rest = attributes.filter((a) => a.key !== key).map((a) => ({ key: a.key, value: a.value ?? '' }))
   if (value === null) return rest
   const at = attributes.findIndex((a) => a.key === key)

@@ -1,12 +1,18 @@
 import {
   type DocumentNode,
   execute,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
   type GraphQLSchema,
   getNamedType,
+  isCompositeType,
   isObjectType,
   Kind,
+  type OperationDefinitionNode,
   parse,
+  type SelectionSetNode,
   TypeInfo,
+  typeFromAST,
   validate,
   visit,
   visitWithTypeInfo,
@@ -44,6 +50,80 @@ function unbound(schema: GraphQLSchema, doc: DocumentNode): DocumentNode {
   )
 }
 
+/** The platform's limits on a bulk query (bulkOperationRunQuery's description in the 2025-04 schema). */
+export const BULK_MAX_CONNECTIONS = 5
+export const BULK_MAX_CONNECTION_DEPTH = 2
+
+/**
+ * The platform's structural rules for bulk queries: at least one connection, at most five, at
+ * most two levels of them, and a nested connection's parent node selects `id` (its children's
+ * `__parentId`). Fragments are followed. The messages are the emulator's wording.
+ */
+function connectionRules(schema: GraphQLSchema, doc: DocumentNode, op: OperationDefinitionNode): string[] {
+  const fragments = new Map<string, FragmentDefinitionNode>()
+  for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
+  const errors: string[] = []
+  let connections = 0
+  let deepest = 0
+  const fields = function* (
+    set: SelectionSetNode,
+    parent: GraphQLCompositeType,
+  ): Generator<{ name: string; alias: string | null; set?: SelectionSetNode; parent: GraphQLCompositeType }> {
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        yield { name: sel.name.value, alias: sel.alias?.value ?? null, set: sel.selectionSet, parent }
+        continue
+      }
+      const frag = sel.kind === Kind.FRAGMENT_SPREAD ? fragments.get(sel.name.value) : sel
+      if (!frag) continue
+      const cond = frag.typeCondition ? typeFromAST(schema, frag.typeCondition) : parent
+      if (cond && isCompositeType(cond)) yield* fields(frag.selectionSet, cond)
+    }
+  }
+  /** `depth`: connections above this selection; `nodeSelectsId`: the enclosing node selects id. */
+  const walk = (
+    set: SelectionSetNode,
+    parent: GraphQLCompositeType,
+    depth: number,
+    nodeSelectsId: boolean,
+  ) => {
+    const list = [...fields(set, parent)]
+    const idHere = nodeSelectsId || list.some((f) => f.name === 'id' && f.alias === null)
+    for (const f of list) {
+      if (!f.set || !('getFields' in f.parent)) continue
+      const def = f.parent.getFields()[f.name]
+      const type = def && getNamedType(def.type)
+      if (!type || !isCompositeType(type)) continue
+      if (isConnectionType(type)) {
+        connections++
+        deepest = Math.max(deepest, depth + 1)
+        if (depth > 0 && !idHere) {
+          errors.push(
+            `The parent 'node' field for a nested connection must select the 'id' field. Connection fields without 'id': ${f.name}.`,
+          )
+        }
+        walk(f.set, type, depth + 1, false)
+      } else {
+        // The connection's own wrappers (edges, node, nodes) belong to the items below them.
+        const item = f.name === 'node' || f.name === 'nodes'
+        walk(f.set, type, depth, item ? false : idHere)
+      }
+    }
+  }
+  const root = schema.getQueryType()
+  if (root) walk(op.selectionSet, root, 0, false)
+  if (connections === 0) errors.push('Bulk queries must contain at least one connection.')
+  if (connections > BULK_MAX_CONNECTIONS) {
+    errors.push(`Bulk queries cannot contain more than ${BULK_MAX_CONNECTIONS} connections.`)
+  }
+  if (deepest > BULK_MAX_CONNECTION_DEPTH) {
+    errors.push(
+      `Bulk queries cannot contain connections nested more than ${BULK_MAX_CONNECTION_DEPTH} levels deep.`,
+    )
+  }
+  return errors
+}
+
 /** Parses and validates a bulk query; the error messages, or the document to run later. */
 export function prepareBulkQuery(schema: GraphQLSchema, query: string): DocumentNode | string[] {
   let doc: DocumentNode
@@ -58,6 +138,8 @@ export function prepareBulkQuery(schema: GraphQLSchema, query: string): Document
   if (op?.operation !== 'query') return ['Bulk queries must be a query operation']
   const roots = op.selectionSet.selections.filter((s) => s.kind === Kind.FIELD)
   if (roots.length !== 1) return ['Bulk queries must have exactly one top-level field']
+  const broken = connectionRules(schema, doc, op)
+  if (broken.length > 0) return broken
   return unbound(schema, doc)
 }
 

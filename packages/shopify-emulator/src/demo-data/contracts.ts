@@ -56,6 +56,9 @@ function lines(rng: Rng, shop: ShopState, choice: PlanChoice, variants: readonly
       sellingPlanId: plan.id,
       sellingPlanName: plan.name,
       currentPrice: prices.recurring,
+      // The plan's policies are shared, not copied: a 100,000-contract shop stays small.
+      pricingPolicy:
+        plan.pricingPolicies.length > 0 ? { basePrice: v.price, cycleDiscounts: plan.pricingPolicies } : null,
     })
   }
   return { lines: out, firstTotal, recurringTotal }

@@ -110,7 +110,8 @@ export function deliveryMethodFrom(
         'DELIVERY_METHOD_REQUIRED',
       ),
     ]
-  const base = current?.address
+  // A local delivery's address carries over too; a pickup has none.
+  const base = current && 'address' in current ? current.address : undefined
   const a = shipping.address ?? {}
   const pick = (k: keyof AddressInput, fallback: string | null) => (a[k] === undefined ? fallback : a[k])
   const firstName = pick('firstName', base?.firstName ?? '') ?? ''
@@ -147,11 +148,13 @@ export function deliveryMethodFrom(
           description: option.description ?? null,
           code: option.code ?? '',
         }
-      : (current?.shippingOption ?? {
-          title: '通常配送',
-          presentmentTitle: '通常配送',
-          description: null,
-          code: 'STANDARD',
-        }),
+      : current?.__typename === 'SubscriptionDeliveryMethodShipping'
+        ? current.shippingOption
+        : {
+            title: '通常配送',
+            presentmentTitle: '通常配送',
+            description: null,
+            code: 'STANDARD',
+          },
   }
 }

@@ -49,5 +49,13 @@ export const customerResolvers: ResolverMap = {
         ctx.shop.contracts.filter((contract) => contract.customerId === c.id),
         args,
       ),
+    // Revoked methods only when asked for, as on the platform.
+    paymentMethods: (c: CustomerRecord, args, ctx) =>
+      connection(
+        ctx.shop.paymentMethods.filter(
+          (pm) => pm.customerId === c.id && (args.showRevoked === true || pm.revokedAt === null),
+        ),
+        args,
+      ),
   },
 }

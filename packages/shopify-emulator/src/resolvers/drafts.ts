@@ -5,6 +5,7 @@ import type { ContractRecord } from '../records.ts'
 import type { DiscountRecord, DraftRecord } from '../records-extra.ts'
 import { extraOf } from '../shop-extra.ts'
 import { findById } from '../store.ts'
+import { linesOf } from './line-pricing.ts'
 import { byGid } from './lookup.ts'
 
 /** A discount as a member of the SubscriptionDiscount union: codes stay codes until committed. */
@@ -32,11 +33,14 @@ export const draftResolvers: ResolverMap = {
       return !pm || (pm.revokedAt !== null && !args.showRevoked) ? null : pm
     },
     originalContract: (d: DraftRecord, _a, ctx: Context) => contractOf(d, ctx) ?? null,
-    lines: (d: DraftRecord, args) => connection(d.lines, args),
+    lines: (d: DraftRecord, args) => connection(linesOf(d), args),
     linesAdded: (d: DraftRecord, args, ctx: Context) =>
-      connection(diff(d.lines, contractOf(d, ctx)?.lines ?? []), args),
-    linesRemoved: (d: DraftRecord, args, ctx: Context) =>
-      connection(diff(contractOf(d, ctx)?.lines ?? [], d.lines), args),
+      connection(linesOf(d, diff(d.lines, contractOf(d, ctx)?.lines ?? [])), args),
+    linesRemoved: (d: DraftRecord, args, ctx: Context) => {
+      // Removed lines are still the contract's.
+      const contract = contractOf(d, ctx)
+      return connection(contract ? linesOf(contract, diff(contract.lines, d.lines)) : [], args)
+    },
     discounts: (d: DraftRecord, args) => connection(d.discounts.map(asDiscount), args),
     discountsAdded: (d: DraftRecord, args, ctx: Context) =>
       connection(diff(d.discounts, contractOf(d, ctx)?.discounts ?? []).map(asDiscount), args),

@@ -2,6 +2,7 @@ import type { ResolverMap } from '../attach-resolvers.ts'
 import { mutationMaps } from '../mutations/index.ts'
 import { customerResolvers } from './customers.ts'
 import { draftResolvers } from './drafts.ts'
+import { linePricingResolvers } from './line-pricing.ts'
 import { nodeResolvers } from './node.ts'
 import { onlineStoreResolvers } from './online-store.ts'
 import { orderResolvers } from './orders.ts'
@@ -35,6 +36,7 @@ export const queryResolvers = mergeResolvers(
   orderResolvers,
   nodeResolvers,
   draftResolvers,
+  linePricingResolvers,
   onlineStoreResolvers,
   ...mutationMaps,
 )

@@ -5,6 +5,7 @@ import { toGid } from '../gid.ts'
 import type { BillingAttemptRecord, ContractLineRecord, ContractRecord } from '../records.ts'
 import { filterBySearch, type SearchSpec } from '../search-query.ts'
 import { findById } from '../store.ts'
+import { linesOf } from './line-pricing.ts'
 import { byGid, manyById } from './lookup.ts'
 
 export const contractSearch: SearchSpec<ContractRecord> = {
@@ -42,7 +43,7 @@ export const contractResolvers: ResolverMap = {
       if (!pm || (pm.revokedAt !== null && !args.showRevoked)) return null
       return pm
     },
-    lines: (c: ContractRecord, args) => connection(c.lines, args),
+    lines: (c: ContractRecord, args) => connection(linesOf(c), args),
     linesCount: (c: ContractRecord) => ({ count: c.lines.length, precision: 'EXACT' }),
     orders: (c: ContractRecord, args, ctx: Context) =>
       connection(manyById(ctx.shop.orders, c.orderIds), args),

@@ -14,8 +14,10 @@ import {
 } from '../../platform/operations/subscription-contract-status.ts'
 import { appendContractEvents, upsertContracts } from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
+import { recordCancellation, resolveCancellationReason } from '../cancellation-reasons/repo.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { lockContract } from '../webhooks/repo.ts'
+import { STALE_CONTRACT } from './edit-flow.ts'
 import { createShopClients, type ShopClients } from './shop-client.ts'
 
 export type ContractAction = 'pause' | 'resume' | 'churn'
@@ -35,7 +37,13 @@ const MUTATION: Record<ContractAction, (client: AdminClient, gid: string) => Pro
 
 const ACTION_LABEL: Record<ContractAction, string> = { pause: '一時停止', resume: '再開', churn: '解約' }
 
-export type ContractActionInput = { contractId: string; customerId: string; reason?: string }
+export type ContractActionInput = {
+  contractId: string
+  customerId: string
+  revision?: string | undefined
+  reasonId?: string | undefined
+  reason?: string | undefined
+}
 
 export type ContractActionsOptions = {
   db: Db
@@ -83,6 +91,24 @@ export function createContractActions(opts: ContractActionsOptions): ContractAct
     const target = TARGET[action]
     const move = classifyStatusMove(current.status, target)
     if (move.kind === 'refused') throw new AppError('CONFLICT', move.reason)
+    // An unknown or deleted reason is refused before the platform cancels anything.
+    const reasonText =
+      action === 'churn' && input.reasonId
+        ? await resolveCancellationReason(opts.db, shop.id, input.reasonId)
+        : undefined
+    const client = clientFor(shop)
+    const gid = toGid('SubscriptionContract', input.contractId)
+    if (input.revision !== undefined) {
+      // The screen's revision against the platform's: someone else may have edited since.
+      let live: Awaited<ReturnType<typeof fetchSubscriptionContract>>
+      try {
+        live = await fetchSubscriptionContract(client, gid)
+      } catch (error) {
+        throw platformError(error, action)
+      }
+      if (!live) throw notFound(CONTRACT_NOT_FOUND)
+      if (String(live.revisionId) !== input.revision) throw new AppError('CONFLICT', STALE_CONTRACT)
+    }
     if (move.kind === 'noop') {
       return {
         contractId: input.contractId,
@@ -91,8 +117,6 @@ export function createContractActions(opts: ContractActionsOptions): ContractAct
       }
     }
 
-    const client = clientFor(shop)
-    const gid = toGid('SubscriptionContract', input.contractId)
     let moved: ContractStatusResult
     try {
       moved = await MUTATION[action](client, gid)
@@ -113,11 +137,25 @@ export function createContractActions(opts: ContractActionsOptions): ContractAct
     }
     const record = contractRecord(contract)
     const lines = lineRecords(contract)
-    const extra = action === 'churn' && input.reason ? { reason: input.reason } : {}
+    const extra: Record<string, unknown> = {}
+    if (action === 'churn') {
+      if (input.reasonId) extra.reasonId = input.reasonId
+      if (reasonText !== undefined || input.reason) extra.reason = reasonText ?? input.reason
+      if (reasonText !== undefined && input.reason) extra.comment = input.reason
+    }
     await withTransaction(opts.db, async (tx) => {
       await lockContract(tx, shop.id, record.id)
       const changes = await upsertContracts(tx, shop.id, [record], lines)
       await appendContractEvents(tx, shop.id, 'app', changes, extra)
+      if (action === 'churn' && changes.some((c) => c.status === 'CANCELLED')) {
+        await recordCancellation(
+          tx,
+          shop.id,
+          record.id,
+          { reasonId: input.reasonId, reason: input.reason },
+          new Date(record.updated_at),
+        )
+      }
     })
     return {
       contractId: input.contractId,

@@ -3,13 +3,14 @@ import { attributeValue, DELIVERY_TIME_ATTRIBUTE, deliveryDateOf, deliveryTimeSl
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { PlatformUnavailableError } from '../../platform/errors.ts'
-import { idFromGid, maybeIdFromGid, toGid } from '../../platform/gid.ts'
+import { idFromGid, lineIdOf, maybeIdFromGid, toGid } from '../../platform/gid.ts'
 import {
   fetchSubscriptionContractDetail,
   type PlatformContractDetail,
 } from '../../platform/operations/subscription-contract-detail.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { ORDER_COUNT_SQL } from './order-count.ts'
+import { paymentInstrument } from './payment-instrument.ts'
 import type { ShopClients } from './shop-client.ts'
 
 const CONTRACT_NOT_FOUND = '契約が見つかりません'
@@ -139,7 +140,7 @@ export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: D
     customAttributes: c.customAttributes.map((a) => ({ key: a.key, value: a.value ?? null })),
     deliveryMethod: deliveryMethod(c.deliveryMethod),
     paymentMethodId: maybeIdFromGid(c.customerPaymentMethod?.id),
-    paymentMethod: paymentMethod(c.customerPaymentMethod, now),
+    paymentMethod: paymentInstrument(c.customerPaymentMethod?.instrument, now),
     discounts: c.discounts.nodes.map((d) => ({
       id: idFromGid(d.id),
       title: d.title ?? '',
@@ -148,7 +149,8 @@ export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: D
       targetType: d.targetType,
     })),
     lines: c.lines.nodes.map((l) => ({
-      id: idFromGid(l.id),
+      // Line GIDs are UUID-like on the platform: the last segment, not a number.
+      id: lineIdOf(l.id),
       productId: maybeIdFromGid(l.productId),
       variantId: maybeIdFromGid(l.variantId),
       title: l.title,
@@ -158,9 +160,22 @@ export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: D
       sellingPlanName: l.sellingPlanName ?? null,
       currentPrice: { amount: l.currentPrice.amount, currencyCode: l.currentPrice.currencyCode },
       variantImageUrl: l.variantImage?.url ?? null,
-      // Not served by the emulator yet, so not asked for (see the operation).
-      discountAllocations: [],
-      pricingPolicy: null,
+      discountAllocations: l.discountAllocations.map((a) => ({ amount: money(a.amount) })),
+      pricingPolicy: l.pricingPolicy
+        ? {
+            basePrice: money(l.pricingPolicy.basePrice),
+            cycleDiscounts: l.pricingPolicy.cycleDiscounts.map((d) => ({
+              adjustmentType: d.adjustmentType,
+              // A percentage as its number ("10"), a fixed amount or price as its decimal ("300.0").
+              adjustmentValue:
+                d.adjustmentValue.__typename === 'SellingPlanPricingPolicyPercentageValue'
+                  ? String(d.adjustmentValue.percentage)
+                  : d.adjustmentValue.amount,
+              afterCycle: d.afterCycle,
+              computedPrice: money(d.computedPrice),
+            })),
+          }
+        : null,
     })),
     orders: c.orders.nodes.map((o) => ({
       id: idFromGid(o.id),
@@ -185,9 +200,14 @@ export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: D
   }
 }
 
+const money = (m: { amount: string; currencyCode: string }) => ({
+  amount: m.amount,
+  currencyCode: m.currencyCode,
+})
+
 function deliveryMethod(m: PlatformContractDetail['deliveryMethod']): SubscriptionDetail['deliveryMethod'] {
   if (!m) return { kind: 'none' }
-  if (m.__typename === 'SubscriptionDeliveryMethodShipping' && 'address' in m) {
+  if (m.__typename === 'SubscriptionDeliveryMethodShipping') {
     const a = m.address
     return {
       kind: 'shipping',
@@ -204,47 +224,9 @@ function deliveryMethod(m: PlatformContractDetail['deliveryMethod']): Subscripti
       },
     }
   }
-  // Their fields are not asked for yet (the emulator's union has only Shipping).
-  if (m.__typename === 'SubscriptionDeliveryMethodPickup') return { kind: 'pickup', locationName: null }
-  if (m.__typename === 'SubscriptionDeliveryMethodLocalDelivery') return { kind: 'local', phone: null }
+  if (m.__typename === 'SubscriptionDeliveryMethodPickup')
+    return { kind: 'pickup', locationName: m.pickupOption.location.name }
+  if (m.__typename === 'SubscriptionDeliveryMethodLocalDelivery')
+    return { kind: 'local', phone: m.localDeliveryOption.phone }
   return { kind: 'none' }
-}
-
-function paymentMethod(
-  pm: PlatformContractDetail['customerPaymentMethod'],
-  now: Date,
-): SubscriptionDetail['paymentMethod'] {
-  const instrument = pm?.instrument
-  if (!instrument) return { kind: 'none' }
-  switch (instrument.__typename) {
-    case 'CustomerCreditCard':
-      return {
-        kind: 'card',
-        brand: instrument.brand,
-        lastDigits: instrument.lastDigits,
-        expiryMonth: instrument.expiryMonth,
-        expiryYear: instrument.expiryYear,
-        isExpired: isCardExpired(instrument.expiryMonth, instrument.expiryYear, now),
-      }
-    case 'CustomerPaypalBillingAgreement':
-      return { kind: 'paypal', email: instrument.paypalAccountEmail ?? null }
-    case 'CustomerShopPayAgreement':
-      return { kind: 'wallet', name: instrument.name ?? null }
-    default:
-      return { kind: 'none' }
-  }
-}
-
-const tokyoMonth = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: 'numeric',
-})
-
-/** A card is valid through the last day of its expiry month, judged on the Tokyo calendar. */
-export function isCardExpired(expiryMonth: number, expiryYear: number, now: Date): boolean {
-  const parts = tokyoMonth.formatToParts(now)
-  const year = Number(parts.find((p) => p.type === 'year')?.value)
-  const month = Number(parts.find((p) => p.type === 'month')?.value)
-  return year > expiryYear || (year === expiryYear && month > expiryMonth)
 }

@@ -3,6 +3,7 @@ import {
   fetchSubscriptionBillingAttempt,
   type PlatformBillingAttempt,
 } from '../../platform/operations/subscription-billing-attempt.ts'
+import { orderRecord as platformOrderRecord } from '../../sync/records.ts'
 import { refreshContract } from './contract-topics.ts'
 import { type Apply, gidFrom, nothing, type Payload, requireClient, type TopicHandler } from './handler.ts'
 import {
@@ -103,20 +104,7 @@ function orderRecord(
   contractId: string,
   at: string,
 ): OrderRecord | null {
-  const o = a?.order
-  if (o) {
-    return {
-      id: idFromGid(o.id),
-      name: o.name,
-      contract_id: contractId,
-      customer_id: maybeIdFromGid(o.customer?.id),
-      total_amount: o.totalPriceSet.shopMoney.amount,
-      currency_code: o.totalPriceSet.shopMoney.currencyCode,
-      test: o.test,
-      created_at: o.createdAt,
-      cancelled_at: o.cancelledAt,
-    }
-  }
+  if (a?.order) return platformOrderRecord(a.order, contractId)
   const orderGid = gidFrom(p, 'Order', 'order_id', 'admin_graphql_api_order_id')
   if (!orderGid) return null
   return {

@@ -1,4 +1,5 @@
 import type { DbClient } from '../../db/pool.ts'
+import type { OrderRecord } from '../../sync/mirror-repo.ts'
 
 /** A shop as webhooks see it: uninstalled shops included, the compliance topics need them. */
 export type WebhookShop = {
@@ -104,17 +105,7 @@ export async function upsertBillingAttempt(
   )
 }
 
-export type OrderRecord = {
-  id: string
-  name: string | null
-  contract_id: string | null
-  customer_id: string | null
-  total_amount: string | null
-  currency_code: string | null
-  test: boolean
-  created_at: string
-  cancelled_at: string | null
-}
+export type { OrderRecord }
 
 /** Upserts an order; a known contract link is never cleared by a payload that lacks it. */
 export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord): Promise<void> {

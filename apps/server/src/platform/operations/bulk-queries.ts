@@ -3,7 +3,10 @@
 // carrying `__parentId` after their parent. The node fields are the ones of the paginated
 // queries (customers-page.ts, subscription-contracts-page.ts), so both paths write the same
 // mirror rows through the same mappers; test/sync-bulk.test.ts checks they stay equal. Lines
-// are not cut at 20 here: the cap in the paginated query is only there to bound its cost.
+// and orders are not cut here: the caps in the paginated query are only there to bound its
+// cost. A contract's lines and orders both come as its child lines (`__parentId`); the sync
+// tells them apart by their GID type. Three connections, two levels: within the platform's
+// limits for bulk queries (five connections, two levels of nesting).
 
 export const CUSTOMERS_BULK_QUERY = /* GraphQL */ `
   query CustomersBulk {
@@ -72,6 +75,19 @@ export const SUBSCRIPTION_CONTRACTS_BULK_QUERY = /* GraphQL */ `
                 sellingPlanName
                 currentPrice { amount currencyCode }
                 variantImage { url }
+              }
+            }
+          }
+          orders {
+            edges {
+              node {
+                id
+                name
+                createdAt
+                cancelledAt
+                test
+                totalPriceSet { shopMoney { amount currencyCode } }
+                customer { id }
               }
             }
           }

@@ -2,12 +2,9 @@ import type { AdminClient } from '../admin-client.ts'
 
 /**
  * One contract as the detail page shows it: what the mirror does not hold (customer name,
- * orders, billing attempts, manual discounts, payment instrument). The platform is the truth
- * for these, so they are read live.
- *
- * Left out because the emulator's schema does not serve them yet: `SubscriptionLine.pricingPolicy`
- * and `SubscriptionLine.discountAllocations`, and the Pickup / LocalDelivery members of the
- * `SubscriptionDeliveryMethod` union (their `__typename` is still read).
+ * orders, billing attempts, manual discounts, payment instrument, each line's pricing policy
+ * and discount allocations, the delivery method). The platform is the truth for these, so they
+ * are read live.
  */
 export const SUBSCRIPTION_CONTRACT_DETAIL = /* GraphQL */ `
   query SubscriptionContractDetail($id: ID!) {
@@ -30,6 +27,13 @@ export const SUBSCRIPTION_CONTRACT_DETAIL = /* GraphQL */ `
         __typename
         ... on SubscriptionDeliveryMethodShipping {
           address { address1 address2 city province zip countryCode firstName lastName phone }
+        }
+        ... on SubscriptionDeliveryMethodPickup {
+          pickupOption { title location { name } }
+        }
+        ... on SubscriptionDeliveryMethodLocalDelivery {
+          address { address1 address2 city province zip countryCode firstName lastName phone }
+          localDeliveryOption { title phone }
         }
       }
       customerPaymentMethod {
@@ -56,6 +60,20 @@ export const SUBSCRIPTION_CONTRACT_DETAIL = /* GraphQL */ `
           sellingPlanName
           currentPrice { amount currencyCode }
           variantImage { url }
+          discountAllocations { amount { amount currencyCode } }
+          pricingPolicy {
+            basePrice { amount currencyCode }
+            cycleDiscounts {
+              adjustmentType
+              adjustmentValue {
+                __typename
+                ... on SellingPlanPricingPolicyPercentageValue { percentage }
+                ... on MoneyV2 { amount currencyCode }
+              }
+              afterCycle
+              computedPrice { amount currencyCode }
+            }
+          }
         }
       }
       orders(first: 10, reverse: true) {
@@ -69,6 +87,17 @@ export const SUBSCRIPTION_CONTRACT_DETAIL = /* GraphQL */ `
 `
 
 type Money = { amount: string; currencyCode: string }
+type DeliveryAddress = {
+  address1: string | null
+  address2: string | null
+  city: string | null
+  province: string | null
+  zip: string | null
+  countryCode: string | null
+  firstName: string | null
+  lastName: string | null
+  phone: string | null
+}
 type Anchor = { day: number | null; month: number | null; type: string; cutoffDay: number | null }
 
 export type PlatformContractDetail = {
@@ -93,21 +122,16 @@ export type PlatformContractDetail = {
   customAttributes: Array<{ key: string; value: string | null }>
   originOrder: { id: string } | null
   deliveryMethod:
+    | { __typename: 'SubscriptionDeliveryMethodShipping'; address: DeliveryAddress }
     | {
-        __typename: 'SubscriptionDeliveryMethodShipping'
-        address: {
-          address1: string | null
-          address2: string | null
-          city: string | null
-          province: string | null
-          zip: string | null
-          countryCode: string | null
-          firstName: string | null
-          lastName: string | null
-          phone: string | null
-        }
+        __typename: 'SubscriptionDeliveryMethodPickup'
+        pickupOption: { title: string | null; location: { name: string } }
       }
-    | { __typename: string }
+    | {
+        __typename: 'SubscriptionDeliveryMethodLocalDelivery'
+        address: DeliveryAddress
+        localDeliveryOption: { title: string | null; phone: string }
+      }
     | null
   customerPaymentMethod: {
     id: string
@@ -145,6 +169,18 @@ export type PlatformContractDetail = {
       sellingPlanName: string | null
       currentPrice: Money
       variantImage: { url: string } | null
+      discountAllocations: Array<{ amount: Money }>
+      pricingPolicy: {
+        basePrice: Money
+        cycleDiscounts: Array<{
+          adjustmentType: string
+          adjustmentValue:
+            | { __typename: 'SellingPlanPricingPolicyPercentageValue'; percentage: number }
+            | ({ __typename: 'MoneyV2' } & Money)
+          afterCycle: number
+          computedPrice: Money
+        }>
+      } | null
     }>
   }
   orders: {

@@ -1,9 +1,29 @@
 import type { AdminClient } from '../admin-client.ts'
 
+/** Order fields the mirror keeps (`orders` table), for the contract's nested connection. */
+export const ORDER_SELECTION = /* GraphQL */ `{
+            id
+            name
+            createdAt
+            cancelledAt
+            test
+            totalPriceSet { shopMoney { amount currencyCode } }
+            customer { id }
+}`
+
 /**
- * Contract fields the mirror keeps (lines: the spec's default of up to 20 per contract). One
- * selection for the sync pages and the single-contract refetch of webhooks and actions, so
- * every path writes identical rows.
+ * Orders asked for with each contract: the newest first (`reverse`), which is all of most
+ * contracts (the demo shop: median 7, 90th percentile 17). A contract with more is read on by
+ * `SUBSCRIPTION_CONTRACT_ORDERS_PAGE` from the connection's end cursor. Each order costs 4
+ * points; 20 keeps a page of SYNC_PAGE_SIZES.contracts contracts under the 1,000-point cap.
+ */
+export const CONTRACT_ORDERS_FIRST = 20
+
+/**
+ * Contract fields the mirror keeps (lines: the spec's default of up to 20 per contract; orders:
+ * the newest CONTRACT_ORDERS_FIRST with the cursor to read on). One selection for the sync
+ * pages and the single-contract refetch of webhooks and actions, so every path writes
+ * identical rows.
  */
 export const SUBSCRIPTION_CONTRACT_SELECTION = /* GraphQL */ `{
         id
@@ -48,6 +68,10 @@ export const SUBSCRIPTION_CONTRACT_SELECTION = /* GraphQL */ `{
             currentPrice { amount currencyCode }
             variantImage { url }
           }
+        }
+        orders(first: ${CONTRACT_ORDERS_FIRST}, reverse: true) {
+          nodes ${ORDER_SELECTION}
+          pageInfo { hasNextPage endCursor }
         }
 }`
 
@@ -98,6 +122,22 @@ export type PlatformContract = {
   deliveryMethod: Record<string, unknown> | null
   customerPaymentMethod: Record<string, unknown> | null
   lines: { nodes: PlatformContractLine[] }
+  orders: PlatformOrderConnection
+}
+
+export type PlatformOrder = {
+  id: string
+  name: string
+  createdAt: string
+  cancelledAt: string | null
+  test: boolean
+  totalPriceSet: { shopMoney: { amount: string; currencyCode: string } }
+  customer: { id: string } | null
+}
+
+export type PlatformOrderConnection = {
+  nodes: PlatformOrder[]
+  pageInfo: { hasNextPage: boolean; endCursor: string | null }
 }
 
 type Page = {
@@ -113,4 +153,63 @@ export async function fetchSubscriptionContractsPage(
 ): Promise<Page['subscriptionContracts']> {
   return (await client.request<Page>('SubscriptionContractsPage', SUBSCRIPTION_CONTRACTS_PAGE, variables))
     .subscriptionContracts
+}
+
+/**
+ * The rest of one contract's orders after the page's first CONTRACT_ORDERS_FIRST (same order:
+ * newest first). 100 orders: ~400 points requested.
+ */
+export const SUBSCRIPTION_CONTRACT_ORDERS_PAGE = /* GraphQL */ `
+  query SubscriptionContractOrdersPage($id: ID!, $first: Int!, $after: String) {
+    subscriptionContract(id: $id) {
+      orders(first: $first, after: $after, reverse: true) {
+        nodes ${ORDER_SELECTION}
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+`
+
+/** The next page of a contract's orders; null when the platform no longer has the contract. */
+export async function fetchSubscriptionContractOrdersPage(
+  client: AdminClient,
+  variables: { id: string; first: number; after: string | null },
+): Promise<PlatformOrderConnection | null> {
+  const data = await client.request<{ subscriptionContract: { orders: PlatformOrderConnection } | null }>(
+    'SubscriptionContractOrdersPage',
+    SUBSCRIPTION_CONTRACT_ORDERS_PAGE,
+    variables,
+  )
+  return data.subscriptionContract?.orders ?? null
+}
+
+/**
+ * Orders changed since the last sync (`updated_at:>…`), for incremental syncs: an order
+ * cancelled later changes neither its contract nor sends a webhook the app handles, so the
+ * mirror learns of it here. Orders carry no contract link in this API subset (LineItem.contract
+ * is not served), so only orders the mirror already holds are refreshed from this. 100 orders:
+ * ~400 points requested. Its name sorts after SUBSCRIPTION_CONTRACTS_PAGE on purpose:
+ * platform-documents.test.ts prices the first query this module exports, and a module's
+ * exports are listed by name (test/sync-orders.test.ts checks this).
+ */
+export const UPDATED_ORDERS_PAGE = /* GraphQL */ `
+  query UpdatedOrdersPage($first: Int!, $after: String, $query: String!) {
+    orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+      nodes ${ORDER_SELECTION}
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`
+
+export async function fetchUpdatedOrdersPage(
+  client: AdminClient,
+  variables: { first: number; after: string | null; query: string },
+): Promise<PlatformOrderConnection> {
+  return (
+    await client.request<{ orders: PlatformOrderConnection }>(
+      'UpdatedOrdersPage',
+      UPDATED_ORDERS_PAGE,
+      variables,
+    )
+  ).orders
 }

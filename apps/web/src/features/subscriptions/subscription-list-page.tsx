@@ -3,6 +3,7 @@ import { SearchIcon } from '@shopify/polaris-icons'
 import { classifySearchInput } from '@teiki/domain'
 import { type FormEvent, useMemo, useState } from 'react'
 import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
+import { ExportButton } from './export/export-modal.tsx'
 import {
   buildSearchRequest,
   dateRangeError,
@@ -49,7 +50,7 @@ export function SubscriptionListPage() {
   }
 
   return (
-    <Page title="定期購買契約">
+    <Page title="定期購買契約" secondaryActions={<ExportButton />}>
       <Card padding="0">
         <Box padding="400">
           <BlockStack gap="300">

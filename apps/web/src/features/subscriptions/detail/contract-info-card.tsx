@@ -1,18 +1,81 @@
 import type { SubscriptionDetail } from '@teiki/contract'
 import { formatDateJa, formatDateTimeJa, formatMoney } from '@teiki/domain'
+import { type ReactNode, useState } from 'react'
+import { BillingDateModal } from './billing-date-modal.tsx'
+import { deliveryTimeText } from './contract-edits.ts'
+import { DeliveryDateModal } from './delivery-date-modal.tsx'
+import { DeliveryTimeModal } from './delivery-time-modal.tsx'
 import { cyclesLabel, intervalLabel, paymentStatusLabel, safeDate } from './detail-format.ts'
-import { DetailCard, DetailRow } from './detail-section.tsx'
+import { CardButton, DetailCard, DetailRow } from './detail-section.tsx'
+import { IntervalModal } from './interval-modal.tsx'
+import { NoteModal } from './note-modal.tsx'
+import { OrderCountModal } from './order-count-modal.tsx'
+import type { EditModalProps } from './use-contract-edit.ts'
 
-/** 契約情報: schedule, cycles, counts and the contract's own fields. */
-export function ContractInfoCard({ detail }: { detail: SubscriptionDetail }) {
+type InfoEdit =
+  | 'next-billing-date'
+  | 'next-delivery-date'
+  | 'delivery-time'
+  | 'interval'
+  | 'order-count'
+  | 'note'
+
+const MODALS: Record<InfoEdit, (props: EditModalProps) => ReactNode> = {
+  'next-billing-date': BillingDateModal,
+  'next-delivery-date': DeliveryDateModal,
+  'delivery-time': DeliveryTimeModal,
+  interval: IntervalModal,
+  'order-count': OrderCountModal,
+  note: NoteModal,
+}
+
+/**
+ * 契約情報: schedule, cycles, counts and the contract's own fields, each editable field with its
+ * 編集 button (`edit-<field>`). `editable` is false for contracts that cannot change any more;
+ * the order count is the app's own record and stays correctable.
+ */
+export function ContractInfoCard({
+  detail,
+  reload,
+  editable,
+  disabled,
+}: {
+  detail: SubscriptionDetail
+  reload: () => void
+  editable: boolean
+  disabled: boolean
+}) {
+  const [editing, setEditing] = useState<InfoEdit | null>(null)
   const policy = detail.billingPolicy
+  const edit = (field: InfoEdit, allowed = editable) =>
+    allowed ? (
+      <CardButton testId={`edit-${field}`} onClick={() => setEditing(field)} disabled={disabled}>
+        編集
+      </CardButton>
+    ) : undefined
+  const OpenModal = editing ? MODALS[editing] : null
+
   return (
     <DetailCard title="契約情報" testId="contract-info">
-      <DetailRow label="次回請求日">{safeDate(detail.nextBillingDate, formatDateJa)}</DetailRow>
-      <DetailRow label="請求間隔">{intervalLabel(detail.interval, detail.intervalCount)}</DetailRow>
+      <DetailRow label="次回請求日" action={edit('next-billing-date')}>
+        <span data-testid="contract-next-billing-date">{safeDate(detail.nextBillingDate, formatDateJa)}</span>
+      </DetailRow>
+      <DetailRow label="次回お届け予定日" action={edit('next-delivery-date')}>
+        <span data-testid="contract-next-delivery-date">
+          {detail.nextDeliveryDate ? safeDate(detail.nextDeliveryDate, formatDateJa) : '指定なし'}
+        </span>
+      </DetailRow>
+      <DetailRow label="配送時間帯" action={edit('delivery-time')}>
+        <span data-testid="contract-delivery-time">{deliveryTimeText(detail.deliveryTime)}</span>
+      </DetailRow>
+      <DetailRow label="請求間隔" action={edit('interval')}>
+        {intervalLabel(detail.interval, detail.intervalCount)}
+      </DetailRow>
       <DetailRow label="最低回数">{cyclesLabel(policy.minCycles)}</DetailRow>
       <DetailRow label="最大回数">{cyclesLabel(policy.maxCycles, '無制限')}</DetailRow>
-      <DetailRow label="注文回数">{`${detail.orderCount}回`}</DetailRow>
+      <DetailRow label="注文回数" action={edit('order-count', true)}>
+        <span data-testid="contract-order-count">{`${detail.orderCount}回`}</span>
+      </DetailRow>
       <DetailRow label="前回の決済">{paymentStatusLabel(detail.lastPaymentStatus)}</DetailRow>
       <DetailRow label="通貨">{detail.currencyCode}</DetailRow>
       <DetailRow label="配送料">
@@ -22,7 +85,8 @@ export function ContractInfoCard({ detail }: { detail: SubscriptionDetail }) {
       </DetailRow>
       <DetailRow label="作成日時">{safeDate(detail.createdAt, formatDateTimeJa)}</DetailRow>
       <DetailRow label="更新日時">{safeDate(detail.updatedAt, formatDateTimeJa)}</DetailRow>
-      <DetailRow label="メモ">
+      {detail.cancellation ? <CancellationRows cancellation={detail.cancellation} /> : null}
+      <DetailRow label="メモ" action={edit('note')}>
         {detail.note ? <span style={{ whiteSpace: 'pre-wrap' }}>{detail.note}</span> : '—'}
       </DetailRow>
       <DetailRow label="カスタム属性">
@@ -34,6 +98,24 @@ export function ContractInfoCard({ detail }: { detail: SubscriptionDetail }) {
               </span>
             ))}
       </DetailRow>
+      {OpenModal ? <OpenModal detail={detail} reload={reload} onClose={() => setEditing(null)} /> : null}
     </DetailCard>
+  )
+}
+
+function CancellationRows({
+  cancellation,
+}: {
+  cancellation: NonNullable<SubscriptionDetail['cancellation']>
+}) {
+  return (
+    <>
+      <DetailRow label="解約日時">{safeDate(cancellation.cancelledAt, formatDateTimeJa)}</DetailRow>
+      <DetailRow label="解約理由">
+        <span data-testid="contract-cancellation-reason" style={{ whiteSpace: 'pre-wrap' }}>
+          {cancellation.reason || '—'}
+        </span>
+      </DetailRow>
+    </>
   )
 }

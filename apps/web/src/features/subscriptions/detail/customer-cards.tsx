@@ -1,7 +1,19 @@
 import { Badge, BlockStack, InlineStack, Text } from '@shopify/polaris'
 import type { SubscriptionDetail } from '@teiki/contract'
+import { useState } from 'react'
+import { ConfirmModal } from './confirm-modal.tsx'
+import { planPaymentUpdateEmail } from './contract-edits.ts'
 import { addressLines, cardExpiryLabel, cardLabel } from './detail-format.ts'
-import { DetailCard, EmptyLine } from './detail-section.tsx'
+import { CardButton, DetailCard, EmptyLine } from './detail-section.tsx'
+import { EditAddressModal } from './edit-address-modal.tsx'
+import { PaymentMethodModal } from './payment-method-modal.tsx'
+
+type EditableCardProps = {
+  detail: SubscriptionDetail
+  reload: () => void
+  editable: boolean
+  disabled: boolean
+}
 
 /** 顧客: name and e-mail. */
 export function CustomerCard({ customer }: { customer: SubscriptionDetail['customer'] }) {
@@ -19,11 +31,29 @@ export function CustomerCard({ customer }: { customer: SubscriptionDetail['custo
   )
 }
 
-/** 配送先: the shipping address in Japanese order, a pickup location, or nothing. */
-export function DeliveryCard({ method }: { method: SubscriptionDetail['deliveryMethod'] }) {
+/**
+ * 配送先: the shipping address in Japanese order, a pickup location, or nothing; a shipping
+ * address can be changed (編集).
+ */
+export function DeliveryCard({ detail, reload, editable, disabled }: EditableCardProps) {
+  const [editing, setEditing] = useState(false)
+  const method = detail.deliveryMethod
   return (
-    <DetailCard title="配送先" testId="contract-delivery">
+    <DetailCard
+      title="配送先"
+      testId="contract-delivery"
+      actions={
+        editable && method.kind === 'shipping' ? (
+          <CardButton testId="edit-delivery-address" onClick={() => setEditing(true)} disabled={disabled}>
+            編集
+          </CardButton>
+        ) : null
+      }
+    >
       <DeliveryBody method={method} />
+      {editing ? (
+        <EditAddressModal detail={detail} reload={reload} onClose={() => setEditing(false)} />
+      ) : null}
     </DetailCard>
   )
 }
@@ -52,11 +82,46 @@ function DeliveryBody({ method }: { method: SubscriptionDetail['deliveryMethod']
   }
 }
 
-/** 支払い方法: card (with an expired badge), PayPal, wallet, or none. */
-export function PaymentCard({ method }: { method: SubscriptionDetail['paymentMethod'] }) {
+/**
+ * 支払い方法: card (with an expired badge), PayPal, wallet, or none; 編集 picks another of the
+ * customer's methods, 更新メールを送信 asks the customer to update theirs.
+ */
+export function PaymentCard({ detail, reload, editable, disabled }: EditableCardProps) {
+  const [open, setOpen] = useState<'method' | 'email' | null>(null)
+  const close = () => setOpen(null)
+  const email = detail.customer.email
   return (
-    <DetailCard title="支払い方法" testId="contract-payment">
-      <PaymentBody method={method} />
+    <DetailCard
+      title="支払い方法"
+      testId="contract-payment"
+      actions={
+        editable ? (
+          <CardButton testId="edit-payment-method" onClick={() => setOpen('method')} disabled={disabled}>
+            編集
+          </CardButton>
+        ) : null
+      }
+    >
+      <PaymentBody method={detail.paymentMethod} />
+      {editable ? (
+        <div>
+          <CardButton testId="send-payment-update-email" onClick={() => setOpen('email')} disabled={disabled}>
+            決済方法の更新メールを送信
+          </CardButton>
+        </div>
+      ) : null}
+      {open === 'method' ? <PaymentMethodModal detail={detail} reload={reload} onClose={close} /> : null}
+      {open === 'email' ? (
+        <ConfirmModal
+          title="決済方法の更新メールを送信しますか？"
+          message={`顧客${email ? `（${email}）` : ''}に、決済方法を更新するためのメールを送信します。`}
+          confirmLabel="送信する"
+          destructive={false}
+          plan={() => planPaymentUpdateEmail(detail)}
+          reload={reload}
+          onClose={close}
+        />
+      ) : null}
     </DetailCard>
   )
 }

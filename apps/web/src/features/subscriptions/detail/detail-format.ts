@@ -1,5 +1,6 @@
 import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
-import { canMove, formatMoney, japaneseName } from '@teiki/domain'
+import { canMove, formatMoney, japaneseName, toZonedDate } from '@teiki/domain'
+import { prefectureName } from './prefectures.ts'
 
 /**
  * Pure text helpers of the contract detail page, unit-tested without a browser.
@@ -44,7 +45,12 @@ const blank = (value: string | null | undefined): boolean => value == null || va
 export function addressLines(address: ShippingAddress): string[] {
   const lines: string[] = []
   if (!blank(address.zip)) lines.push(`〒${formatZip(address.zip ?? '')}`)
-  const street = [address.province, address.city, address.address1]
+  // Some writers store the ISO code (JP-13) as the province: show the prefecture's name.
+  const province =
+    address.province && /^JP-\d{2}$/i.test(address.province.trim())
+      ? prefectureName(address.province.trim().toUpperCase())
+      : address.province
+  const street = [province, address.city, address.address1]
     .filter((part) => !blank(part))
     .map((part) => part?.trim())
     .join('')
@@ -146,5 +152,40 @@ export function safeDate(value: string | null, format: (iso: string, zone: strin
     return format(value, 'Asia/Tokyo')
   } catch {
     return value
+  }
+}
+
+/** Money for the screen, falling back to the raw amount instead of throwing on odd input. */
+export function safeMoney(amount: string | number, currencyCode: string): string {
+  try {
+    return formatMoney(amount, currencyCode)
+  } catch {
+    return String(amount)
+  }
+}
+
+/** The Japan-time calendar day (`YYYY-MM-DD`) of an instant, for date inputs; '' when unknown. */
+export function japanDateInput(value: string | null): string {
+  if (value === null || value === '') return ''
+  try {
+    return toZonedDate(value, 'Asia/Tokyo')
+  } catch {
+    return ''
+  }
+}
+
+/** A payment instrument in one line: `VISA ****4242（有効期限 03/2027・期限切れ）`, `PayPal（…）`. */
+export function instrumentLabel(instrument: SubscriptionDetail['paymentMethod']): string {
+  switch (instrument.kind) {
+    case 'card': {
+      const expiry = `有効期限 ${cardExpiryLabel(instrument.expiryMonth, instrument.expiryYear)}`
+      return `${cardLabel(instrument.brand, instrument.lastDigits)}（${expiry}${instrument.isExpired ? '・期限切れ' : ''}）`
+    }
+    case 'paypal':
+      return `PayPal${instrument.email ? `（${instrument.email}）` : ''}`
+    case 'wallet':
+      return instrument.name ?? 'ウォレット決済'
+    case 'none':
+      return '不明な決済方法'
   }
 }

@@ -1,23 +1,28 @@
-import { BlockStack, Box, Card, InlineStack, Text } from '@shopify/polaris'
+import { BlockStack, Box, Button, Card, InlineStack, Text } from '@shopify/polaris'
 import type { ReactNode } from 'react'
 
-/** A titled card of the detail page. */
+/** A titled card of the detail page, with optional buttons at the right of its title. */
 export function DetailCard({
   title,
   testId,
+  actions,
   children,
 }: {
   title: string
   testId?: string
+  actions?: ReactNode
   children: ReactNode
 }) {
   return (
     <div data-testid={testId}>
       <Card>
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            {title}
-          </Text>
+          <InlineStack gap="200" align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              {title}
+            </Text>
+            {actions ? <InlineStack gap="200">{actions}</InlineStack> : null}
+          </InlineStack>
           {children}
         </BlockStack>
       </Card>
@@ -25,8 +30,16 @@ export function DetailCard({
   )
 }
 
-/** A label / value line. */
-export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+/** A label / value line, with an optional button (編集) at its end. */
+export function DetailRow({
+  label,
+  action,
+  children,
+}: {
+  label: string
+  action?: ReactNode
+  children: ReactNode
+}) {
   return (
     <InlineStack gap="400" wrap={false} blockAlign="start">
       <Box minWidth="9rem">
@@ -34,9 +47,10 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
           {label}
         </Text>
       </Box>
-      <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <div style={{ minWidth: 0, overflowWrap: 'anywhere', flex: 1 }}>
         <Text as="span">{children}</Text>
       </div>
+      {action ? <div style={{ flexShrink: 0 }}>{action}</div> : null}
     </InlineStack>
   )
 }
@@ -47,5 +61,28 @@ export function EmptyLine({ children }: { children: ReactNode }) {
     <Text as="p" tone="subdued">
       {children}
     </Text>
+  )
+}
+
+/** A small 編集-style button wrapped for e2e (`[data-testid=…] button`). */
+export function CardButton({
+  testId,
+  onClick,
+  disabled,
+  tone,
+  children,
+}: {
+  testId: string
+  onClick: () => void
+  disabled?: boolean
+  tone?: 'critical'
+  children: string
+}) {
+  return (
+    <span data-testid={testId}>
+      <Button variant="plain" tone={tone} onClick={onClick} disabled={disabled}>
+        {children}
+      </Button>
+    </span>
   )
 }

@@ -1,27 +1,135 @@
 import { Badge, BlockStack, Divider, InlineStack, Text, Thumbnail } from '@shopify/polaris'
 import { ImageIcon } from '@shopify/polaris-icons'
 import type { SubscriptionDetail, SubscriptionDetailLine } from '@teiki/contract'
-import { formatMoney } from '@teiki/domain'
-import { Fragment } from 'react'
-import { cycleDiscountLabel, cyclesLabel } from './detail-format.ts'
-import { DetailCard, EmptyLine } from './detail-section.tsx'
+import { formatDateTimeJa, formatMoney } from '@teiki/domain'
+import { Fragment, useState } from 'react'
+import { AddLineModal } from './add-line-modal.tsx'
+import { ConfirmModal } from './confirm-modal.tsx'
+import { planRemoveLine } from './contract-edits.ts'
+import { cycleDiscountLabel, safeDate } from './detail-format.ts'
+import { CardButton, DetailCard, EmptyLine } from './detail-section.tsx'
+import { LineEditModal } from './line-edit-modal.tsx'
+import { SwapVariantModal } from './swap-variant-modal.tsx'
 
-/** 商品: the contract lines with their pricing policy. */
-export function LinesCard({ lines }: { lines: SubscriptionDetailLine[] }) {
+type LineEdit = { kind: 'add' } | { kind: 'quantity' | 'swap' | 'remove'; line: SubscriptionDetailLine }
+
+/** 商品: the contract lines with their pricing policy; lines can be added, changed and removed. */
+export function LinesCard({
+  detail,
+  reload,
+  editable,
+  disabled,
+}: {
+  detail: SubscriptionDetail
+  reload: () => void
+  editable: boolean
+  disabled: boolean
+}) {
+  const [editing, setEditing] = useState<LineEdit | null>(null)
+  const close = () => setEditing(null)
+  const lines = detail.lines
+
   return (
-    <DetailCard title="商品" testId="contract-lines">
+    <DetailCard
+      title="商品"
+      testId="contract-lines"
+      actions={
+        editable ? (
+          <CardButton testId="add-line" onClick={() => setEditing({ kind: 'add' })} disabled={disabled}>
+            商品を追加
+          </CardButton>
+        ) : null
+      }
+    >
+      {detail.priceManuallyChangedAt ? (
+        <InlineStack gap="200" blockAlign="center">
+          <span data-testid="price-manually-changed">
+            <Badge tone="attention">価格手動変更済み</Badge>
+          </span>
+          <Text as="span" tone="subdued" variant="bodySm">
+            {safeDate(detail.priceManuallyChangedAt, formatDateTimeJa)}
+          </Text>
+        </InlineStack>
+      ) : null}
       {lines.length === 0 ? (
         <EmptyLine>商品がありません</EmptyLine>
       ) : (
         lines.map((line, index) => (
           <Fragment key={line.id}>
             {index > 0 ? <Divider /> : null}
-            <LineItem line={line} />
+            <div data-testid={`line-row-${line.id}`}>
+              <InlineStack gap="300" align="space-between" blockAlign="start" wrap={false}>
+                <LineItem line={line} />
+                {editable ? (
+                  <BlockStack gap="100" inlineAlign="end">
+                    <CardButton
+                      testId="edit-line"
+                      onClick={() => setEditing({ kind: 'quantity', line })}
+                      disabled={disabled}
+                    >
+                      編集
+                    </CardButton>
+                    <CardButton
+                      testId="swap-line-variant"
+                      onClick={() => setEditing({ kind: 'swap', line })}
+                      disabled={disabled}
+                    >
+                      商品を変更
+                    </CardButton>
+                    <CardButton
+                      testId="remove-line"
+                      tone="critical"
+                      onClick={() => setEditing({ kind: 'remove', line })}
+                      disabled={disabled}
+                    >
+                      削除
+                    </CardButton>
+                  </BlockStack>
+                ) : null}
+              </InlineStack>
+            </div>
           </Fragment>
         ))
       )}
+      <LineModal editing={editing} detail={detail} reload={reload} onClose={close} />
     </DetailCard>
   )
+}
+
+function LineModal({
+  editing,
+  detail,
+  reload,
+  onClose,
+}: {
+  editing: LineEdit | null
+  detail: SubscriptionDetail
+  reload: () => void
+  onClose: () => void
+}) {
+  switch (editing?.kind) {
+    case undefined:
+      return null
+    case 'add':
+      return <AddLineModal detail={detail} reload={reload} onClose={onClose} />
+    case 'quantity':
+      return <LineEditModal detail={detail} line={editing.line} reload={reload} onClose={onClose} />
+    case 'swap':
+      return <SwapVariantModal detail={detail} line={editing.line} reload={reload} onClose={onClose} />
+    case 'remove': {
+      const line = editing.line
+      return (
+        <ConfirmModal
+          title="商品を削除しますか？"
+          message={`「${line.title}${line.variantTitle ? ` / ${line.variantTitle}` : ''}」を契約から削除します。次回以降の注文に含まれなくなります。`}
+          confirmLabel="削除する"
+          plan={() => planRemoveLine(detail, line)}
+          reload={reload}
+          onClose={onClose}
+        />
+      )
+    }
+  }
 }
 
 function LineItem({ line }: { line: SubscriptionDetailLine }) {
@@ -69,25 +177,5 @@ function LineItem({ line }: { line: SubscriptionDetailLine }) {
         ) : null}
       </BlockStack>
     </InlineStack>
-  )
-}
-
-/** 割引: discounts applied to the contract. */
-export function DiscountsCard({ discounts }: { discounts: SubscriptionDetail['discounts'] }) {
-  return (
-    <DetailCard title="割引" testId="contract-discounts">
-      {discounts.length === 0 ? (
-        <EmptyLine>割引はありません</EmptyLine>
-      ) : (
-        discounts.map((discount) => (
-          <InlineStack key={discount.id} gap="200" blockAlign="center">
-            <Badge>{discount.title}</Badge>
-            <Text as="span" tone="subdued">
-              使用 {discount.usageCount}回 ／ 上限 {cyclesLabel(discount.recurringCycleLimit, '無制限')}
-            </Text>
-          </InlineStack>
-        ))
-      )}
-    </DetailCard>
   )
 }

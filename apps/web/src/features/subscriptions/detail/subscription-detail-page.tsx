@@ -12,15 +12,17 @@ import {
   SkeletonDisplayText,
   SkeletonPage,
 } from '@shopify/polaris'
-import type { SubscriptionDetail } from '@teiki/contract'
+import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
 import { statusLabel, statusTone } from '@teiki/domain'
 import { useParams } from 'react-router-dom'
 import { EMPTY_STATE_IMAGE } from '../../../app/empty-state-image.ts'
 import { ContractInfoCard } from './contract-info-card.tsx'
 import { CustomerCard, DeliveryCard, PaymentCard } from './customer-cards.tsx'
 import { availableActions, type ContractAction } from './detail-format.ts'
+import { DiscountsCard } from './discount-card.tsx'
 import { BillingAttemptsCard, OrdersCard } from './history-cards.tsx'
-import { DiscountsCard, LinesCard } from './lines-card.tsx'
+import { LinesCard } from './lines-card.tsx'
+import { OrderNowButton } from './order-now-button.tsx'
 import { useContractActions } from './use-contract-actions.tsx'
 import { useSubscriptionDetail } from './use-subscription-detail.ts'
 
@@ -28,7 +30,12 @@ const BACK_ACTION = { content: '定期購買契約', url: '/' }
 
 const ACTION_LABEL: Record<ContractAction, string> = { pause: '一時停止', resume: '再開', churn: '解約' }
 
-/** 契約 #id: every field of one contract, with pause / resume / churn. */
+/** Cancelled and expired contracts cannot change any more: their edit buttons are not shown. */
+const EDITABLE: ReadonlySet<SubscriptionStatus> = new Set(['ACTIVE', 'PAUSED', 'FAILED'])
+/** Billing now makes sense for a contract that bills (or failed to and should retry). */
+const ORDER_NOW: ReadonlySet<SubscriptionStatus> = new Set(['ACTIVE', 'FAILED'])
+
+/** 契約 #id: every field of one contract, its edits, pause / resume / churn and 今すぐ注文を作成. */
 export default function SubscriptionDetailPage() {
   const contractId = useParams().contractId ?? ''
   const { state, retry, reload } = useSubscriptionDetail(contractId)
@@ -79,6 +86,8 @@ function DetailView({
 }) {
   const startAction = useContractActions(detail, reload)
   const actions = availableActions(detail.status)
+  const editable = EDITABLE.has(detail.status)
+  const cards = { detail, reload, editable, disabled: isReloading }
 
   return (
     <Page
@@ -90,8 +99,11 @@ function DetailView({
         </span>
       }
       secondaryActions={
-        actions.length > 0 ? (
+        actions.length > 0 || ORDER_NOW.has(detail.status) ? (
           <InlineStack gap="200">
+            {ORDER_NOW.has(detail.status) ? (
+              <OrderNowButton detail={detail} reload={reload} disabled={isReloading} />
+            ) : null}
             {actions.map((action) => (
               <span key={action} data-testid={`contract-action-${action}`}>
                 <Button
@@ -111,9 +123,9 @@ function DetailView({
         <Layout>
           <Layout.Section>
             <BlockStack gap="400">
-              <ContractInfoCard detail={detail} />
-              <LinesCard lines={detail.lines} />
-              <DiscountsCard discounts={detail.discounts} />
+              <ContractInfoCard {...cards} />
+              <LinesCard {...cards} />
+              <DiscountsCard {...cards} />
               <OrdersCard orders={detail.orders} />
               <BillingAttemptsCard attempts={detail.billingAttempts} />
             </BlockStack>
@@ -121,8 +133,8 @@ function DetailView({
           <Layout.Section variant="oneThird">
             <BlockStack gap="400">
               <CustomerCard customer={detail.customer} />
-              <DeliveryCard method={detail.deliveryMethod} />
-              <PaymentCard method={detail.paymentMethod} />
+              <DeliveryCard {...cards} />
+              <PaymentCard {...cards} />
             </BlockStack>
           </Layout.Section>
         </Layout>

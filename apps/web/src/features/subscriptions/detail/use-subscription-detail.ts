@@ -1,6 +1,7 @@
 import type { SubscriptionDetail } from '@teiki/contract'
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError, apiGet, errorMessage, isAbortError } from '../../../app/api.ts'
+import { takePrefetchedDetail } from './detail-prefetch.ts'
 
 export type DetailState =
   | { status: 'loading' }
@@ -28,14 +29,19 @@ export function useSubscriptionDetail(contractId: string) {
         ? { ...current, isReloading: true }
         : { status: 'loading' },
     )
-    apiGet<SubscriptionDetail>(
-      `/subscriptions/${encodeURIComponent(contractId)}`,
-      {},
-      { signal: controller.signal },
-    ).then(
-      (data) => setState({ status: 'success', data, isReloading: false }),
+    const request =
+      (attempt.count === 0 && takePrefetchedDetail(contractId)) ||
+      apiGet<SubscriptionDetail>(
+        `/subscriptions/${encodeURIComponent(contractId)}`,
+        {},
+        { signal: controller.signal },
+      )
+    request.then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ status: 'success', data, isReloading: false })
+      },
       (error: unknown) => {
-        if (isAbortError(error)) return
+        if (isAbortError(error) || controller.signal.aborted) return
         if (error instanceof ApiError && error.code === 'NOT_FOUND') setState({ status: 'not-found' })
         else setState({ status: 'error', message: errorMessage(error) })
       },

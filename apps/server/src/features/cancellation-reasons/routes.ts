@@ -1,0 +1,104 @@
+import {
+  ZCancellationReason,
+  ZCancellationReasonBody,
+  ZCancellationReasonList,
+  ZCancellationReasonsGroupedBy,
+  ZCancellationReasonsGroupedByQuery,
+  ZContractCancellationReason,
+  ZErrorResponse,
+} from '@teiki/contract'
+import { z } from 'zod'
+import type { AppInstance } from '../../http/app.ts'
+import { createReason, deleteReason, listReasons, updateReason } from './repo.ts'
+import { cancellationReasonsGroupedBy, contractCancellationReason } from './service.ts'
+
+// Up to 18 digits: the ids are bigints.
+const ZReasonParams = z.object({
+  id: z.string().regex(/^\d{1,18}$/, { error: '解約理由IDは数字で指定してください。' }),
+})
+const ZContractParams = z.object({
+  id: z.string().regex(/^\d{1,18}$/, { error: '契約IDは数字で指定してください。' }),
+})
+
+/** The shop's cancellation reasons and what contracts were cancelled with (spec §7). */
+export function cancellationReasonRoutes(app: AppInstance): void {
+  const tags = ['cancellation-reasons']
+
+  app.get(
+    '/app-admin/cancellation-reasons',
+    { schema: { tags, summary: '解約理由の一覧', response: { 200: ZCancellationReasonList } } },
+    async (request) => ({ reasons: await listReasons(app.db, request.shop.id) }),
+  )
+
+  app.post(
+    '/app-admin/cancellation-reasons',
+    {
+      schema: {
+        tags,
+        summary: '解約理由を追加',
+        body: ZCancellationReasonBody,
+        response: { 201: ZCancellationReason, 409: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const created = await createReason(app.db, request.shop.id, request.body.reason)
+      return reply.code(201).send(created)
+    },
+  )
+
+  app.put(
+    '/app-admin/cancellation-reasons/:id',
+    {
+      schema: {
+        tags,
+        summary: '解約理由を変更（記録済みの解約の理由は変わりません）',
+        params: ZReasonParams,
+        body: ZCancellationReasonBody,
+        response: { 200: ZCancellationReason, 404: ZErrorResponse, 409: ZErrorResponse },
+      },
+    },
+    (request) => updateReason(app.db, request.shop.id, request.params.id, request.body.reason),
+  )
+
+  app.delete(
+    '/app-admin/cancellation-reasons/:id',
+    {
+      schema: {
+        tags,
+        summary: '解約理由を削除（記録済みの解約の理由は残ります）',
+        params: ZReasonParams,
+        response: { 204: z.null().describe('削除しました'), 404: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await deleteReason(app.db, request.shop.id, request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/app-admin/subscription-contracts/cancellation-reasons-grouped-by',
+    {
+      schema: {
+        tags,
+        summary: '解約理由ごとの解約数（解約日で絞り込み可）',
+        querystring: ZCancellationReasonsGroupedByQuery,
+        response: { 200: ZCancellationReasonsGroupedBy },
+      },
+    },
+    (request) => cancellationReasonsGroupedBy(app.db, request.shop, request.query),
+  )
+
+  app.get(
+    '/app-admin/subscription-contracts/:id/cancellation-reason',
+    {
+      schema: {
+        tags,
+        summary: '契約の解約理由',
+        params: ZContractParams,
+        response: { 200: ZContractCancellationReason, 404: ZErrorResponse },
+      },
+    },
+    (request) => contractCancellationReason(app.db, request.shop, request.params.id),
+  )
+}

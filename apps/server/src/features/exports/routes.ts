@@ -1,0 +1,110 @@
+import { createReadStream } from 'node:fs'
+import { ZErrorResponse, ZExportIdParam, ZExportJob, ZExportJobList, ZExportRequest } from '@teiki/contract'
+import { z } from 'zod'
+import type { AppInstance } from '../../http/app.ts'
+import type { Mailer } from '../../mail/mailer.ts'
+import { failAbandonedJobs } from './repo.ts'
+import {
+  createExportJob,
+  createExportRunner,
+  EXPORT_PATH,
+  exportFile,
+  getExportJob,
+  listExportJobs,
+  toApiJob,
+} from './service.ts'
+
+export type ExportRoutesOptions = { dataDir: string; mailer: Mailer }
+
+/**
+ * POST /app-admin/export-subscription-contracts (spec §7) and the job's progress and file.
+ * The POST answers 202 with the queued job; the export runs in this process afterwards.
+ */
+export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void {
+  const runner = createExportRunner({ db: app.db, dataDir: opts.dataDir, mailer: opts.mailer, log: app.log })
+  app.addHook('onClose', () => runner.close())
+  // A crashed process leaves its jobs queued or running: they fail once their heartbeat is old.
+  app.addHook('onReady', () => failAbandonedJobs(app.db))
+
+  app.post(
+    EXPORT_PATH,
+    {
+      schema: {
+        tags: ['exports'],
+        summary: '契約をCSVでエクスポート（絞り込み条件・文字コード・送信先メール）',
+        body: ZExportRequest,
+        response: { 202: ZExportJob, 400: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const job = await createExportJob(app.db, request.shop, request.body)
+      runner.start(request.shop, job.id)
+      return reply.status(202).send(toApiJob(job, request.shop.iana_timezone))
+    },
+  )
+
+  app.get(
+    EXPORT_PATH,
+    {
+      schema: {
+        tags: ['exports'],
+        summary: '最近のエクスポート（新しい順に10件）',
+        response: { 200: ZExportJobList },
+      },
+    },
+    async (request) => ({
+      exports: (await listExportJobs(app.db, request.shop)).map((job) =>
+        toApiJob(job, request.shop.iana_timezone),
+      ),
+    }),
+  )
+
+  app.get(
+    `${EXPORT_PATH}/:id`,
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'エクスポートの進捗',
+        params: ZExportIdParam,
+        response: { 200: ZExportJob, 404: ZErrorResponse },
+      },
+    },
+    async (request) =>
+      toApiJob(await getExportJob(app.db, request.shop, request.params.id), request.shop.iana_timezone),
+  )
+
+  app.get(
+    `${EXPORT_PATH}/:id/download`,
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'エクスポートしたCSVをダウンロード',
+        params: ZExportIdParam,
+        response: {
+          200: z.any().describe('the CSV file (text/csv; charset=utf-8 with BOM, or Shift_JIS)'),
+          404: ZErrorResponse,
+          409: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await exportFile(app.db, request.shop, request.params.id)
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(createReadStream(file.path))
+    },
+  )
+}
+
+/** `attachment` with an ASCII `filename` and the RFC 5987 `filename*` (UTF-8). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
+}

@@ -1,0 +1,44 @@
+import { ZErrorResponse, ZVariantSearchQuery, ZVariantSearchResponse, ZVariantSummary } from '@teiki/contract'
+import { z } from 'zod'
+import type { AppInstance } from '../../http/app.ts'
+import { notFound } from '../../http/app-error.ts'
+import { findVariant, searchVariants } from './repo.ts'
+
+const ZVariantParams = z.object({
+  id: z.string().regex(/^\d{1,18}$/, { error: 'バリエーションIDは数字で指定してください。' }),
+})
+
+/** Product variants from the mirror, for adding or swapping contract lines (spec §7). */
+export function productRoutes(app: AppInstance): void {
+  app.get(
+    '/app-admin/products/variants/search',
+    {
+      schema: {
+        tags: ['products'],
+        summary: '商品バリエーションを検索（商品名・バリエーション名・SKU・バリエーションID）',
+        querystring: ZVariantSearchQuery,
+        response: { 200: ZVariantSearchResponse },
+      },
+    },
+    async (request) => ({
+      variants: await searchVariants(app.db, request.shop.id, request.query.query, request.query.limit),
+    }),
+  )
+
+  app.get(
+    '/app-admin/products/variants/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: '商品バリエーション',
+        params: ZVariantParams,
+        response: { 200: ZVariantSummary, 404: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const variant = await findVariant(app.db, request.shop.id, request.params.id)
+      if (!variant) throw notFound('商品バリエーションが見つかりません')
+      return variant
+    },
+  )
+}

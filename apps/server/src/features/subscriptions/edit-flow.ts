@@ -1,0 +1,165 @@
+import type { ContractEditResponse } from '@teiki/contract'
+import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
+import { AppError, notFound } from '../../http/app-error.ts'
+import type { AdminClient } from '../../platform/admin-client.ts'
+import { PlatformUnavailableError, PlatformUserError } from '../../platform/errors.ts'
+import { toGid } from '../../platform/gid.ts'
+import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
+import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
+import { appendContractEvents, upsertContracts } from '../../sync/contracts-repo.ts'
+import { contractRecord, lineRecords } from '../../sync/records.ts'
+import type { ShopRow } from '../shops/repo.ts'
+import { lockContract } from '../webhooks/repo.ts'
+import type { ShopClients } from './shop-client.ts'
+
+export const CONTRACT_NOT_FOUND = '契約が見つかりません'
+export const STALE_CONTRACT =
+  'この契約は、画面を開いた後に別の操作で変更されています。画面を再読み込みして最新の内容を確認してから、もう一度操作してください。'
+
+/** What an edit records in the contract's history (contract_events), besides status moves. */
+export type EditEvent = { type: string; payload: Record<string, unknown> }
+
+export type EditContext = {
+  client: AdminClient
+  gid: string
+  /** The contract as the platform has it now (read just before the edit). */
+  current: PlatformContract
+}
+
+export type EditOutcome = {
+  /** History entry for the edit; none when the edit turned out to change nothing. */
+  event?: EditEvent
+  /** Extra mirror writes in the same transaction as the contract row (app-only fields). */
+  mirror?: (tx: DbClient) => Promise<void>
+}
+
+export type EditFlowOptions = {
+  db: Db
+  clients: ShopClients
+  log?: { warn: (obj: unknown, msg: string) => void }
+}
+
+export type EditRequest = {
+  contractId: string
+  /** The revision the merchant's screen was built from; 409 when the contract moved on. */
+  revision?: string | undefined
+  /** Japanese name of the edit for messages: 「次回請求日の変更」. */
+  label: string
+}
+
+export type EditFlow = {
+  /** Reads the contract, checks the revision, runs `change` on the platform, then mirrors it. */
+  edit(
+    shop: ShopRow,
+    request: EditRequest,
+    change: (ctx: EditContext) => Promise<EditOutcome>,
+  ): Promise<ContractEditResponse>
+  /** The contract as the platform has it now; 404 when this shop's mirror or the platform lacks it. */
+  read(shop: ShopRow, contractId: string, label: string): Promise<EditContext>
+  /** Re-reads the contract and writes it, its events and `outcome` to the mirror in one transaction. */
+  mirror(shop: ShopRow, ctx: EditContext, outcome: EditOutcome): Promise<ContractEditResponse>
+}
+
+/**
+ * The path every contract edit takes (issue 4, ADR 0008):
+ * 1. the mirror decides whether the shop may touch the contract (404 before any platform call);
+ * 2. the platform's current state is read and its revisionId compared with the one the
+ *    merchant's screen showed (409 when someone else changed the contract since);
+ * 3. the platform mutation runs (userErrors → 422, platform down → 502, mirror untouched);
+ * 4. the contract is re-read and written to the mirror with its history entries in one
+ *    transaction, under the per-contract lock the webhooks take.
+ */
+export function createEditFlow(opts: EditFlowOptions): EditFlow {
+  async function read(shop: ShopRow, contractId: string, label: string): Promise<EditContext> {
+    const { rows } = await opts.db.query(
+      'select 1 from subscription_contracts where shop_id = $1 and id = $2',
+      [shop.id, contractId],
+    )
+    if (rows.length === 0) throw notFound(CONTRACT_NOT_FOUND)
+    const client = opts.clients.clientFor(shop)
+    const gid = toGid('SubscriptionContract', contractId)
+    let current: PlatformContract | null
+    try {
+      current = await fetchSubscriptionContract(client, gid)
+    } catch (error) {
+      throw platformError(error, label)
+    }
+    if (!current) throw notFound(CONTRACT_NOT_FOUND)
+    return { client, gid, current }
+  }
+
+  async function mirror(
+    shop: ShopRow,
+    ctx: EditContext,
+    outcome: EditOutcome,
+  ): Promise<ContractEditResponse> {
+    let contract: PlatformContract | null = null
+    try {
+      contract = await fetchSubscriptionContract(ctx.client, ctx.gid)
+    } catch (error) {
+      // The change is made; the platform's webhook will bring it to the mirror.
+      opts.log?.warn({ err: error, contract: ctx.gid }, 'contract re-read after edit failed')
+    }
+    const after = contract ?? ctx.current
+    await withTransaction(opts.db, async (tx) => {
+      const record = contractRecord(after)
+      await lockContract(tx, shop.id, record.id)
+      if (contract) {
+        const changes = await upsertContracts(tx, shop.id, [record], lineRecords(contract))
+        await appendContractEvents(tx, shop.id, 'app', changes)
+      }
+      if (outcome.event) {
+        await tx.query(
+          `insert into contract_events (shop_id, contract_id, type, occurred_at, source, payload)
+           values ($1, $2, $3, now(), 'app', $4)`,
+          [shop.id, record.id, outcome.event.type, JSON.stringify(outcome.event.payload)],
+        )
+      }
+      await outcome.mirror?.(tx)
+    })
+    return { contractId: contractIdOf(after), revision: String(after.revisionId), updatedAt: after.updatedAt }
+  }
+
+  async function edit(
+    shop: ShopRow,
+    request: EditRequest,
+    change: (ctx: EditContext) => Promise<EditOutcome>,
+  ): Promise<ContractEditResponse> {
+    const ctx = await read(shop, request.contractId, request.label)
+    if (request.revision !== undefined && request.revision !== String(ctx.current.revisionId)) {
+      throw new AppError('CONFLICT', STALE_CONTRACT)
+    }
+    let outcome: EditOutcome
+    try {
+      outcome = await change(ctx)
+    } catch (error) {
+      throw platformError(error, request.label)
+    }
+    return mirror(shop, ctx, outcome)
+  }
+
+  return { edit, read, mirror }
+}
+
+const contractIdOf = (c: PlatformContract) => c.id.slice(c.id.lastIndexOf('/') + 1)
+
+/** Platform failures as the merchant reads them; AppErrors raised by the edit pass through. */
+export function platformError(error: unknown, label: string): unknown {
+  if (error instanceof PlatformUserError) {
+    if (error.userErrors.some((e) => e.code === 'STALE_CONTRACT')) {
+      return new AppError('CONFLICT', STALE_CONTRACT, { cause: error })
+    }
+    const messages = error.userErrors.map((e) => e.message).join(' / ')
+    return new AppError('PLATFORM_USER_ERROR', `Shopify が${label}を受け付けませんでした: ${messages}`, {
+      cause: error,
+    })
+  }
+  if (error instanceof PlatformUnavailableError) {
+    return new AppError(
+      'PLATFORM_UNAVAILABLE',
+      `Shopify に接続できなかったため、${label}ができませんでした。しばらくしてからもう一度お試しください。`,
+      { cause: error },
+    )
+  }
+  return error
+}

@@ -1,0 +1,32 @@
+import type { AdminClient } from '../admin-client.ts'
+
+/** The discounts on a contract (spec §3 "Discount on a contract"; the spec's first 10). */
+export const SUBSCRIPTION_CONTRACT_DISCOUNTS = /* GraphQL */ `
+  query SubscriptionContractDiscounts($id: ID!) {
+    subscriptionContract(id: $id) {
+      id
+      discounts(first: 10) {
+        nodes { id title usageCount recurringCycleLimit targetType }
+      }
+    }
+  }
+`
+
+export type PlatformContractDiscount = {
+  id: string
+  title: string | null
+  usageCount: number
+  recurringCycleLimit: number | null
+  targetType: string
+}
+
+/** The contract's discounts, or null when the platform does not know the contract. */
+export async function fetchContractDiscounts(
+  client: AdminClient,
+  id: string,
+): Promise<PlatformContractDiscount[] | null> {
+  const data = await client.request<{
+    subscriptionContract: { id: string; discounts: { nodes: PlatformContractDiscount[] } } | null
+  }>('SubscriptionContractDiscounts', SUBSCRIPTION_CONTRACT_DISCOUNTS, { id })
+  return data.subscriptionContract?.discounts.nodes ?? null
+}

@@ -1,0 +1,236 @@
+import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
+
+// Contract edits go through a draft (spec §4): create a draft of the contract, change the
+// draft, commit it. A draft that is never committed changes nothing, so a failure between
+// the steps leaves the contract as it was.
+
+const userErrors = 'userErrors { code field message }'
+
+export const SUBSCRIPTION_CONTRACT_UPDATE = /* GraphQL */ `
+  mutation SubscriptionContractUpdate($contractId: ID!) {
+    subscriptionContractUpdate(contractId: $contractId) {
+      draft { id }
+      ${userErrors}
+    }
+  }
+`
+
+export const SUBSCRIPTION_DRAFT_UPDATE = /* GraphQL */ `
+  mutation SubscriptionDraftUpdate($draftId: ID!, $input: SubscriptionDraftInput!) {
+    subscriptionDraftUpdate(draftId: $draftId, input: $input) {
+      draft { id }
+      ${userErrors}
+    }
+  }
+`
+
+export const SUBSCRIPTION_DRAFT_LINE_ADD = /* GraphQL */ `
+  mutation SubscriptionDraftLineAdd($draftId: ID!, $input: SubscriptionLineInput!) {
+    subscriptionDraftLineAdd(draftId: $draftId, input: $input) {
+      lineAdded { id }
+      ${userErrors}
+    }
+  }
+`
+
+export const SUBSCRIPTION_DRAFT_LINE_UPDATE = /* GraphQL */ `
+  mutation SubscriptionDraftLineUpdate($draftId: ID!, $lineId: ID!, $input: SubscriptionLineUpdateInput!) {
+    subscriptionDraftLineUpdate(draftId: $draftId, lineId: $lineId, input: $input) {
+      lineUpdated { id }
+      ${userErrors}
+    }
+  }
+`
+
+export const SUBSCRIPTION_DRAFT_LINE_REMOVE = /* GraphQL */ `
+  mutation SubscriptionDraftLineRemove($draftId: ID!, $lineId: ID!) {
+    subscriptionDraftLineRemove(draftId: $draftId, lineId: $lineId) {
+      lineRemoved { id }
+      ${userErrors}
+    }
+  }
+`
+
+export const SUBSCRIPTION_DRAFT_DISCOUNT_CODE_APPLY = /* GraphQL */ `
+  mutation SubscriptionDraftDiscountCodeApply($draftId: ID!, $redeemCode: String!) {
+    subscriptionDraftDiscountCodeApply(draftId: $draftId, redeemCode: $redeemCode) {
+      appliedDiscount { id }
+      ${userErrors}
+    }
+  }
+`
+
+export const SUBSCRIPTION_DRAFT_DISCOUNT_REMOVE = /* GraphQL */ `
+  mutation SubscriptionDraftDiscountRemove($draftId: ID!, $discountId: ID!) {
+    subscriptionDraftDiscountRemove(draftId: $draftId, discountId: $discountId) {
+      discountRemoved { __typename }
+      ${userErrors}
+    }
+  }
+`
+
+export const SUBSCRIPTION_DRAFT_COMMIT = /* GraphQL */ `
+  mutation SubscriptionDraftCommit($draftId: ID!) {
+    subscriptionDraftCommit(draftId: $draftId) {
+      contract { id revisionId updatedAt }
+      ${userErrors}
+    }
+  }
+`
+
+type UserErrors = Array<{ code: string | null; field: string[] | null; message: string }>
+type Payload<T> = ({ userErrors: UserErrors } & T) | null
+
+export type AttributeInput = { key: string; value: string }
+export type AnchorInput = { type: 'WEEKDAY' | 'MONTHDAY' | 'YEARDAY'; day: number; month?: number | null }
+export type PolicyInput = {
+  interval: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'
+  intervalCount: number
+  minCycles?: number | null
+  maxCycles?: number | null
+  anchors: AnchorInput[]
+}
+
+export type DraftInput = {
+  paymentMethodId?: string
+  billingPolicy?: PolicyInput
+  deliveryPolicy?: Omit<PolicyInput, 'minCycles' | 'maxCycles'>
+  deliveryMethod?: {
+    shipping: {
+      address: {
+        lastName: string
+        firstName: string
+        zip: string
+        provinceCode: string
+        city: string
+        address1: string
+        address2: string
+        phone: string
+        countryCode: 'JP'
+      }
+    }
+  }
+  note?: string
+  customAttributes?: AttributeInput[]
+}
+
+export type LineInput = {
+  productVariantId: string
+  quantity: number
+  currentPrice: string
+  sellingPlanId?: string | null
+  sellingPlanName?: string | null
+}
+
+export type LineUpdateInput = {
+  productVariantId?: string
+  quantity?: number
+  currentPrice?: string
+}
+
+/** One open draft of a contract; every call throws PlatformUserError on userErrors. */
+export type Draft = {
+  readonly id: string
+  update(input: DraftInput): Promise<void>
+  addLine(input: LineInput): Promise<string>
+  updateLine(lineId: string, input: LineUpdateInput): Promise<void>
+  removeLine(lineId: string): Promise<void>
+  applyDiscountCode(code: string): Promise<void>
+  removeDiscount(discountId: string): Promise<void>
+}
+
+export type CommittedContract = { id: string; revisionId: string; updatedAt: string }
+
+/**
+ * Creates a draft of the contract, lets `edit` change it, and commits it. The draft is only
+ * committed when `edit` returns normally; on a userError the draft is abandoned.
+ */
+export async function editContractThroughDraft(
+  client: AdminClient,
+  contractId: string,
+  edit: (draft: Draft) => Promise<void>,
+): Promise<CommittedContract> {
+  const created = await client.request<{
+    subscriptionContractUpdate: Payload<{ draft: { id: string } | null }>
+  }>('SubscriptionContractUpdate', SUBSCRIPTION_CONTRACT_UPDATE, { contractId })
+  const { draft } = assertNoUserErrors('subscriptionContractUpdate', created.subscriptionContractUpdate)
+  if (!draft) throw new Error('subscriptionContractUpdate: no draft returned')
+  const draftId = draft.id
+
+  async function run<K extends string>(
+    field: K,
+    operation: string,
+    document: string,
+    variables: object,
+  ): Promise<Record<string, unknown>> {
+    const data = await client.request<Record<K, Payload<Record<string, unknown>>>>(operation, document, {
+      draftId,
+      ...variables,
+    })
+    return assertNoUserErrors(field, data[field])
+  }
+
+  await edit({
+    id: draftId,
+    async update(input) {
+      await run('subscriptionDraftUpdate', 'SubscriptionDraftUpdate', SUBSCRIPTION_DRAFT_UPDATE, { input })
+    },
+    async addLine(input) {
+      const payload = await run(
+        'subscriptionDraftLineAdd',
+        'SubscriptionDraftLineAdd',
+        SUBSCRIPTION_DRAFT_LINE_ADD,
+        {
+          input,
+        },
+      )
+      const added = payload.lineAdded as { id: string } | null
+      if (!added) throw new Error('subscriptionDraftLineAdd: no line returned')
+      return added.id
+    },
+    async updateLine(lineId, input) {
+      await run(
+        'subscriptionDraftLineUpdate',
+        'SubscriptionDraftLineUpdate',
+        SUBSCRIPTION_DRAFT_LINE_UPDATE,
+        {
+          lineId,
+          input,
+        },
+      )
+    },
+    async removeLine(lineId) {
+      await run(
+        'subscriptionDraftLineRemove',
+        'SubscriptionDraftLineRemove',
+        SUBSCRIPTION_DRAFT_LINE_REMOVE,
+        {
+          lineId,
+        },
+      )
+    },
+    async applyDiscountCode(redeemCode) {
+      await run(
+        'subscriptionDraftDiscountCodeApply',
+        'SubscriptionDraftDiscountCodeApply',
+        SUBSCRIPTION_DRAFT_DISCOUNT_CODE_APPLY,
+        { redeemCode },
+      )
+    },
+    async removeDiscount(discountId) {
+      await run(
+        'subscriptionDraftDiscountRemove',
+        'SubscriptionDraftDiscountRemove',
+        SUBSCRIPTION_DRAFT_DISCOUNT_REMOVE,
+        { discountId },
+      )
+    },
+  })
+
+  const committed = await client.request<{
+    subscriptionDraftCommit: Payload<{ contract: CommittedContract | null }>
+  }>('SubscriptionDraftCommit', SUBSCRIPTION_DRAFT_COMMIT, { draftId })
+  const { contract } = assertNoUserErrors('subscriptionDraftCommit', committed.subscriptionDraftCommit)
+  if (!contract) throw new Error('subscriptionDraftCommit: no contract returned')
+  return contract
+}

@@ -1,0 +1,65 @@
+import { FormLayout, TextField } from '@shopify/polaris'
+import { useState } from 'react'
+import { planAddLine } from './contract-edits.ts'
+import { EditModal } from './edit-modal.tsx'
+import { type EditModalProps, useContractEdit } from './use-contract-edit.ts'
+import { VariantPicker } from './variant-picker.tsx'
+import type { VariantSummary } from './variant-search.ts'
+
+/** 商品を追加: a variant, its quantity and, optionally, a price other than the variant's. */
+export function AddLineModal({ detail, reload, onClose }: EditModalProps) {
+  const [variant, setVariant] = useState<VariantSummary | null>(null)
+  const [quantity, setQuantity] = useState('1')
+  const [price, setPrice] = useState('')
+  const edit = useContractEdit(reload, onClose)
+  const field = edit.error?.field
+
+  return (
+    <EditModal
+      title="商品を追加"
+      onClose={onClose}
+      onSubmit={() => void edit.submit(planAddLine(detail, variant, { quantity, price }))}
+      busy={edit.busy}
+      primaryLabel="追加"
+      error={
+        field === 'variantId' || field === 'quantity' || field === 'price' ? undefined : edit.error?.message
+      }
+      size="large"
+    >
+      <VariantPicker
+        currencyCode={detail.currencyCode}
+        selected={variant}
+        onSelect={setVariant}
+        error={field === 'variantId' ? edit.error?.message : undefined}
+      />
+      <FormLayout>
+        <FormLayout.Group>
+          <div data-testid="line-quantity-input">
+            <TextField
+              type="number"
+              label="数量"
+              min={1}
+              max={999}
+              value={quantity}
+              onChange={setQuantity}
+              autoComplete="off"
+              error={field === 'quantity' ? edit.error?.message : undefined}
+            />
+          </div>
+          <div data-testid="line-price-input">
+            <TextField
+              label="価格（任意）"
+              value={price}
+              onChange={setPrice}
+              prefix={detail.currencyCode === 'JPY' ? '¥' : undefined}
+              placeholder={variant?.price ?? undefined}
+              helpText="空欄の場合は商品の価格になります"
+              autoComplete="off"
+              error={field === 'price' ? edit.error?.message : undefined}
+            />
+          </div>
+        </FormLayout.Group>
+      </FormLayout>
+    </EditModal>
+  )
+}

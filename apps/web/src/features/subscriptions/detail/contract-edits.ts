@@ -1,0 +1,500 @@
+import {
+  type AddLineRequest,
+  type ApplyDiscountCodeRequest,
+  type ContractEditResponse,
+  type CreateOrderNowResponse,
+  DELIVERY_TIME_SLOTS,
+  type DeliveryAddressRequest,
+  type DeliveryTimeRequest,
+  type IntervalRequest,
+  type LineQuantityRequest,
+  type ModifyPaymentMethodRequest,
+  type NextBillingDateRequest,
+  type NextDeliveryDateRequest,
+  type NoteRequest,
+  type OrderCountRequest,
+  type OrderCountResponse,
+  type PaymentUpdateEmailResponse,
+  type PriceManuallyChangedRequest,
+  type SubscriptionDetail,
+  type SubscriptionDetailLine,
+  type SwapVariantRequest,
+  ZAddLineRequest,
+  ZApplyDiscountCodeRequest,
+  ZDeliveryAddressRequest,
+  ZDeliveryTimeRequest,
+  ZIntervalRequest,
+  ZLineQuantityRequest,
+  ZModifyPaymentMethodRequest,
+  ZNextBillingDateRequest,
+  ZNextDeliveryDateRequest,
+  ZNoteRequest,
+  ZOrderCountRequest,
+  ZPriceManuallyChangedRequest,
+  ZSwapVariantRequest,
+} from '@teiki/contract'
+import { DELIVERY_TIME_LABELS, formatDateJa, isValidCalendarDate } from '@teiki/domain'
+import { ApiError, apiDelete, apiPost, apiPut, apiSend } from '../../../app/api.ts'
+import { intervalLabel, numericId } from './detail-format.ts'
+import { prefectureCode } from './prefectures.ts'
+import type { EditPlan, Planned } from './use-contract-edit.ts'
+import type { VariantSummary } from './variant-search.ts'
+
+/**
+ * Every contract edit of the detail page as a pure step: check the form with the request's zod
+ * schema (first issue's Japanese message, no request when it fails), then a plan that sends it
+ * with the revision the screen was built from. The modals only collect the fields.
+ */
+
+type Issue = { message: string; path: ReadonlyArray<PropertyKey> }
+type Schema<T> = {
+  safeParse: (input: unknown) => { success: true; data: T } | { success: false; error: { issues: Issue[] } }
+}
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; error: string; field?: string }
+
+/** Parses with a contract schema; on failure the first issue (and its innermost field name). */
+export function parseWith<T>(schema: Schema<T>, input: unknown): Parsed<T> {
+  const result = schema.safeParse(input)
+  if (result.success) return { ok: true, data: result.data }
+  const issue = result.error.issues[0]
+  const last = issue?.path.at(-1)
+  return {
+    ok: false,
+    error: issue?.message ?? '入力内容を確認してください',
+    field: typeof last === 'string' ? last : undefined,
+  }
+}
+
+const planned = (plan: EditPlan): Planned => ({ ok: true, plan })
+const invalid = (error: string, field?: string): Planned => ({ ok: false, error, field })
+
+/** Number text as merchants type it: full-width digits, `1,980`, `¥1980` all read as digits. */
+export function numberText(text: string): string {
+  return text.normalize('NFKC').replace(/[,\s¥]/g, '')
+}
+
+/** A whole number from a text field; NaN (the schema's 数値で指定 message) when not a number. */
+export function toNumber(text: string): number {
+  const plain = numberText(text)
+  return plain === '' ? Number.NaN : Number(plain)
+}
+
+const contractPath = (detail: SubscriptionDetail) => encodeURIComponent(detail.contractId)
+const linePath = (detail: SubscriptionDetail, lineId: string) =>
+  `/subscriptions/${contractPath(detail)}/${encodeURIComponent(lineId)}`
+
+function checkDate(date: string, label: string): string | null {
+  if (date.trim() === '') return `${label}を入力してください`
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && !isValidCalendarDate(date)) return `${label}が存在しない日付です`
+  return null
+}
+
+// 契約情報 ---------------------------------------------------------------------------------
+
+/** PUT /next-billing-date: a Japan-time calendar day. */
+export function planNextBillingDate(detail: SubscriptionDetail, date: string): Planned {
+  const dateError = checkDate(date, '次回請求日')
+  if (dateError) return invalid(dateError, 'nextBillingDate')
+  const input: NextBillingDateRequest = {
+    contractId: detail.contractId,
+    nextBillingDate: date,
+    isAdmin: true,
+    revision: detail.revision,
+  }
+  const parsed = parseWith(ZNextBillingDateRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, parsed.field)
+  return planned({
+    run: async () => {
+      await apiPut<ContractEditResponse>('/next-billing-date', parsed.data)
+      return { message: `次回請求日を${formatDateJa(date)}に変更しました` }
+    },
+  })
+}
+
+/** PUT /subscriptions/:id/next-delivery-date; an empty date clears it. */
+export function planNextDeliveryDate(detail: SubscriptionDetail, date: string): Planned {
+  const value = date.trim() === '' ? null : date
+  if (value !== null) {
+    const dateError = checkDate(value, 'お届け予定日')
+    if (dateError) return invalid(dateError, 'nextDeliveryDate')
+  }
+  const input: NextDeliveryDateRequest = { nextDeliveryDate: value, isAdmin: true, revision: detail.revision }
+  const parsed = parseWith(ZNextDeliveryDateRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, parsed.field)
+  return planned({
+    run: async () => {
+      await apiPut<ContractEditResponse>(
+        `/subscriptions/${contractPath(detail)}/next-delivery-date`,
+        parsed.data,
+      )
+      return {
+        message:
+          value === null
+            ? 'お届け予定日の指定を解除しました'
+            : `お届け予定日を${formatDateJa(value)}に変更しました`,
+      }
+    },
+  })
+}
+
+/** The label of a stored slot code; 指定なし for none, the code itself when unknown. */
+export function deliveryTimeText(slot: string | null): string {
+  if (slot === null || slot === '') return DELIVERY_TIME_LABELS.NONE
+  return (DELIVERY_TIME_LABELS as Record<string, string>)[slot] ?? slot
+}
+
+export const DELIVERY_TIME_OPTIONS = DELIVERY_TIME_SLOTS.map((slot) => ({
+  value: slot,
+  label: DELIVERY_TIME_LABELS[slot],
+}))
+
+/** PUT /subscription-contracts/:id/specify-delivery-time; NONE clears the slot. */
+export function planDeliveryTime(detail: SubscriptionDetail, slot: string): Planned {
+  const parsed = parseWith(ZDeliveryTimeRequest, { deliveryTime: slot, revision: detail.revision })
+  if (!parsed.ok) return invalid(parsed.error, parsed.field)
+  const body: DeliveryTimeRequest = parsed.data
+  return planned({
+    run: async () => {
+      await apiPut<ContractEditResponse>(
+        `/subscription-contracts/${contractPath(detail)}/specify-delivery-time`,
+        body,
+      )
+      return {
+        message:
+          body.deliveryTime === 'NONE'
+            ? '配送時間帯の指定を解除しました'
+            : `配送時間帯を${deliveryTimeText(body.deliveryTime)}に変更しました`,
+      }
+    },
+  })
+}
+
+export type IntervalForm = { interval: 'DAY' | 'WEEK' | 'MONTH'; intervalCount: string; anchorDay: string }
+
+/** The form of the contract's current schedule (its first WEEKDAY / MONTHDAY anchor, if any). */
+export function intervalForm(detail: SubscriptionDetail): IntervalForm {
+  const interval = detail.interval === 'YEAR' ? 'MONTH' : detail.interval
+  const anchor = detail.anchors.find((a) =>
+    interval === 'WEEK' ? a.type === 'WEEKDAY' : interval === 'MONTH' ? a.type === 'MONTHDAY' : false,
+  )
+  return {
+    interval,
+    intervalCount: String(detail.interval === 'YEAR' ? detail.intervalCount * 12 : detail.intervalCount),
+    anchorDay: anchor?.day ? String(anchor.day) : '',
+  }
+}
+
+/** PUT /interval-and-interval-count: every n days / weeks (on a weekday) / months (on a day). */
+export function planInterval(detail: SubscriptionDetail, form: IntervalForm): Planned {
+  const anchors: IntervalRequest['anchors'] =
+    form.interval === 'DAY' || form.anchorDay === ''
+      ? []
+      : [{ type: form.interval === 'WEEK' ? 'WEEKDAY' : 'MONTHDAY', day: toNumber(form.anchorDay) }]
+  const input: IntervalRequest = {
+    contractId: detail.contractId,
+    interval: form.interval,
+    intervalCount: toNumber(form.intervalCount),
+    anchors,
+    revision: detail.revision,
+  }
+  const parsed = parseWith(ZIntervalRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, parsed.field === 'day' ? 'anchors' : parsed.field)
+  return planned({
+    run: async () => {
+      await apiPut<ContractEditResponse>('/interval-and-interval-count', parsed.data)
+      return {
+        message: `請求間隔を${intervalLabel(parsed.data.interval, parsed.data.intervalCount)}に変更しました`,
+      }
+    },
+  })
+}
+
+/** PUT /subscription-contracts/:id/order-count: the merchant's correction (no revision). */
+export function planOrderCount(detail: SubscriptionDetail, count: string): Planned {
+  const input: OrderCountRequest = { count: toNumber(count) }
+  const parsed = parseWith(ZOrderCountRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, 'count')
+  return planned({
+    run: async () => {
+      const answer = await apiPut<OrderCountResponse>(
+        `/subscription-contracts/${contractPath(detail)}/order-count`,
+        parsed.data,
+      )
+      return { message: `注文回数を${answer?.count ?? parsed.data.count}回に変更しました` }
+    },
+  })
+}
+
+/** PUT /subscription-contracts/:id/note. */
+export function planNote(detail: SubscriptionDetail, note: string): Planned {
+  const input: NoteRequest = { note, revision: detail.revision }
+  const parsed = parseWith(ZNoteRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, 'note')
+  return planned({
+    run: async () => {
+      await apiPut<ContractEditResponse>(`/subscription-contracts/${contractPath(detail)}/note`, parsed.data)
+      return { message: 'メモを保存しました' }
+    },
+  })
+}
+
+/** POST /create-order-now: bills now; the order exists when the charge is ready. */
+export function planCreateOrderNow(detail: SubscriptionDetail): Planned {
+  return planned({
+    run: async () => {
+      const answer = await apiPost<CreateOrderNowResponse>('/create-order-now', {
+        contractId: detail.contractId,
+        revision: detail.revision,
+      })
+      return orderNowToast(answer)
+    },
+  })
+}
+
+/** The toast of a create-order-now answer. */
+export function orderNowToast(answer: CreateOrderNowResponse): { message: string; error?: boolean } {
+  if (answer.errorMessage)
+    return { message: `注文を作成できませんでした：${answer.errorMessage}`, error: true }
+  if (answer.ready && answer.orderId) return { message: '注文を作成しました' }
+  return { message: '決済を開始しました。注文は決済完了後に作成されます' }
+}
+
+// 配送先・決済方法 ---------------------------------------------------------------------------
+
+export type AddressForm = {
+  lastName: string
+  firstName: string
+  zip: string
+  provinceCode: string
+  city: string
+  address1: string
+  address2: string
+  phone: string
+}
+
+/** The form prefilled from the contract's shipping address (empty when it has none). */
+export function addressForm(method: SubscriptionDetail['deliveryMethod']): AddressForm {
+  const a = method.kind === 'shipping' ? method.address : null
+  return {
+    lastName: a?.lastName ?? '',
+    firstName: a?.firstName ?? '',
+    zip: a?.zip ?? '',
+    provinceCode: prefectureCode(a?.province),
+    city: a?.city ?? '',
+    address1: a?.address1 ?? '',
+    address2: a?.address2 ?? '',
+    phone: a?.phone ?? '',
+  }
+}
+
+/** PUT /subscriptions/:id/delivery-address; problems name their field. */
+export function planDeliveryAddress(detail: SubscriptionDetail, form: AddressForm): Planned {
+  const input: DeliveryAddressRequest = {
+    address: { ...form, zip: form.zip.normalize('NFKC'), phone: form.phone.normalize('NFKC') },
+    revision: detail.revision,
+  }
+  const parsed = parseWith(ZDeliveryAddressRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, parsed.field)
+  return planned({
+    run: async () => {
+      await apiPut<ContractEditResponse>(
+        `/subscriptions/${contractPath(detail)}/delivery-address`,
+        parsed.data,
+      )
+      return { message: '配送先を変更しました' }
+    },
+  })
+}
+
+/** PUT /modify-payment-method: the contract charges another of the customer's methods. */
+export function planPaymentMethod(detail: SubscriptionDetail, paymentMethodId: string): Planned {
+  if (paymentMethodId === '') return invalid('決済方法を選択してください', 'paymentMethodId')
+  const input: ModifyPaymentMethodRequest = {
+    contractId: detail.contractId,
+    paymentMethodId,
+    revision: detail.revision,
+  }
+  const parsed = parseWith(ZModifyPaymentMethodRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, 'paymentMethodId')
+  return planned({
+    run: async () => {
+      await apiPut<ContractEditResponse>('/modify-payment-method', parsed.data)
+      return { message: '決済方法を変更しました' }
+    },
+  })
+}
+
+/** POST …/payment-method-update-email: nothing on the contract changes, so no reload. */
+export function planPaymentUpdateEmail(detail: SubscriptionDetail): Planned {
+  return planned({
+    reload: false,
+    run: async () => {
+      const { data } = await apiSend<PaymentUpdateEmailResponse>(
+        'POST',
+        `/subscription-contracts/${contractPath(detail)}/payment-method-update-email`,
+      )
+      return {
+        message: data?.sentTo
+          ? `決済方法の更新メールを${data.sentTo}に送信しました`
+          : '決済方法の更新メールを送信しました',
+      }
+    },
+  })
+}
+
+// 割引 -------------------------------------------------------------------------------------
+
+/** PUT /subscriptions/:id/discount-code/apply. */
+export function planApplyDiscount(detail: SubscriptionDetail, code: string): Planned {
+  const input: ApplyDiscountCodeRequest = { discountCode: code, revision: detail.revision }
+  const parsed = parseWith(ZApplyDiscountCodeRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, 'discountCode')
+  return planned({
+    run: async () => {
+      await apiPut<ContractEditResponse>(
+        `/subscriptions/${contractPath(detail)}/discount-code/apply`,
+        parsed.data,
+      )
+      return { message: `割引コード「${parsed.data.discountCode}」を適用しました` }
+    },
+  })
+}
+
+/** DELETE /subscriptions/:id/discount-code/:code (the discount's id). */
+export function planRemoveDiscount(
+  detail: SubscriptionDetail,
+  discount: Pick<SubscriptionDetail['discounts'][number], 'id' | 'title'>,
+): Planned {
+  return planned({
+    run: async () => {
+      await apiDelete<ContractEditResponse>(
+        `/subscriptions/${contractPath(detail)}/discount-code/${encodeURIComponent(discount.id || discount.title)}`,
+        { revision: detail.revision },
+      )
+      return { message: `割引「${discount.title || discount.id}」を削除しました` }
+    },
+  })
+}
+
+// 商品 -------------------------------------------------------------------------------------
+
+export const ADD_LINE_FAILED = '商品を追加できませんでした'
+
+/** POST /subscriptions/:id/lines. Only a 200 answer means the line was added. */
+export function planAddLine(
+  detail: SubscriptionDetail,
+  variant: VariantSummary | null,
+  form: { quantity: string; price: string },
+): Planned {
+  if (!variant) return invalid('追加する商品を選択してください', 'variantId')
+  const price = numberText(form.price)
+  const input: AddLineRequest = {
+    variantId: numericId(variant.id),
+    quantity: toNumber(form.quantity),
+    revision: detail.revision,
+    ...(price === '' ? {} : { price }),
+  }
+  const parsed = parseWith(ZAddLineRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, parsed.field)
+  return planned({
+    failure: ADD_LINE_FAILED,
+    run: async () => {
+      const { status } = await apiSend<ContractEditResponse>(
+        'POST',
+        `/subscriptions/${contractPath(detail)}/lines`,
+        {
+          body: parsed.data,
+        },
+      )
+      if (status !== 200) {
+        throw new ApiError(status, 'UNEXPECTED_STATUS', `サーバーの応答が正しくありません（HTTP ${status}）`)
+      }
+      return { message: `「${variantName(variant)}」を追加しました` }
+    },
+  })
+}
+
+/** 商品名 / バリエーション, without Shopify's placeholder variant title. */
+export function variantName(variant: Pick<VariantSummary, 'productTitle' | 'title'>): string {
+  const title = variant.title?.trim() ?? ''
+  if (title === '' || title === 'Default Title') return variant.productTitle
+  return `${variant.productTitle} / ${title}`
+}
+
+/** DELETE /subscriptions/:id/lines/:lineId. */
+export function planRemoveLine(detail: SubscriptionDetail, line: SubscriptionDetailLine): Planned {
+  return planned({
+    run: async () => {
+      await apiDelete<ContractEditResponse>(
+        `/subscriptions/${contractPath(detail)}/lines/${encodeURIComponent(line.id)}`,
+        { revision: detail.revision },
+      )
+      return { message: `「${line.title}」を削除しました` }
+    },
+  })
+}
+
+export type LineForm = { quantity: string; manualPrice: boolean; price: string }
+
+/**
+ * PUT …/:lineId/quantity, then, only when the merchant ticked 価格を手動で変更する, POST
+ * …/price-manually-changed with the revision the quantity change answered (the contract's
+ * revision moved with it). When the second step fails the quantity has changed already: the
+ * toast says so and the detail is reloaded.
+ */
+export function planLineQuantity(
+  detail: SubscriptionDetail,
+  line: SubscriptionDetailLine,
+  form: LineForm,
+): Planned {
+  const quantityInput: LineQuantityRequest = { quantity: toNumber(form.quantity), revision: detail.revision }
+  const quantity = parseWith(ZLineQuantityRequest, quantityInput)
+  if (!quantity.ok) return invalid(quantity.error, 'quantity')
+  const price = numberText(form.price)
+  if (form.manualPrice && price === '') return invalid('価格を入力してください', 'price')
+  if (form.manualPrice) {
+    const check = parseWith(ZPriceManuallyChangedRequest, { lineId: line.id, price })
+    if (!check.ok) return invalid(check.error, 'price')
+  }
+  return planned({
+    run: async () => {
+      const answer = await apiPut<ContractEditResponse>(
+        `${linePath(detail, line.id)}/quantity`,
+        quantity.data,
+      )
+      if (!form.manualPrice)
+        return { message: `「${line.title}」の数量を${quantity.data.quantity}に変更しました` }
+      const body: PriceManuallyChangedRequest = { lineId: line.id, price, revision: answer.revision }
+      try {
+        await apiPost<ContractEditResponse>(
+          `/subscription-contracts/${contractPath(detail)}/price-manually-changed`,
+          body,
+        )
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        return { message: `数量は変更しましたが、価格を変更できませんでした：${error.message}`, error: true }
+      }
+      return { message: `「${line.title}」の数量と価格を変更しました` }
+    },
+  })
+}
+
+/** PUT …/:lineId/product-variant: another variant, keeping the line's price when asked. */
+export function planSwapVariant(
+  detail: SubscriptionDetail,
+  line: SubscriptionDetailLine,
+  variant: VariantSummary | null,
+  keepPrice: boolean,
+): Planned {
+  if (!variant) return invalid('変更先の商品を選択してください', 'variantId')
+  const input: SwapVariantRequest = { variantId: numericId(variant.id), keepPrice, revision: detail.revision }
+  const parsed = parseWith(ZSwapVariantRequest, input)
+  if (!parsed.ok) return invalid(parsed.error, parsed.field)
+  return planned({
+    run: async () => {
+      await apiPut<ContractEditResponse>(`${linePath(detail, line.id)}/product-variant`, parsed.data)
+      return { message: `「${line.title}」を「${variantName(variant)}」に変更しました` }
+    },
+  })
+}

@@ -1,0 +1,51 @@
+import type { VariantSearchResponse, VariantSummary } from '@teiki/contract'
+import { useEffect, useState } from 'react'
+import { apiGet, errorMessage, isAbortError } from '../../../app/api.ts'
+
+export type { VariantSummary }
+
+export const VARIANT_SEARCH_LIMIT = 10
+export const VARIANT_SEARCH_DEBOUNCE_MS = 300
+
+/** Variants whose product title, variant title or SKU match `query`. */
+export async function searchVariants(query: string, signal?: AbortSignal): Promise<VariantSummary[]> {
+  const answer = await apiGet<VariantSearchResponse>(
+    '/products/variants/search',
+    { query, limit: VARIANT_SEARCH_LIMIT },
+    { signal },
+  )
+  return answer.variants ?? []
+}
+
+export type VariantSearchState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'done'; variants: VariantSummary[] }
+  | { status: 'error'; message: string }
+
+/** Searches as the merchant types: waits for a pause, and drops answers to older queries. */
+export function useVariantSearch(query: string): VariantSearchState {
+  const [state, setState] = useState<VariantSearchState>({ status: 'idle' })
+  useEffect(() => {
+    const trimmed = query.trim()
+    if (trimmed === '') {
+      setState({ status: 'idle' })
+      return
+    }
+    const controller = new AbortController()
+    setState({ status: 'loading' })
+    const timer = setTimeout(() => {
+      searchVariants(trimmed, controller.signal).then(
+        (variants) => setState({ status: 'done', variants }),
+        (error: unknown) => {
+          if (!isAbortError(error)) setState({ status: 'error', message: errorMessage(error) })
+        },
+      )
+    }, VARIANT_SEARCH_DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [query])
+  return state
+}

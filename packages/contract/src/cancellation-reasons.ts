@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { ZDate } from './subscriptions.ts'
+
+/** Longest reason text the shop's list accepts (the table's check constraint). */
+export const CANCELLATION_REASON_MAX = 200
+
+/** One of the shop's own cancellation reasons (spec §7 "Cancellation reasons"). */
+export const ZCancellationReason = z.object({
+  id: z.string(),
+  reason: z.string(),
+  /** Display order: reasons are listed by position, then by id. */
+  position: z.number().int(),
+})
+export type CancellationReason = z.infer<typeof ZCancellationReason>
+
+/** GET /app-admin/cancellation-reasons: the shop's live (not deleted) reasons, in order. */
+export const ZCancellationReasonList = z.object({ reasons: z.array(ZCancellationReason) })
+export type CancellationReasonList = z.infer<typeof ZCancellationReasonList>
+
+/** POST /app-admin/cancellation-reasons and PUT /app-admin/cancellation-reasons/:id. */
+export const ZCancellationReasonBody = z.object({
+  reason: z
+    .string({ error: '解約理由を入力してください' })
+    .trim()
+    .min(1, '解約理由を入力してください')
+    .max(CANCELLATION_REASON_MAX, `解約理由は${CANCELLATION_REASON_MAX}文字以内で入力してください`),
+})
+export type CancellationReasonBody = z.input<typeof ZCancellationReasonBody>
+
+/** GET /app-admin/subscription-contracts/cancellation-reasons-grouped-by. */
+export const ZCancellationReasonsGroupedByQuery = z.object({
+  /** First Japan-time (shop zone) day of `cancelled_at`, inclusive. */
+  startDate: ZDate.optional(),
+  /** Last Japan-time (shop zone) day of `cancelled_at`, inclusive. */
+  endDate: ZDate.optional(),
+})
+export type CancellationReasonsGroupedByQuery = z.input<typeof ZCancellationReasonsGroupedByQuery>
+
+export const ZCancellationReasonGroup = z.object({
+  /** The shop's reason; `null` for free-text reasons (grouped by their text). */
+  reasonId: z.string().nullable(),
+  /** The reason's current text (also when it was renamed or deleted since), or the free text. */
+  reason: z.string(),
+  count: z.number().int(),
+})
+export type CancellationReasonGroup = z.infer<typeof ZCancellationReasonGroup>
+
+/** Recorded cancellations of the shop per reason, most frequent first. */
+export const ZCancellationReasonsGroupedBy = z.object({
+  groups: z.array(ZCancellationReasonGroup),
+  /** Sum of the groups' counts. */
+  total: z.number().int(),
+})
+export type CancellationReasonsGroupedBy = z.infer<typeof ZCancellationReasonsGroupedBy>
+
+/** GET /app-admin/subscription-contracts/:id/cancellation-reason: nulls when none is recorded. */
+export const ZContractCancellationReason = z.object({
+  contractId: z.string(),
+  reasonId: z.string().nullable(),
+  /** The text as it was when the contract was cancelled. */
+  reason: z.string().nullable(),
+  /** ISO 8601 instant of the recorded cancellation. */
+  cancelledAt: z.string().nullable(),
+})
+export type ContractCancellationReason = z.infer<typeof ZContractCancellationReason>

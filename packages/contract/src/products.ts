@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+/**
+ * One product variant as the mirror holds it (products + product_variants), for adding or
+ * swapping contract lines. The price is in the shop's currency (GET /shop-currency-code);
+ * the mirror keeps no per-variant currency or image.
+ */
+export const ZVariantSummary = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  /** The variant's own title (`Default Title` for a product without options). */
+  title: z.string(),
+  sku: z.string().nullable(),
+  /** Decimal text without trailing zeros, e.g. `1980` or `1980.5`; null if the mirror has none. */
+  price: z.string().nullable(),
+  /** The product's featured image. */
+  imageUrl: z.string().nullable(),
+})
+export type VariantSummary = z.infer<typeof ZVariantSummary>
+
+export const VARIANT_SEARCH_LIMIT_MAX = 50
+
+/** GET /app-admin/products/variants/search. */
+export const ZVariantSearchQuery = z.object({
+  /**
+   * Case-insensitive substring of the product title, the variant title or the SKU; a numeric
+   * query also matches the variant id exactly. Empty: every variant.
+   */
+  query: z.string().trim().max(200, '検索語は200文字以内で入力してください').default(''),
+  limit: z.coerce
+    .number({ error: '件数は数字で指定してください' })
+    .int('件数は整数で指定してください')
+    .min(1, '件数は1以上で指定してください')
+    .max(VARIANT_SEARCH_LIMIT_MAX, `件数は${VARIANT_SEARCH_LIMIT_MAX}以下で指定してください`)
+    .default(10),
+})
+export type VariantSearchQuery = z.input<typeof ZVariantSearchQuery>
+
+/** Ordered by product title, then variant id. */
+export const ZVariantSearchResponse = z.object({ variants: z.array(ZVariantSummary) })
+export type VariantSearchResponse = z.infer<typeof ZVariantSearchResponse>
