@@ -13,7 +13,10 @@ export async function startServer(
     [...nodeArgs, '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')],
     {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+      // An empty value unsets the variable (e.g. DATABASE_URL: '' runs the embedded default).
+      env: Object.fromEntries(
+        Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }).filter(([, v]) => v !== ''),
+      ),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )

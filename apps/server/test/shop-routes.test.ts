@@ -43,6 +43,25 @@ describe('GET /app-admin/plan', () => {
     })
   })
 
+  it('answers a plan written a moment ago, not the copy cached for authentication', async () => {
+    const shop = await createShop(pool, { prefix: 'plan-fresh' })
+    await pool.query('update shops set app_plan = null where domain = $1', [shop.domain])
+    expect((await get(shop, 'plan')).body.isActive).toBe(false)
+    // The first sync writes the plan while the shop row is still cached by auth.
+    await pool.query('update shops set app_plan = $2 where domain = $1', [
+      shop.domain,
+      JSON.stringify({
+        name: 'スタンダードプラン',
+        status: 'ACTIVE',
+        price: null,
+        trialDays: null,
+        currentPeriodEnd: null,
+        test: true,
+      }),
+    ])
+    expect((await get(shop, 'plan')).body.isActive).toBe(true)
+  })
+
   it.each([
     ['no plan at all', null, null],
     [
