@@ -10,9 +10,9 @@ import {
 } from '../platform/operations/bulk-queries.ts'
 import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
 import type {
-  PlatformContract,
   PlatformContractLine,
   PlatformOrder,
+  PlatformPagedContract,
 } from '../platform/operations/subscription-contracts-page.ts'
 import { appendContractEvents, type ContractChange, upsertContracts } from './contracts-repo.ts'
 import { upsertCustomers, upsertOrders } from './mirror-repo.ts'
@@ -297,7 +297,7 @@ export async function ingestContracts(
           lines: { nodes: split.lines },
           // A bulk file holds every order: nothing to read on.
           orders: { nodes: split.orders, pageInfo: { hasNextPage: false, endCursor: null } },
-        } as unknown as PlatformContract
+        } as unknown as PlatformPagedContract
       })
       const written = await withTransaction(db, async (tx) => {
         const changes: ContractChange[] = await upsertContracts(

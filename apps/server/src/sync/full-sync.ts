@@ -11,7 +11,7 @@ import {
   fetchSubscriptionContractOrdersPage,
   fetchSubscriptionContractsPage,
   fetchUpdatedOrdersPage,
-  type PlatformContract,
+  type PlatformPagedContract,
 } from '../platform/operations/subscription-contracts-page.ts'
 import {
   BULK_QUERIES,
@@ -311,7 +311,7 @@ async function pagedContracts(
  * A contract's orders as mirror rows: those that came with the page, then (for the few with
  * more than CONTRACT_ORDERS_FIRST) the rest, read on from the connection's end cursor.
  */
-async function allOrders(client: AdminClient, contract: PlatformContract) {
+async function allOrders(client: AdminClient, contract: PlatformPagedContract) {
   const rows = contractOrderRecords(contract)
   const contractId = idFromGid(contract.id)
   for (let info = contract.orders.pageInfo; info.hasNextPage; ) {

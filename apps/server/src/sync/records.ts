@@ -3,7 +3,11 @@ import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
 import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
 import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
 import type { PlatformSellingPlanGroup } from '../platform/operations/selling-plan-groups-page.ts'
-import type { PlatformContract, PlatformOrder } from '../platform/operations/subscription-contracts-page.ts'
+import type {
+  PlatformContract,
+  PlatformOrder,
+  PlatformPagedContract,
+} from '../platform/operations/subscription-contracts-page.ts'
 import type { ContractRecord, LineRecord } from './contracts-repo.ts'
 import type { CustomerRecord, OrderRecord, SellingPlanGroupRecord, SellingPlanRecord } from './mirror-repo.ts'
 
@@ -88,7 +92,7 @@ export function orderRecord(o: PlatformOrder, contractId: string | null): OrderR
 }
 
 /** The orders read with a contract (its nested `orders`), linked to it. */
-export function contractOrderRecords(c: PlatformContract): OrderRecord[] {
+export function contractOrderRecords(c: PlatformPagedContract): OrderRecord[] {
   const contractId = idFromGid(c.id)
   return c.orders.nodes.map((o) => orderRecord(o, contractId))
 }
