@@ -1,3 +1,5 @@
+export * from './billing/pricing.ts'
+export * from './billing/schedule.ts'
 export * from './format/dates.ts'
 export * from './format/money.ts'
 export * from './format/names.ts'
