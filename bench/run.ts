@@ -1,7 +1,8 @@
 // `npm run bench`: search API latency and throughput over a 1M-contract mirror, the web
 // app's initial load size, LCP/CLS of the list page, the initial sync of a 100k-contract
-// shop, a burst of 500 mutations against the rate limit and the CSV export of the
-// 100k-contract shop (about 5 minutes in all; `--only search,bundle` picks sections). Prints
+// shop, a burst of 500 mutations against the rate limit, the CSV export of the 100k-contract
+// shop, the contract detail page's LCP and a billing run over 5,000 due contracts of a
+// Plus-rate shop (about 15 minutes in all; `--only search,bundle` picks sections). Prints
 // a table and merges the sections run into bench/results/latest.json. Targets come from the
 // issues; the script reports, it never fails a build on timing (tests do not assert timings).
 import { spawnSync } from 'node:child_process'
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
+import { benchBilling } from './billing.ts'
 import { initialLoadSizes } from './bundle-size.ts'
 import { benchBurst } from './burst.ts'
 import { benchDetailVitals } from './detail-vitals.ts'
@@ -23,13 +25,14 @@ import { measureVitals } from './web-vitals.ts'
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string', default: 'search,bundle,vitals,detail,sync,burst,export' },
+    only: { type: 'string', default: 'search,bundle,vitals,detail,sync,burst,export,billing' },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '8' },
     connections: { type: 'string', default: '32' },
     'sync-contracts': { type: 'string', default: '100000' },
     'burst-mutations': { type: 'string', default: '500' },
+    'billing-due': { type: 'string', default: '5000' },
   },
 })
 const only = new Set(args.only.split(','))
@@ -55,6 +58,8 @@ if (only.has('search') || only.has('bundle') || only.has('vitals')) {
 if (only.has('sync'))
   results.sync = { at, ...(await benchSync({ baseUrl, contracts: Number(args['sync-contracts']), log })) }
 if (only.has('detail')) results.detailPageVitals = { at, ...(await benchDetailVitals({ log })) }
+if (only.has('billing'))
+  results.billing = { at, ...(await benchBilling({ baseUrl, due: Number(args['billing-due']), log })) }
 if (only.has('burst'))
   results.burst = { at, ...(await benchBurst({ mutations: Number(args['burst-mutations']), log })) }
 // The CSV export runs in this process (runExport, as the server does) on the seeded bench mirror.

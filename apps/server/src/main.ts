@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path'
 import type { Emulator } from '@teiki/shopify-emulator'
+import { serialDb } from './billing/db-gate.ts'
 import { loadConfig } from './config.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
@@ -8,6 +9,8 @@ import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
 import { SUBSCRIBED_TOPICS } from './features/webhooks/topics.ts'
 import { buildApp, DEFAULT_MAIL_FROM } from './http/app.ts'
 import { hashSecret } from './http/auth.ts'
+import { startJobs } from './jobs/boss.ts'
+import { lockDataDir, writeRuntimeInfo } from './jobs/runtime.ts'
 import { persistentSecret } from './local-secrets.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createAdminClient } from './platform/admin-client.ts'
@@ -24,6 +27,10 @@ async function main() {
   const config = loadConfig()
   const dataDir = resolve(config.DATA_DIR)
   const stops: Array<() => Promise<void>> = []
+  const realPlatform = Boolean(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET)
+  // PGlite's folder and the emulator's state file take one writer: while this process runs,
+  // `npm run billing` asks it for the run (DATA_DIR/runtime.json); otherwise it opens them itself.
+  const unlock = !config.DATABASE_URL || !realPlatform ? lockDataDir(dataDir, 'npm start') : undefined
 
   let databaseUrl = config.DATABASE_URL
   let embedded: EmbeddedPostgres | undefined
@@ -32,16 +39,20 @@ async function main() {
     databaseUrl = embedded.url
     setPreparedStatements(false)
   }
-  const pool = embedded
+  const connections = embedded
     ? createPool(databaseUrl, 8)
     : createPool(databaseUrl, config.DATABASE_POOL_SIZE, { genericPlans: true })
+  // PGlite's socket mixes up statements sent concurrently on several connections: on the
+  // embedded database every statement (and transaction) of this process takes a turn.
+  const pool = embedded ? serialDb(connections).db : connections
   stops.push(async () => {
-    await pool.end()
+    await connections.end()
     await embedded?.stop()
+    unlock?.()
   })
   await migrate(pool)
-
-  const realPlatform = Boolean(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET)
+  // Jobs (billing runs, dunning retries, outcome polls) in the same database, through this pool.
+  const jobs = await startJobs({ db: pool })
   const apiKey = config.SHOPIFY_API_KEY ?? 'teiki-local-client-id'
   const apiSecret = config.SHOPIFY_API_SECRET ?? persistentSecret(join(dataDir, 'app-client-secret'))
   let adminOrigin = (shop: string) =>
@@ -101,6 +112,7 @@ async function main() {
     apiSecret,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
     logger: { level: config.LOG_LEVEL },
+    jobs,
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).
     onInstalled: async (shop) => {
       if (!shop.access_token) return
@@ -118,8 +130,17 @@ async function main() {
     await app.close()
     mailer.close()
   })
+  // Jobs stop first: a billing run in progress finishes with the platform and the mailer still up.
+  stops.unshift(() => jobs.stop())
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
+  // What `npm run billing` needs to reach this process (see jobs/runtime.ts).
+  const removeRuntimeInfo = writeRuntimeInfo(dataDir, {
+    appUrl: `http://${['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST}:${port}`,
+    ...(embedded ? { databaseUrl: embedded.url } : {}),
+    ...(emulator ? { emulatorUrl: adminOrigin(DEMO_SHOP) } : {}),
+  })
+  stops.unshift(async () => removeRuntimeInfo())
   const base = config.SHOPIFY_APP_URL ?? `http://${config.HOST}:${port}`
 
   if (secret) {

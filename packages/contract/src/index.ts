@@ -1,3 +1,4 @@
+export * from './billing.ts'
 export * from './cancellation-reasons.ts'
 export * from './errors.ts'
 export * from './exports.ts'

@@ -12,6 +12,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { billingDb } from '../billing/db-gate.ts'
+import { type BillingEngine, createBillingEngine } from '../billing/engine.ts'
+import { registerBillingEngine } from '../billing/registry.ts'
+import { billingRoutes, internalBillingRoutes } from '../billing/routes.ts'
 import type { Db } from '../db/pool.ts'
 import { cancellationReasonRoutes } from '../features/cancellation-reasons/routes.ts'
 import { exportRoutes } from '../features/exports/routes.ts'
@@ -23,7 +27,10 @@ import { contractActionRoutes } from '../features/subscriptions/actions-routes.t
 import { contractDetailRoutes } from '../features/subscriptions/detail-routes.ts'
 import { contractEditRoutes } from '../features/subscriptions/edits-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
+import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
+import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.ts'
+import type { Jobs } from '../jobs/boss.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
@@ -52,6 +59,15 @@ export type BuildAppOptions = {
   dataDir?: string
   /** How the app sends mail. Default: .eml files in `<dataDir>/outbox` (no SMTP). */
   mailer?: Mailer
+  /** Started job queue (jobs/boss.ts): the billing engine's jobs run on it. Without: no jobs. */
+  jobs?: Jobs
+  /** Knobs of the billing jobs (tests turn the cron off and poll sooner). */
+  billingJobs?: Pick<
+    BillingJobsOptions,
+    'cron' | 'pollAfterSeconds' | 'pollRetryDelaySeconds' | 'pollingIntervalSeconds'
+  >
+  /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
+  now?: () => Date
 }
 
 export const DEFAULT_MAIL_FROM = 'Teiki <no-reply@teiki.invalid>'
@@ -68,6 +84,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db
     platformOptions: PlatformOptions
+    /** The billing engine (issue 5): outcomes of billing attempts, dunning, order now. */
+    billingEngine: BillingEngine
   }
 }
 
@@ -79,11 +97,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  app.decorate('db', opts.db)
+  // On the embedded database every statement of the app takes a turn (billing/db-gate.ts).
+  const db = billingDb(opts.db).db
+  app.decorate('db', db)
   app.decorate('platformOptions', opts.platform)
   const dataDir = opts.dataDir ?? join(tmpdir(), 'teiki')
   const mailer =
-    opts.mailer ?? createMailer({ db: opts.db, outboxDir: join(dataDir, 'outbox'), from: DEFAULT_MAIL_FROM })
+    opts.mailer ?? createMailer({ db, outboxDir: join(dataDir, 'outbox'), from: DEFAULT_MAIL_FROM })
 
   await app.register(swagger, {
     openapi: {
@@ -131,13 +151,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
 
   const { apiKey } = opts.platform
   registerAuth(app, {
-    db: opts.db,
+    db,
     apiKey,
     apiSecret: opts.apiSecret,
     install:
       apiKey && opts.apiSecret
         ? createInstaller({
-            db: opts.db,
+            db,
             apiKey,
             apiSecret: opts.apiSecret,
             adminOrigin: opts.platform.adminOrigin,
@@ -160,6 +180,33 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   productRoutes(app)
   webhookRoutes(app, { apiSecret: opts.apiSecret, platform: opts.platform })
   exportRoutes(app, { dataDir, mailer })
+
+  // The billing engine: the webhook handler and "create order now" find it through the
+  // registry; with a job queue it also gets its scheduler (retries, outcome polls, daily runs).
+  const billingEngine = createBillingEngine({
+    db,
+    clients: sharedShopClients(opts.platform),
+    mailer,
+    log: app.log,
+  })
+  app.decorate('billingEngine', billingEngine)
+  const unregisterEngine = registerBillingEngine(billingEngine)
+  billingRoutes(app, opts.now ? { now: opts.now } : {})
+  if (opts.apiSecret) internalBillingRoutes(app, { apiSecret: opts.apiSecret })
+  if (opts.jobs) {
+    await startBillingJobs({
+      jobs: opts.jobs,
+      db,
+      clients: sharedShopClients(opts.platform),
+      engine: billingEngine,
+      log: app.log,
+      ...opts.billingJobs,
+    })
+  }
+  app.addHook('onClose', async () => {
+    billingEngine.setScheduler(undefined)
+    unregisterEngine()
+  })
   // After the export runner's own onClose hook: running exports may still send their mail.
   if (!opts.mailer) app.addHook('onClose', async () => mailer.close())
 

@@ -17,6 +17,8 @@ const CancellationReasonsPage = lazy(
 const SubscriptionDetailPage = lazy(
   () => import('../features/subscriptions/detail/subscription-detail-page.tsx'),
 )
+const BillingSettingsPage = lazy(() => import('../features/billing/billing-settings-page.tsx'))
+const UpcomingChargesPage = lazy(() => import('../features/billing/upcoming-charges-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -33,6 +35,8 @@ export function App() {
                     <Route path="/subscriptions/:contractId" element={<SubscriptionDetailPage />} />
                     <Route path="/plans" element={<PlansPage />} />
                     <Route path="/cancellation-reasons" element={<CancellationReasonsPage />} />
+                    <Route path="/billing/settings" element={<BillingSettingsPage />} />
+                    <Route path="/billing/upcoming" element={<UpcomingChargesPage />} />
                     <Route path="*" element={<NotFoundPage />} />
                   </Routes>
                 </Suspense>

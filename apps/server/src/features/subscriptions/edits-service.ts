@@ -21,12 +21,12 @@ import {
   toZonedDate,
   withAttribute,
 } from '@teiki/domain'
+import { createOrderNowAttempt } from '../../billing/order-now.ts'
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { idFromGid, lineIdOf, maybeIdFromGid, toGid } from '../../platform/gid.ts'
 import { sendPaymentMethodUpdateEmail } from '../../platform/operations/customer-payment-method-send-update-email.ts'
 import { fetchCustomerPaymentMethods } from '../../platform/operations/customer-payment-methods.ts'
-import { createBillingAttempt } from '../../platform/operations/subscription-billing-attempt-create.ts'
 import { fetchContractDiscounts } from '../../platform/operations/subscription-contract-discounts.ts'
 import { setContractNextBillingDate } from '../../platform/operations/subscription-contract-next-billing-date.ts'
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
@@ -257,20 +257,32 @@ export function createContractEdits(opts: ContractEditsOptions) {
       if (ctx.current.status !== 'ACTIVE') {
         throw new AppError('CONFLICT', '有効な契約のみ今すぐ注文を作成できます')
       }
-      // One key per contract revision: a double click or a retry after an unknown outcome
-      // returns the same attempt instead of charging twice; any change of the contract
-      // (including the order this creates) gives the next request a new key.
-      const key = `order-now-${input.contractId}-${ctx.current.revisionId}`
-      let attempt: Awaited<ReturnType<typeof createBillingAttempt>>
+      // Through the billing engine (issue 5): the contract's current cycle gets a
+      // billing_cycles row, so the outcome advances the schedule like a scheduled charge and
+      // the daily run does not charge that cycle again. The first attempt's key is still one
+      // per contract revision (ADR 0008): a double click or a retry after an unknown outcome
+      // returns the same attempt instead of charging twice.
+      let started: Awaited<ReturnType<typeof createOrderNowAttempt>>
       try {
-        attempt = await createBillingAttempt(ctx.client, ctx.gid, key)
+        started = await createOrderNowAttempt({
+          db: opts.db,
+          client: ctx.client,
+          shop,
+          contract: ctx.current,
+          now: now(),
+        })
       } catch (error) {
         throw platformError(error, label)
       }
+      const { attempt } = started
       const edited = await flow.mirror(shop, ctx, {
         event: {
           type: 'order_now_requested',
-          payload: { billingAttemptId: idFromGid(attempt.id), idempotencyKey: key },
+          payload: {
+            billingAttemptId: idFromGid(attempt.id),
+            idempotencyKey: attempt.idempotencyKey,
+            cycleDate: started.row.cycle_date,
+          },
         },
         mirror: async (tx) => {
           await upsertBillingAttempt(tx, shop.id, {

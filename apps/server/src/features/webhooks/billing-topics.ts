@@ -1,3 +1,4 @@
+import { activeBillingEngine } from '../../billing/registry.ts'
 import { idFromGid, maybeIdFromGid } from '../../platform/gid.ts'
 import {
   fetchSubscriptionBillingAttempt,
@@ -22,6 +23,12 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
  * (linked to the contract, which only the attempt knows), the contract refreshed (its
  * lastPaymentStatus moved) and one billing event per outcome. The attempt is read from the
  * platform because the payload has neither its creation time nor the order's total.
+ *
+ * An attempt of the billing engine (a billing_cycles row holds it) is handed to the engine
+ * first, outside the transaction: it advances the schedule or runs dunning on the platform and
+ * writes its own history (`billed` / `billing_failed`), so this handler then only mirrors the
+ * rows and the contract as the engine left it. If the engine fails, the delivery fails and the
+ * platform redelivers; the engine's steps are idempotent.
  */
 export const billingAttemptTopic: TopicHandler = {
   async prepare(ctx): Promise<Apply> {
@@ -45,6 +52,10 @@ export const billingAttemptTopic: TopicHandler = {
       : payloadRecord(ctx.payload, attemptGid, contractId, fallbackTime)
     const succeeded = ctx.topic.endsWith('/success')
     const order = succeeded ? orderRecord(attempt, ctx.payload, contractId, fallbackTime) : null
+    const engine = activeBillingEngine()
+    const engineOutcome =
+      engine && attempt?.ready ? await engine.onAttemptOutcome(ctx.shop.id, attempt) : 'ignored'
+    const ownedByEngine = engineOutcome !== 'ignored'
     const writeContract = await refreshContract(client, contractGid)
 
     return async (tx) => {
@@ -53,7 +64,7 @@ export const billingAttemptTopic: TopicHandler = {
       const changed = await upsertBillingAttempt(tx, shopId, record)
       if (order) await upsertOrder(tx, shopId, order)
       await writeContract(tx, shopId)
-      if (!changed || !record.ready) return
+      if (!changed || !record.ready || ownedByEngine) return
       await appendContractEvent(tx, shopId, {
         contractId,
         type: succeeded ? 'billing_succeeded' : 'billing_failed',

@@ -1,0 +1,224 @@
+import type { Db, DbClient } from '../db/pool.ts'
+import { upsertBillingAttempt } from '../features/webhooks/repo.ts'
+import type { AdminClient } from '../platform/admin-client.ts'
+import { PlatformUserError } from '../platform/errors.ts'
+import { idFromGid, maybeIdFromGid, toGid } from '../platform/gid.ts'
+import {
+  type CreatedBillingAttempt,
+  createBillingAttempt,
+} from '../platform/operations/subscription-billing-attempt-create.ts'
+
+/**
+ * billing_cycles: one row per (contract, shop-local date of the next billing date that was
+ * due). The row is written before the platform is asked, so it (not a process's memory)
+ * decides who charges a cycle; its idempotency key makes a create re-sent after a crash
+ * return the attempt the platform already made.
+ */
+
+export type CycleStatus = 'attempting' | 'retry_scheduled' | 'succeeded' | 'failed'
+export type CycleOrigin = 'schedule' | 'order_now'
+
+export type CycleRow = {
+  id: string
+  shop_id: string
+  contract_id: string
+  /** YYYY-MM-DD in the shop's zone. */
+  cycle_date: string
+  due_at: Date
+  origin: CycleOrigin
+  status: CycleStatus
+  attempt_no: number
+  idempotency_key: string
+  attempt_id: string | null
+  failure_kind: 'payment' | 'inventory' | null
+  error_code: string | null
+  error_message: string | null
+  next_retry_at: Date | null
+  final_action: 'CANCEL' | 'PAUSE' | 'SKIP' | null
+  order_id: string | null
+  run_id: string | null
+  updated_at: Date
+}
+
+export const CYCLE_COLUMNS = `id::text, shop_id::text, contract_id::text, cycle_date::text, due_at, origin, status,
+  attempt_no, idempotency_key, attempt_id::text, failure_kind, error_code, error_message, next_retry_at,
+  final_action, order_id::text, run_id::text, updated_at`
+
+/** The key of attempt `attemptNo` (0 = the first charge) of a cycle: never random. */
+export const billingKey = (contractId: string, cycleDate: string, attemptNo: number) =>
+  `billing:${contractId}:${cycleDate}:${attemptNo}`
+
+export type Claim =
+  /** This call inserted the row: it owns the first charge. */
+  | { kind: 'new'; row: CycleRow }
+  /** The row was there, attempting, with no attempt stored: a crashed create to finish. */
+  | { kind: 'resume'; row: CycleRow }
+  /** The cycle is charged, being charged, or in dunning. */
+  | { kind: 'existing'; row: CycleRow }
+
+/**
+ * Claims a cycle: `insert … on conflict do nothing` in its own transaction, so of several
+ * processes only one inserts; the others read the row and are told what it is.
+ */
+export async function claimCycle(
+  db: Db,
+  input: {
+    shopId: string
+    contractId: string
+    cycleDate: string
+    dueAt: Date
+    origin: CycleOrigin
+    idempotencyKey: string
+    runId: string | null
+  },
+): Promise<Claim> {
+  const inserted = await db.query<CycleRow>(
+    `insert into billing_cycles (shop_id, contract_id, cycle_date, due_at, origin, status, attempt_no,
+       idempotency_key, run_id)
+     values ($1, $2, $3, $4, $5, 'attempting', 0, $6, $7)
+     on conflict (shop_id, contract_id, cycle_date) do nothing
+     returning ${CYCLE_COLUMNS}`,
+    [
+      input.shopId,
+      input.contractId,
+      input.cycleDate,
+      input.dueAt,
+      input.origin,
+      input.idempotencyKey,
+      input.runId,
+    ],
+  )
+  if (inserted.rows[0]) return { kind: 'new', row: inserted.rows[0] }
+  const { rows } = await db.query<CycleRow>(
+    `select ${CYCLE_COLUMNS} from billing_cycles where shop_id = $1 and contract_id = $2 and cycle_date = $3`,
+    [input.shopId, input.contractId, input.cycleDate],
+  )
+  const row = rows[0]
+  if (!row) throw new Error(`billing cycle ${input.contractId}/${input.cycleDate} vanished`)
+  if (row.status === 'attempting' && row.attempt_id === null) return { kind: 'resume', row }
+  return { kind: 'existing', row }
+}
+
+export async function findCycle(db: DbClient, shopId: string, cycleId: string): Promise<CycleRow | null> {
+  const { rows } = await db.query<CycleRow>(
+    `select ${CYCLE_COLUMNS} from billing_cycles where shop_id = $1 and id = $2`,
+    [shopId, cycleId],
+  )
+  return rows[0] ?? null
+}
+
+/** The cycle an attempt belongs to: by the stored attempt id, else by its key (crash before storing). */
+export async function findCycleOfAttempt(
+  db: DbClient,
+  shopId: string,
+  attempt: { id: string; idempotencyKey: string; contractId: string },
+): Promise<CycleRow | null> {
+  const { rows } = await db.query<CycleRow>(
+    `select ${CYCLE_COLUMNS} from billing_cycles
+     where shop_id = $1 and (attempt_id = $2 or (contract_id = $3 and idempotency_key = $4))
+     order by (attempt_id = $2) desc nulls last limit 1`,
+    [shopId, attempt.id, attempt.contractId, attempt.idempotencyKey],
+  )
+  return rows[0] ?? null
+}
+
+/**
+ * Takes a cycle in dunning to its next attempt (attempt_no + 1, its own key). The update is
+ * conditional on the state the caller saw, so of a retry job, a daily run and a "create
+ * order now" racing for the same retry exactly one wins. `dueBy`: only when the retry is due.
+ */
+export async function claimRetry(
+  db: Db,
+  input: { shopId: string; cycleId: string; attemptNo: number; runId: string | null; dueBy?: Date },
+): Promise<CycleRow | null> {
+  const { rows } = await db.query<CycleRow>(
+    `update billing_cycles set status = 'attempting', attempt_no = attempt_no + 1,
+       idempotency_key = 'billing:' || contract_id::text || ':' || cycle_date::text || ':' || (attempt_no + 1)::text,
+       attempt_id = null, next_retry_at = null, run_id = $4, updated_at = now()
+     where shop_id = $1 and id = $2 and status = 'retry_scheduled' and attempt_no = $3
+       and ($5::timestamptz is null or next_retry_at <= $5)
+     returning ${CYCLE_COLUMNS}`,
+    [input.shopId, input.cycleId, input.attemptNo, input.runId, input.dueBy ?? null],
+  )
+  return rows[0] ?? null
+}
+
+export type AttemptStart =
+  | { kind: 'created'; row: CycleRow; attempt: CreatedBillingAttempt }
+  /** The platform refused to charge (contract paused or ended there): nothing was charged. */
+  | { kind: 'refused'; row: CycleRow; code: string | null; message: string }
+
+/**
+ * Asks the platform for the attempt of the row's current attempt number, with the row's key,
+ * then stores the attempt id on the row and mirrors the attempt. `beforeStore` runs between
+ * the two (tests crash there: the worst moment, the charge exists and the row does not know it).
+ */
+export async function startAttempt(
+  db: Db,
+  client: AdminClient,
+  row: CycleRow,
+  beforeStore?: (attempt: CreatedBillingAttempt) => void | Promise<void>,
+): Promise<AttemptStart> {
+  let attempt: CreatedBillingAttempt
+  try {
+    attempt = await createBillingAttempt(
+      client,
+      toGid('SubscriptionContract', row.contract_id),
+      row.idempotency_key,
+    )
+  } catch (error) {
+    if (!(error instanceof PlatformUserError)) throw error
+    const first = error.userErrors[0]
+    return {
+      kind: 'refused',
+      row,
+      code: first?.code ?? null,
+      message: error.userErrors.map((e) => e.message).join(' / '),
+    }
+  }
+  await beforeStore?.(attempt)
+  const attemptId = idFromGid(attempt.id)
+  const { rows } = await db.query<CycleRow>(
+    `update billing_cycles set attempt_id = $4, updated_at = now()
+     where shop_id = $1 and id = $2 and attempt_no = $3 and (attempt_id is null or attempt_id = $4)
+     returning ${CYCLE_COLUMNS}`,
+    [row.shop_id, row.id, row.attempt_no, attemptId],
+  )
+  await upsertBillingAttempt(db, row.shop_id, {
+    id: attemptId,
+    contract_id: row.contract_id,
+    idempotency_key: attempt.idempotencyKey,
+    ready: attempt.ready,
+    error_code: attempt.errorCode,
+    error_message: attempt.errorMessage,
+    order_id: maybeIdFromGid(attempt.order?.id),
+    created_at: attempt.createdAt,
+  })
+  return { kind: 'created', row: rows[0] ?? { ...row, attempt_id: attemptId }, attempt }
+}
+
+/**
+ * A refused first charge leaves no trace, so the cycle can be charged once the contract is
+ * chargeable again; a refused retry ends the cycle's dunning (the contract was paused or
+ * ended meanwhile).
+ */
+export async function recordRefusal(
+  db: Db,
+  row: CycleRow,
+  refusal: { code: string | null; message: string },
+): Promise<void> {
+  if (row.attempt_no === 0) {
+    await db.query(
+      `delete from billing_cycles where shop_id = $1 and id = $2 and attempt_no = 0 and attempt_id is null
+         and status = 'attempting'`,
+      [row.shop_id, row.id],
+    )
+    return
+  }
+  await db.query(
+    `update billing_cycles set status = 'failed', error_code = $4, error_message = $5, settled_at = now(),
+       updated_at = now()
+     where shop_id = $1 and id = $2 and attempt_no = $3 and status = 'attempting' and attempt_id is null`,
+    [row.shop_id, row.id, row.attempt_no, refusal.code ?? 'REFUSED', refusal.message],
+  )
+}

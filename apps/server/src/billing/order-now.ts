@@ -1,0 +1,95 @@
+import { toZonedDate } from '@teiki/domain'
+import type { Db } from '../db/pool.ts'
+import type { ShopRow } from '../features/shops/repo.ts'
+import { AppError } from '../http/app-error.ts'
+import type { AdminClient } from '../platform/admin-client.ts'
+import { idFromGid, toGid } from '../platform/gid.ts'
+import { fetchSubscriptionBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
+import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
+import { type CycleRow, claimCycle, claimRetry, recordRefusal, startAttempt } from './cycles.ts'
+import { activeBillingEngine } from './registry.ts'
+
+export type OrderNowAttempt = {
+  row: CycleRow
+  attempt: {
+    id: string
+    idempotencyKey: string
+    createdAt: string
+    ready: boolean
+    errorCode: string | null
+    errorMessage: string | null
+    order: { id: string } | null
+  }
+}
+
+/**
+ * "Create order now" (POST /app-admin/create-order-now) through the billing engine's path: it
+ * charges the contract's current cycle (the shop-local date of its next billing date, or today
+ * when it has none) through a billing_cycles row, so its success advances the schedule like a
+ * scheduled charge and the daily run will not charge the cycle again. The first attempt keeps
+ * ADR 0008's key (`order-now-{contract}-{revision}`): a double click or a retry after an
+ * unknown outcome finds the same row and the same platform attempt. A cycle in dunning is
+ * retried now (its next attempt, with that attempt's billing: key).
+ */
+export async function createOrderNowAttempt(input: {
+  db: Db
+  client: AdminClient
+  shop: ShopRow
+  contract: PlatformContract
+  now: Date
+}): Promise<OrderNowAttempt> {
+  const { db, client, shop, contract } = input
+  const contractId = idFromGid(contract.id)
+  const dueAt = contract.nextBillingDate ? new Date(contract.nextBillingDate) : input.now
+  const cycleDate = toZonedDate(dueAt, shop.iana_timezone)
+  const claim = await claimCycle(db, {
+    shopId: shop.id,
+    contractId,
+    cycleDate,
+    dueAt,
+    origin: 'order_now',
+    idempotencyKey: `order-now-${contractId}-${contract.revisionId}`,
+    runId: null,
+  })
+  let row = claim.row
+  if (claim.kind === 'existing') {
+    if (row.status === 'retry_scheduled') {
+      const retried = await claimRetry(db, {
+        shopId: shop.id,
+        cycleId: row.id,
+        attemptNo: row.attempt_no,
+        runId: null,
+      })
+      if (!retried) throw busy(cycleDate)
+      row = retried
+    } else if (row.status === 'attempting' || row.status === 'succeeded') {
+      // The same charge again (double click, or the click after it succeeded): its attempt.
+      const attempt = row.attempt_id
+        ? await fetchSubscriptionBillingAttempt(client, toGid('SubscriptionBillingAttempt', row.attempt_id))
+        : null
+      if (!attempt) throw busy(cycleDate)
+      return { row, attempt }
+    } else {
+      throw new AppError(
+        'CONFLICT',
+        `この契約の ${cycleDate} の請求は再試行の上限に達して終了しています。次回請求日を変更してから操作してください`,
+      )
+    }
+  }
+  const started = await startAttempt(db, client, row)
+  if (started.kind === 'refused') {
+    await recordRefusal(db, row, started)
+    throw new AppError(
+      'PLATFORM_USER_ERROR',
+      `Shopify が今すぐ注文の作成を受け付けませんでした: ${started.message}`,
+    )
+  }
+  await activeBillingEngine()?.watch(shop.id, started.row)
+  return { row: started.row, attempt: started.attempt }
+}
+
+const busy = (cycleDate: string) =>
+  new AppError(
+    'CONFLICT',
+    `この契約の ${cycleDate} の請求は処理中です。しばらくしてから画面を再読み込みしてください`,
+  )

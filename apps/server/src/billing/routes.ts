@@ -1,0 +1,176 @@
+import {
+  ZBillingRunSummary,
+  ZBillingSettings,
+  ZErrorResponse,
+  ZUpcomingChargesQuery,
+  ZUpcomingChargesResponse,
+} from '@teiki/contract'
+import { z } from 'zod'
+import { findInstalledShop } from '../features/shops/repo.ts'
+import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
+import { verifyWebhookHmac } from '../features/webhooks/hmac.ts'
+import type { AppInstance } from '../http/app.ts'
+import { AppError, unauthenticated } from '../http/app-error.ts'
+import { runBilling } from './run.ts'
+import { getBillingSettings, putBillingSettings } from './settings.ts'
+import { upcomingCharges } from './upcoming.ts'
+
+/** One run as GET /app-admin/billing/runs lists it: the summary plus when and why it ran. */
+export const ZBillingRun = ZBillingRunSummary.extend({
+  id: z.string(),
+  trigger: z.enum(['schedule', 'cli', 'manual']),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+})
+export const ZBillingRunsResponse = z.object({ runs: z.array(ZBillingRun) })
+const ZBillingRunsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, '件数は1以上で指定してください')
+    .max(100, '件数は100以下で指定してください')
+    .default(20),
+})
+
+export type BillingRouteOptions = {
+  /** Clock for "today" (tests fix it). */
+  now?: () => Date
+}
+
+/** Billing settings, upcoming charges and the run log (issue 5). */
+export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}): void {
+  const tags = ['billing']
+  const now = opts.now ?? (() => new Date())
+
+  app.get(
+    '/app-admin/billing-settings',
+    { schema: { tags, summary: '請求・再試行の設定', response: { 200: ZBillingSettings } } },
+    (request) => getBillingSettings(app.db, request.shop.id),
+  )
+
+  app.put(
+    '/app-admin/billing-settings',
+    {
+      schema: {
+        tags,
+        summary: '請求・再試行の設定を保存',
+        body: ZBillingSettings,
+        response: { 200: ZBillingSettings, 400: ZErrorResponse },
+      },
+    },
+    (request) => putBillingSettings(app.db, request.shop.id, request.body),
+  )
+
+  app.get(
+    '/app-admin/billing/upcoming',
+    {
+      schema: {
+        tags,
+        summary: '今後の請求予定（日本時間の今日から N 日間）',
+        querystring: ZUpcomingChargesQuery,
+        response: { 200: ZUpcomingChargesResponse, 400: ZErrorResponse },
+      },
+    },
+    (request) => upcomingCharges(app.db, request.shop, request.query, now()),
+  )
+
+  app.get(
+    '/app-admin/billing/runs',
+    {
+      schema: {
+        tags,
+        summary: '請求実行の履歴（新しい順）',
+        querystring: ZBillingRunsQuery,
+        response: { 200: ZBillingRunsResponse, 400: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const { rows } = await app.db.query<{
+        id: string
+        trigger: 'schedule' | 'cli' | 'manual'
+        run_at: Date
+        started_at: Date
+        finished_at: Date | null
+        due: number
+        attempted: number
+        succeeded: number
+        failed: number
+        skipped: number
+        already_billed: number
+        error: string | null
+      }>(
+        `select id::text, trigger, run_at, started_at, finished_at, due, attempted, succeeded, failed, skipped,
+           already_billed, error
+         from billing_runs where shop_id = $1 order by started_at desc, id desc limit $2`,
+        [request.shop.id, request.query.limit],
+      )
+      return {
+        runs: rows.map((r) => ({
+          id: r.id,
+          shop: request.shop.domain,
+          now: r.run_at.toISOString(),
+          trigger: r.trigger,
+          startedAt: r.started_at.toISOString(),
+          finishedAt: r.finished_at?.toISOString() ?? null,
+          due: r.due,
+          attempted: r.attempted,
+          succeeded: r.succeeded,
+          failed: r.failed,
+          skipped: r.skipped,
+          alreadyBilled: r.already_billed,
+          error: r.error,
+        })),
+      }
+    },
+  )
+}
+
+/** Body of POST /internal/billing/run (`npm run billing` while the app runs on the embedded database). */
+export const ZInternalBillingRun = z.object({
+  shop: z.string().min(1),
+  now: z.iso.datetime({ offset: true }),
+  timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+})
+
+export const INTERNAL_HMAC_HEADER = 'x-teiki-hmac-sha256'
+
+/**
+ * POST /internal/billing/run: one synchronous billing run, for `npm run billing` while this
+ * app holds the embedded database (a second process must not use PGlite's socket concurrently
+ * with the app, see billing/db-gate.ts). Outside /app-admin: the caller is not a merchant. The
+ * body is signed like a webhook (base64 HMAC-SHA256 with the app's client secret, which the CLI
+ * reads from the same place as the app); anything else is 401.
+ */
+export function internalBillingRoutes(app: AppInstance, opts: { apiSecret: string }): void {
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body)
+    })
+    scope.post('/internal/billing/run', { schema: { hide: true } }, async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const signature = request.headers[INTERNAL_HMAC_HEADER]
+      if (!verifyWebhookHmac(raw, typeof signature === 'string' ? signature : undefined, opts.apiSecret)) {
+        throw unauthenticated('署名を確認できませんでした。')
+      }
+      let parsed: z.infer<typeof ZInternalBillingRun>
+      try {
+        parsed = ZInternalBillingRun.parse(JSON.parse(raw.toString('utf8')))
+      } catch {
+        throw new AppError('INVALID_INPUT', 'リクエストが正しくありません（shop と now が必要です）。')
+      }
+      const shop = await findInstalledShop(app.db, parsed.shop)
+      if (!shop) throw new AppError('SHOP_NOT_FOUND', `ストア ${parsed.shop} はインストールされていません`)
+      const summary = await runBilling({
+        db: app.db,
+        clients: sharedShopClients(app.platformOptions),
+        shop,
+        now: new Date(parsed.now),
+        engine: app.billingEngine,
+        trigger: 'cli',
+        wait: { timeoutMs: parsed.timeoutMs ?? 10 * 60_000 },
+      })
+      return reply.send(ZBillingRunSummary.parse(summary))
+    })
+  })
+}

@@ -1,0 +1,212 @@
+import { DEFAULT_BILLING_SETTINGS } from '@teiki/contract'
+import { toZonedDate, zonedDayStart } from '@teiki/domain'
+import { billingDb } from '../billing/db-gate.ts'
+import { type BillingEngine, type BillingLog, loadShopById } from '../billing/engine.ts'
+import { runBilling } from '../billing/run.ts'
+import { type Db, withTransaction } from '../db/pool.ts'
+import type { ShopClients } from '../features/subscriptions/shop-client.ts'
+import { executor, type Jobs } from './boss.ts'
+
+/**
+ * The billing engine's jobs:
+ * - `billing-tick` (cron, every minute): starts each installed shop's daily run once its
+ *   shop-local billing hour has come. The day is claimed in billing_schedule and the run job
+ *   sent in the same transaction, so several workers start one run per shop and day.
+ * - `billing-run`: one billing run (runBilling); outcomes come by webhook and by poll jobs.
+ * - `billing-retry`: a dunning retry at its next_retry_at (the daily run also picks it up;
+ *   the cycle row's conditional update makes it happen once either way).
+ * - `billing-poll`: the fallback for a missed outcome webhook: reads the attempt and applies it
+ *   when ready, else fails so pg-boss retries it later (backing off).
+ */
+export const BILLING_QUEUES = {
+  tick: 'billing-tick',
+  run: 'billing-run',
+  retry: 'billing-retry',
+  poll: 'billing-poll',
+} as const
+
+export type RunJob = { shopId: string; date: string; now: string }
+export type CycleJob = { shopId: string; cycleId: string; attemptNo: number }
+
+export type BillingJobsOptions = {
+  jobs: Jobs
+  db: Db
+  clients: ShopClients
+  engine: BillingEngine
+  log?: BillingLog
+  /** Schedule the per-minute tick (off in tests, which tick by hand). Default true. */
+  cron?: boolean
+  /** Seconds before the first poll of an attempt (default 60: the webhook usually wins). */
+  pollAfterSeconds?: number
+  /** Seconds before polling again an attempt that was not ready (default 30, backing off). */
+  pollRetryDelaySeconds?: number
+  pollingIntervalSeconds?: number
+}
+
+export class AttemptNotReady extends Error {
+  constructor(cycleId: string) {
+    super(`billing attempt of cycle ${cycleId} is not ready yet`)
+    this.name = 'AttemptNotReady'
+  }
+}
+
+/** The jobs' work, callable without pg-boss (tests inject `now`). */
+export function billingJobHandlers(
+  opts: Omit<
+    BillingJobsOptions,
+    'cron' | 'pollingIntervalSeconds' | 'pollAfterSeconds' | 'pollRetryDelaySeconds'
+  >,
+) {
+  const { jobs, engine } = opts
+  const db = billingDb(opts.db).db
+
+  /**
+   * Starts today's run of every shop whose billing hour has come and that has not run today
+   * (shop-local). `shopIds` limits the shops (tests share one database).
+   */
+  async function tick(now: Date, shopIds?: string[]): Promise<RunJob[]> {
+    const { rows } = await db.query<{
+      id: string
+      iana_timezone: string
+      billing_hour: number
+      last_run_date: string | null
+    }>(
+      `select s.id::text, s.iana_timezone, coalesce(bs.billing_hour, $1)::int as billing_hour,
+         sch.last_run_date::text
+       from shops s
+       left join billing_settings bs on bs.shop_id = s.id
+       left join billing_schedule sch on sch.shop_id = s.id
+       where s.uninstalled_at is null and s.access_token is not null
+         and ($2::bigint[] is null or s.id = any($2::bigint[]))`,
+      [DEFAULT_BILLING_SETTINGS.billingHour, shopIds ?? null],
+    )
+    const started: RunJob[] = []
+    for (const shop of rows) {
+      const date = toZonedDate(now, shop.iana_timezone)
+      const hourStart = zonedDayStart(date, shop.iana_timezone).getTime() + shop.billing_hour * 3_600_000
+      if (now.getTime() < hourStart) continue
+      if (shop.last_run_date !== null && shop.last_run_date >= date) continue
+      const job: RunJob = { shopId: shop.id, date, now: now.toISOString() }
+      const claimed = await withTransaction(db, async (tx) => {
+        const { rowCount } = await tx.query(
+          `insert into billing_schedule (shop_id, last_run_date, last_run_at) values ($1, $2, now())
+           on conflict (shop_id) do update set last_run_date = excluded.last_run_date, last_run_at = now()
+           where billing_schedule.last_run_date < excluded.last_run_date`,
+          [shop.id, date],
+        )
+        if (rowCount !== 1) return false
+        await jobs.boss.send(BILLING_QUEUES.run, job, {
+          singletonKey: `${shop.id}:${date}`,
+          db: executor(tx),
+        })
+        return true
+      })
+      if (claimed) started.push(job)
+    }
+    return started
+  }
+
+  async function run(job: RunJob) {
+    const shop = await loadShopById(db, job.shopId)
+    if (!shop) return null
+    return runBilling({
+      db: opts.db,
+      clients: opts.clients,
+      shop,
+      now: new Date(job.now),
+      engine,
+      trigger: 'schedule',
+      wait: false,
+    })
+  }
+
+  async function retry(job: CycleJob, now: Date = new Date()) {
+    const shop = await loadShopById(db, job.shopId)
+    if (!shop) return null
+    // A minute of slack: pg-boss starts the job at next_retry_at by the database's clock.
+    return engine.retryCycle(shop, job.cycleId, job.attemptNo, { dueBy: new Date(now.getTime() + 60_000) })
+  }
+
+  async function poll(job: CycleJob, now: Date = new Date()) {
+    const shop = await loadShopById(db, job.shopId)
+    if (!shop) return 'ignored' as const
+    const outcome = await engine.pollCycle(shop, job.cycleId, { now })
+    if (outcome === 'pending') throw new AttemptNotReady(job.cycleId)
+    return outcome
+  }
+
+  return { tick, run, retry, poll }
+}
+
+export type BillingJobHandlers = ReturnType<typeof billingJobHandlers>
+
+/** Creates the queues, plugs them into the engine as its scheduler and starts the workers. */
+export async function startBillingJobs(opts: BillingJobsOptions): Promise<BillingJobHandlers> {
+  const { boss } = opts.jobs
+  const handlers = billingJobHandlers(opts)
+  const log = opts.log
+  // `stately`: at most one queued and one active job per singletonKey (a shop's day, a cycle's attempt).
+  await boss.createQueue(BILLING_QUEUES.tick, {
+    name: BILLING_QUEUES.tick,
+    retryLimit: 0,
+    expireInSeconds: 300,
+  })
+  await boss.createQueue(BILLING_QUEUES.run, {
+    name: BILLING_QUEUES.run,
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 3 * 3600,
+  })
+  await boss.createQueue(BILLING_QUEUES.retry, {
+    name: BILLING_QUEUES.retry,
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+  })
+  await boss.createQueue(BILLING_QUEUES.poll, {
+    name: BILLING_QUEUES.poll,
+    policy: 'stately',
+    retryLimit: 40,
+    retryDelay: 30,
+    retryBackoff: true,
+  })
+
+  const pollAfter = opts.pollAfterSeconds ?? 60
+  opts.engine.setScheduler({
+    async pollLater(shopId, cycleId, attemptNo) {
+      await boss.send(BILLING_QUEUES.poll, { shopId, cycleId, attemptNo } satisfies CycleJob, {
+        singletonKey: `${shopId}:${cycleId}:${attemptNo}`,
+        startAfter: pollAfter,
+      })
+    },
+    async retryAt(shopId, cycleId, attemptNo, at) {
+      await boss.send(BILLING_QUEUES.retry, { shopId, cycleId, attemptNo } satisfies CycleJob, {
+        singletonKey: `${shopId}:${cycleId}:${attemptNo}`,
+        startAfter: at,
+      })
+    },
+  })
+
+  const work = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }
+  const onError = (queue: string) => (error: unknown) => {
+    if (!(error instanceof AttemptNotReady)) log?.error({ err: error, queue }, 'billing job failed')
+    throw error
+  }
+  await boss.work<Record<string, never>>(BILLING_QUEUES.tick, work, async () => {
+    await handlers.tick(new Date()).catch(onError(BILLING_QUEUES.tick))
+  })
+  await boss.work<RunJob>(BILLING_QUEUES.run, work, async ([job]) => {
+    if (job) await handlers.run(job.data).catch(onError(BILLING_QUEUES.run))
+  })
+  await boss.work<CycleJob>(BILLING_QUEUES.retry, work, async ([job]) => {
+    if (job) await handlers.retry(job.data).catch(onError(BILLING_QUEUES.retry))
+  })
+  await boss.work<CycleJob>(BILLING_QUEUES.poll, work, async ([job]) => {
+    if (job) await handlers.poll(job.data).catch(onError(BILLING_QUEUES.poll))
+  })
+  if (opts.cron ?? true) await boss.schedule(BILLING_QUEUES.tick, '* * * * *')
+  return handlers
+}

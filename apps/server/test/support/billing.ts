@@ -1,0 +1,185 @@
+import type { AddressInfo } from 'node:net'
+import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
+import type pg from 'pg'
+import { type RunBillingOptions, runBilling } from '../../src/billing/run.ts'
+import { findInstalledShop, type ShopRow, upsertShopInstall } from '../../src/features/shops/repo.ts'
+import { type ShopClients, sharedShopClients } from '../../src/features/subscriptions/shop-client.ts'
+import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
+import { type AppInstance, type BuildAppOptions, buildApp } from '../../src/http/app.ts'
+import { hashSecret } from '../../src/http/auth.ts'
+import { type Jobs, startJobs } from '../../src/jobs/boss.ts'
+import { toGid } from '../../src/platform/gid.ts'
+import { fetchSubscriptionContract } from '../../src/platform/operations/subscription-contract.ts'
+import { upsertContracts } from '../../src/sync/contracts-repo.ts'
+import { fullSync } from '../../src/sync/full-sync.ts'
+import { contractRecord, lineRecords } from '../../src/sync/records.ts'
+import { TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
+
+/** The emulator's "now" of the generated history; billing tests run their clock from here. */
+export const EMULATOR_NOW = new Date('2026-11-22T00:00:00Z')
+
+export type BillingEnv = {
+  pool: pg.Pool
+  app: AppInstance
+  jobs: Jobs | undefined
+  emulator: Emulator
+  url: string
+  /** The app's shared per-shop clients (the ones its routes and engine pace with). */
+  clients: ShopClients
+  shop(domain: string): Promise<ShopRow>
+  run(domain: string, now: Date, opts?: Partial<RunBillingOptions>): ReturnType<typeof runBilling>
+  close(): Promise<void>
+}
+
+/**
+ * The app (its billing engine registered, as in production) on an in-process emulator, each
+ * shop installed and synced. `webhooks`: the app listens and the emulator delivers billing
+ * webhooks to it; otherwise outcomes come only from polling.
+ */
+export async function startBillingEnv(opts: {
+  shops: Array<{ domain: string; contracts: number }>
+  throttle?: boolean | { restoreRate: number; bucketSize: number }
+  billingDelayMs?: number
+  webhooks?: boolean
+  app?: Partial<BuildAppOptions>
+  /** Start pg-boss in this schema (its own per test file: workers must not take other files' jobs). */
+  jobsSchema?: string
+}): Promise<BillingEnv> {
+  const pool = testPool()
+  const jobs = opts.jobsSchema ? await startJobs({ db: pool, schema: opts.jobsSchema }) : undefined
+  let url = ''
+  const app = await buildApp({
+    db: pool,
+    platform: {
+      adminOrigin: () => url,
+      apiKey: TEST_API_KEY,
+      clientRetry: { maxRetries: 4, retryBaseMs: 5 },
+    },
+    apiSecret: TEST_API_SECRET,
+    logger: { level: 'fatal' },
+    ...(jobs ? { jobs } : {}),
+    ...opts.app,
+  })
+  let callbackUrl: string | undefined
+  if (opts.webhooks) {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    callbackUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/webhooks`
+  } else {
+    await app.ready()
+  }
+  const emulator = await createEmulator({
+    shops: opts.shops,
+    now: EMULATOR_NOW,
+    throttle: opts.throttle ?? false,
+    apiKey: TEST_API_KEY,
+    apiSecret: TEST_API_SECRET,
+    ...(opts.billingDelayMs === undefined ? {} : { billingDelayMs: opts.billingDelayMs }),
+    ...(callbackUrl
+      ? {
+          webhooks: {
+            callbackUrl,
+            topics: SUBSCRIBED_TOPICS.filter((t) => t.startsWith('subscription_billing_attempts/')),
+            retryBaseMs: 20,
+          },
+        }
+      : {}),
+  })
+  url = (await emulator.listen(0)).url
+  const clients = sharedShopClients(app.platformOptions)
+  for (const { domain } of opts.shops) {
+    const install = emulator.install(domain)
+    await upsertShopInstall(pool, {
+      domain,
+      accessToken: install.accessToken,
+      scopes: install.scopes,
+      secretHash: hashSecret('s3cret-billing'),
+    })
+    const shop = (await findInstalledShop(pool, domain))!
+    await fullSync(pool, clients.clientFor(shop), shop, { bulk: false })
+  }
+  const shop = async (domain: string) => (await findInstalledShop(pool, domain))!
+  return {
+    pool,
+    app,
+    jobs,
+    emulator,
+    url,
+    clients,
+    shop,
+    async run(domain, now, more = {}) {
+      return runBilling({
+        db: pool,
+        clients,
+        shop: await shop(domain),
+        now,
+        engine: app.billingEngine,
+        wait: { intervalMs: 10, maxIntervalMs: 50, timeoutMs: 30_000 },
+        ...more,
+      })
+    },
+    async close() {
+      await jobs?.stop(2_000)
+      if (opts.jobsSchema) await pool.query(`drop schema if exists ${opts.jobsSchema} cascade`)
+      await app.close()
+      await emulator.close()
+      await pool.end()
+    },
+  }
+}
+
+/**
+ * `count` ACTIVE contracts of the shop that the emulator will charge successfully: their
+ * payment methods are made valid (not revoked, card not expired). How many generated
+ * contracts are chargeable depends on the shop's domain (the generator's seed), so tests
+ * arrange it instead of counting on it.
+ */
+export function chargeableContracts(emulator: Emulator, domain: string, count: number): number[] {
+  const shop = emulator.store.shop(domain)!
+  const picked = shop.contracts
+    .filter((c) => c.status === 'ACTIVE' && c.paymentMethodId !== null)
+    .slice(0, count)
+  if (picked.length < count) throw new Error(`only ${picked.length} ACTIVE contracts with a payment method`)
+  for (const c of picked) {
+    const pm = shop.paymentMethods.find((p) => p.id === c.paymentMethodId)!
+    pm.revokedAt = null
+    pm.revokedReason = null
+    const card = pm.instrument as { expiryYear?: number }
+    if (card.expiryYear !== undefined) card.expiryYear = new Date().getUTCFullYear() + 3
+  }
+  emulator.store.changed()
+  return picked.map((c) => c.id)
+}
+
+/**
+ * Arranges the platform: moves contracts' next billing dates (the merchant or an earlier
+ * billing did it) and mirrors them, as the webhooks would.
+ */
+export async function setNextBillingDates(
+  env: BillingEnv,
+  domain: string,
+  dates: ReadonlyMap<number, Date>,
+): Promise<void> {
+  const platform = env.emulator.store.shop(domain)!
+  for (const [id, at] of dates) {
+    const c = platform.contracts.find((x) => x.id === id)!
+    c.nextBillingDate = at.getTime()
+    c.updatedAt = Math.max(c.updatedAt + 1000, Date.now())
+  }
+  env.emulator.store.changed()
+  await refreshMirror(env, domain, [...dates.keys()])
+}
+
+/** Re-reads contracts from the platform into the mirror. */
+export async function refreshMirror(env: BillingEnv, domain: string, ids: number[]): Promise<void> {
+  const shop = await env.shop(domain)
+  const client = env.clients.clientFor(shop)
+  for (const id of ids) {
+    const contract = await fetchSubscriptionContract(client, toGid('SubscriptionContract', id))
+    if (contract) await upsertContracts(env.pool, shop.id, [contractRecord(contract)], lineRecords(contract))
+  }
+}
+
+/** The platform's billing attempts of a contract (every one the app ever asked for). */
+export function attemptsOf(emulator: Emulator, domain: string, contractId: number) {
+  return emulator.store.shop(domain)!.billingAttempts.filter((a) => a.contractId === contractId)
+}

@@ -1,0 +1,280 @@
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Link,
+  Page,
+  Pagination,
+  Select,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  Text,
+} from '@shopify/polaris'
+import type { UpcomingChargesResponse } from '@teiki/contract'
+import { formatDateTimeJa, formatMoney } from '@teiki/domain'
+import { useRef, useState } from 'react'
+import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
+import { useTestIds } from '../../app/use-test-ids.ts'
+import { detailPath } from '../subscriptions/subscription-table.tsx'
+import { UPCOMING_PAGE_SIZE } from './billing-api.ts'
+import {
+  cycleLabel,
+  DAYS_OPTIONS,
+  emptyMessage,
+  paginationOf,
+  parseDays,
+  periodLabel,
+  shownData,
+  totalLabel,
+  type UpcomingDays,
+  type UpcomingState,
+} from './upcoming-format.ts'
+import { useUpcomingCharges } from './use-upcoming-charges.ts'
+
+type Charge = UpcomingChargesResponse['charges'][number]
+
+const HEADINGS: [{ title: string }, ...{ title: string; alignment?: 'end' }[]] = [
+  { title: '請求日時' },
+  { title: '顧客名' },
+  { title: '契約ID' },
+  { title: '回数' },
+  { title: '金額', alignment: 'end' },
+]
+
+const RESOURCE_NAME = { singular: '請求予定', plural: '請求予定' }
+
+/** 今後の請求予定: contracts the billing run will charge in the next days, with totals. */
+export default function UpcomingChargesPage() {
+  const [query, setQuery] = useState<{ days: UpcomingDays; offset: number }>({ days: 7, offset: 0 })
+  const { state, retry } = useUpcomingCharges(query.days, query.offset)
+  return (
+    <UpcomingChargesView
+      days={query.days}
+      offset={query.offset}
+      state={state}
+      // Another window starts again from the first page.
+      onDaysChange={(days) => setQuery({ days, offset: 0 })}
+      onOffsetChange={(offset) => setQuery((current) => ({ ...current, offset }))}
+      onRetry={retry}
+    />
+  )
+}
+
+type ViewProps = {
+  days: UpcomingDays
+  offset: number
+  state: UpcomingState
+  onDaysChange: (days: UpcomingDays) => void
+  onOffsetChange: (offset: number) => void
+  onRetry: () => void
+}
+
+export function UpcomingChargesView({
+  days,
+  offset,
+  state,
+  onDaysChange,
+  onOffsetChange,
+  onRetry,
+}: ViewProps) {
+  const data = shownData(state)
+  const pagination = paginationOf(state, offset)
+  return (
+    <Page title="今後の請求予定">
+      <BlockStack gap="400">
+        <Card>
+          <BlockStack gap="300">
+            <InlineStack gap="400" align="space-between" blockAlign="center">
+              <div data-testid="upcoming-days-select">
+                <Select
+                  label="期間"
+                  labelInline
+                  options={DAYS_OPTIONS}
+                  value={String(days)}
+                  onChange={(value) => onDaysChange(parseDays(value))}
+                />
+              </div>
+              {data ? (
+                <Text as="p" tone="subdued">
+                  {periodLabel(data)}（日本時間）
+                </Text>
+              ) : null}
+            </InlineStack>
+            <Totals state={state} />
+          </BlockStack>
+        </Card>
+        <Card padding="0">
+          <Results
+            days={days}
+            offset={offset}
+            state={state}
+            onRetry={onRetry}
+            onFirstPage={() => onOffsetChange(0)}
+          />
+          {data && data.charges.length > 0 ? (
+            <Box padding="300" borderBlockStartWidth="025" borderColor="border">
+              <div data-testid="upcoming-pagination">
+                <InlineStack align="center">
+                  <Pagination
+                    hasPrevious={pagination.hasPrevious}
+                    onPrevious={() => onOffsetChange(Math.max(0, offset - UPCOMING_PAGE_SIZE))}
+                    hasNext={pagination.hasNext}
+                    onNext={() => onOffsetChange(offset + UPCOMING_PAGE_SIZE)}
+                    label={
+                      <Text as="span" variant="bodySm" tone="subdued">
+                        {pagination.label ?? '\u00a0'}
+                      </Text>
+                    }
+                  />
+                </InlineStack>
+              </div>
+            </Box>
+          ) : null}
+        </Card>
+      </BlockStack>
+    </Page>
+  )
+}
+
+function Totals({ state }: { state: UpcomingState }) {
+  const data = shownData(state)
+  if (!data) {
+    return state.status === 'loading' ? <SkeletonDisplayText size="medium" /> : null
+  }
+  if (data.totals.length === 0) return null
+  return (
+    <BlockStack gap="100">
+      {data.totals.map((total) => (
+        <div key={total.currencyCode} data-testid="upcoming-total">
+          <Text as="p" variant="headingLg" tone={state.status === 'loading' ? 'subdued' : undefined}>
+            {totalLabel(total)}
+          </Text>
+        </div>
+      ))}
+    </BlockStack>
+  )
+}
+
+function Results({
+  days,
+  offset,
+  state,
+  onRetry,
+  onFirstPage,
+}: {
+  days: number
+  offset: number
+  state: UpcomingState
+  onRetry: () => void
+  onFirstPage: () => void
+}) {
+  if (state.status === 'error') {
+    return (
+      <Box padding="400">
+        <Banner
+          tone="critical"
+          title="請求予定を読み込めませんでした"
+          action={{ content: '再試行', onAction: onRetry }}
+        >
+          <p>{state.message}</p>
+        </Banner>
+      </Box>
+    )
+  }
+  const data = shownData(state)
+  if (!data) {
+    return (
+      <Box padding="400">
+        <SkeletonBodyText lines={6} />
+      </Box>
+    )
+  }
+  if (state.status === 'success' && data.charges.length === 0) {
+    // Past the end (charges were billed since the page was opened): back to the first page.
+    if (offset > 0 && data.total > 0) {
+      return (
+        <Box padding="400">
+          <BlockStack gap="200" inlineAlign="start">
+            <Text as="p">このページに表示する請求予定はありません。</Text>
+            <Button onClick={onFirstPage}>最初のページへ</Button>
+          </BlockStack>
+        </Box>
+      )
+    }
+    return (
+      <EmptyState heading={emptyMessage(days)} image={EMPTY_STATE_IMAGE}>
+        <p>請求日が近づいた契約がここに表示されます。</p>
+      </EmptyState>
+    )
+  }
+  return <UpcomingTable charges={data.charges} isRefreshing={state.status === 'loading'} />
+}
+
+export function UpcomingTable({
+  charges,
+  isRefreshing,
+}: {
+  charges: readonly Charge[]
+  isRefreshing: boolean
+}) {
+  const ref = useRef<HTMLDivElement>(null)
+  useTestIds(ref, { 'tbody tr[id^="upcoming-"]': 'upcoming-row' })
+  return (
+    <div ref={ref} aria-busy={isRefreshing}>
+      <IndexTable
+        resourceName={RESOURCE_NAME}
+        itemCount={charges.length}
+        headings={HEADINGS}
+        selectable={false}
+        loading={isRefreshing}
+      >
+        {charges.map((charge, index) => (
+          <ChargeRow
+            key={`${charge.contractId}-${charge.nextBillingDate}`}
+            charge={charge}
+            position={index}
+          />
+        ))}
+      </IndexTable>
+    </div>
+  )
+}
+
+function ChargeRow({ charge, position }: { charge: Charge; position: number }) {
+  return (
+    <IndexTable.Row id={`upcoming-${charge.contractId}-${position}`} position={position}>
+      <IndexTable.Cell>{formatDateTimeJa(charge.nextBillingDate, 'Asia/Tokyo')}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <Text as="span" fontWeight="medium">
+          {charge.displayName || '（名前未登録）'}
+        </Text>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <Link url={detailPath(charge.contractId)} dataPrimaryLink removeUnderline monochrome>
+          <Text as="span" numeric>
+            {charge.contractId}
+          </Text>
+        </Link>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <InlineStack gap="200" blockAlign="center" wrap={false}>
+          <Text as="span" numeric>
+            {cycleLabel(charge.cycle)}
+          </Text>
+          {charge.isRetry ? <Badge tone="warning">再試行</Badge> : null}
+        </InlineStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <Text as="span" alignment="end" numeric>
+          {formatMoney(charge.amount.amount, charge.amount.currencyCode)}
+        </Text>
+      </IndexTable.Cell>
+    </IndexTable.Row>
+  )
+}

@@ -1,0 +1,53 @@
+import type { UpcomingChargesResponse } from '@teiki/contract'
+import { formatDateJa, formatMoney, formatNumber } from '@teiki/domain'
+
+/** The windows the merchant can look ahead over (the server accepts 1–31 days). */
+export const UPCOMING_DAYS = [7, 14, 31] as const
+export type UpcomingDays = (typeof UPCOMING_DAYS)[number]
+
+export const DAYS_OPTIONS = UPCOMING_DAYS.map((days) => ({ label: `今後${days}日間`, value: String(days) }))
+
+export function parseDays(value: string): UpcomingDays {
+  return UPCOMING_DAYS.find((days) => String(days) === value) ?? 7
+}
+
+export type UpcomingState =
+  | { status: 'loading'; previous: UpcomingChargesResponse | null }
+  | { status: 'error'; message: string }
+  | { status: 'success'; data: UpcomingChargesResponse }
+
+/** One currency's total: `合計 ¥123,456（45件）`. */
+export function totalLabel(total: UpcomingChargesResponse['totals'][number]): string {
+  return `合計 ${formatMoney(total.amount, total.currencyCode)}（${formatNumber(total.count)}件）`
+}
+
+/** The Japan-time days covered: `2026年11月22日〜2026年11月28日`. */
+export function periodLabel(data: Pick<UpcomingChargesResponse, 'from' | 'to'>): string {
+  return `${formatDateJa(data.from, 'Asia/Tokyo')}〜${formatDateJa(data.to, 'Asia/Tokyo')}`
+}
+
+export const emptyMessage = (days: number) => `今後${days}日間の請求予定はありません`
+
+export const cycleLabel = (cycle: number) => `${cycle}回目`
+
+/** Which rows of how many: `21〜40件目 / 全45件`. */
+export function pageLabel(offset: number, rowCount: number, total: number): string | null {
+  if (rowCount <= 0) return null
+  return `${formatNumber(offset + 1)}〜${formatNumber(offset + rowCount)}件目 / 全${formatNumber(total)}件`
+}
+
+/** The data on screen: the answer, or the previous one while the next page loads. */
+export function shownData(state: UpcomingState): UpcomingChargesResponse | null {
+  return state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : null
+}
+
+/** Previous / next are offered only when idle, within the total the server reported. */
+export function paginationOf(state: UpcomingState, offset: number) {
+  const data = shownData(state)
+  const idle = state.status === 'success'
+  return {
+    label: data ? pageLabel(offset, data.charges.length, data.total) : null,
+    hasPrevious: idle && offset > 0,
+    hasNext: idle && data !== null && offset + data.charges.length < data.total,
+  }
+}
