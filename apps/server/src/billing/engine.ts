@@ -35,7 +35,7 @@ import {
   type CommittedContract,
   editContractThroughDraft,
 } from '../platform/operations/subscription-draft.ts'
-import { appendContractEvents, upsertContracts } from '../sync/contracts-repo.ts'
+import { appendContractEvent, appendContractEvents, upsertContracts } from '../sync/contracts-repo.ts'
 import { contractRecord, lineRecords, orderRecord } from '../sync/records.ts'
 import {
   type AttemptStart,
@@ -244,11 +244,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
         await appendContractEvents(tx, shop.id, 'billing', changes, statusExtra)
       }
       for (const e of events) {
-        await tx.query(
-          `insert into contract_events (shop_id, contract_id, type, occurred_at, source, payload)
-           values ($1, $2, $3, $4, 'billing', $5)`,
-          [shop.id, row.contract_id, e.type, e.occurredAt, JSON.stringify(e.payload)],
-        )
+        await appendContractEvent(tx, shop.id, 'billing', { contractId: row.contract_id, ...e })
       }
       if (row.run_id) {
         await tx.query(`update billing_runs set ${counter} = ${counter} + 1 where shop_id = $1 and id = $2`, [

@@ -1,5 +1,8 @@
 import { type AdminClient, assertNoUserErrors } from '../platform/admin-client.ts'
-import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
+import {
+  BILLING_ATTEMPT_FIELDS,
+  type PlatformBillingAttempt,
+} from '../platform/operations/subscription-billing-attempt.ts'
 import type { ContractStatusResult } from '../platform/operations/subscription-contract-status.ts'
 
 // The billing engine's own Admin API documents (the shared ones live in platform/operations).
@@ -41,25 +44,7 @@ export async function expireSubscriptionContract(
 export const BILLING_ATTEMPTS_BY_ID = /* GraphQL */ `
   query BillingAttemptsById($ids: [ID!]!) {
     nodes(ids: $ids) {
-      ... on SubscriptionBillingAttempt {
-        id
-        idempotencyKey
-        createdAt
-        completedAt
-        ready
-        errorCode
-        errorMessage
-        subscriptionContract { id }
-        order {
-          id
-          name
-          createdAt
-          cancelledAt
-          test
-          customer { id }
-          totalPriceSet { shopMoney { amount currencyCode } }
-        }
-      }
+      ... on SubscriptionBillingAttempt { ${BILLING_ATTEMPT_FIELDS} }
     }
   }
 `

@@ -165,3 +165,20 @@ export async function appendContractEvents(
   )
   return events.length
 }
+
+/**
+ * Appends one history row that is not a status move (`billed`, `line_added`, …). Without
+ * `occurredAt` the row is dated by the database clock (the transaction's start).
+ */
+export async function appendContractEvent(
+  db: DbClient,
+  shopId: string,
+  source: 'sync' | 'webhook' | 'app' | 'billing',
+  event: { contractId: string; type: string; occurredAt?: string | Date; payload: Record<string, unknown> },
+): Promise<void> {
+  await db.query(
+    `insert into contract_events (shop_id, contract_id, type, occurred_at, source, payload)
+     values ($1, $2, $3, coalesce($4::timestamptz, now()), $5, $6)`,
+    [shopId, event.contractId, event.type, event.occurredAt ?? null, source, JSON.stringify(event.payload)],
+  )
+}

@@ -6,7 +6,7 @@ import { PlatformUnavailableError, PlatformUserError } from '../../platform/erro
 import { toGid } from '../../platform/gid.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
-import { appendContractEvents, upsertContracts } from '../../sync/contracts-repo.ts'
+import { appendContractEvent, appendContractEvents, upsertContracts } from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { lockContract } from '../webhooks/repo.ts'
@@ -109,11 +109,7 @@ export function createEditFlow(opts: EditFlowOptions): EditFlow {
         await appendContractEvents(tx, shop.id, 'app', changes)
       }
       if (outcome.event) {
-        await tx.query(
-          `insert into contract_events (shop_id, contract_id, type, occurred_at, source, payload)
-           values ($1, $2, $3, now(), 'app', $4)`,
-          [shop.id, record.id, outcome.event.type, JSON.stringify(outcome.event.payload)],
-        )
+        await appendContractEvent(tx, shop.id, 'app', { contractId: record.id, ...outcome.event })
       }
       await outcome.mirror?.(tx)
     })

@@ -31,6 +31,7 @@ import { fetchContractDiscounts } from '../../platform/operations/subscription-c
 import { setContractNextBillingDate } from '../../platform/operations/subscription-contract-next-billing-date.ts'
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
 import { type AnchorInput, editContractThroughDraft } from '../../platform/operations/subscription-draft.ts'
+import { appendContractEvent } from '../../sync/contracts-repo.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { upsertBillingAttempt } from '../webhooks/repo.ts'
 import {
@@ -485,11 +486,11 @@ export function createContractEdits(opts: ContractEditsOptions) {
       )
       const row = rows[0]
       if (!row) throw notFound(CONTRACT_NOT_FOUND)
-      await opts.db.query(
-        `insert into contract_events (shop_id, contract_id, type, occurred_at, source, payload)
-         values ($1, $2, 'order_count_set', now(), 'app', $3)`,
-        [shop.id, contractId, JSON.stringify({ from: row.previous, to: count })],
-      )
+      await appendContractEvent(opts.db, shop.id, 'app', {
+        contractId,
+        type: 'order_count_set',
+        payload: { from: row.previous, to: count },
+      })
       return getOrderCount(shop, contractId)
     },
 
@@ -578,11 +579,11 @@ export function createContractEdits(opts: ContractEditsOptions) {
       } catch (error) {
         throw platformError(error, label)
       }
-      await opts.db.query(
-        `insert into contract_events (shop_id, contract_id, type, occurred_at, source, payload)
-         values ($1, $2, 'payment_update_email_sent', now(), 'app', $3)`,
-        [shop.id, contractId, JSON.stringify({ paymentMethodId: idFromGid(method.id) })],
-      )
+      await appendContractEvent(opts.db, shop.id, 'app', {
+        contractId,
+        type: 'payment_update_email_sent',
+        payload: { paymentMethodId: idFromGid(method.id) },
+      })
       return { contractId, sentTo: customer?.email ?? null }
     },
 

@@ -4,11 +4,11 @@ import {
   fetchSubscriptionBillingAttempt,
   type PlatformBillingAttempt,
 } from '../../platform/operations/subscription-billing-attempt.ts'
+import { appendContractEvent } from '../../sync/contracts-repo.ts'
 import { orderRecord as platformOrderRecord } from '../../sync/records.ts'
 import { refreshContract } from './contract-topics.ts'
 import { type Apply, gidFrom, nothing, type Payload, requireClient, type TopicHandler } from './handler.ts'
 import {
-  appendContractEvent,
   type BillingAttemptRecord,
   lockContract,
   type OrderRecord,
@@ -65,7 +65,7 @@ export const billingAttemptTopic: TopicHandler = {
       if (order) await upsertOrder(tx, shopId, order)
       await writeContract(tx, shopId)
       if (!changed || !record.ready || ownedByEngine) return
-      await appendContractEvent(tx, shopId, {
+      await appendContractEvent(tx, shopId, 'webhook', {
         contractId,
         type: succeeded ? 'billing_succeeded' : 'billing_failed',
         occurredAt: (succeeded ? order?.created_at : null) ?? attempt?.completedAt ?? record.created_at,

@@ -134,18 +134,6 @@ export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord):
   )
 }
 
-export async function appendContractEvent(
-  db: DbClient,
-  shopId: string,
-  event: { contractId: string; type: string; occurredAt: string; payload: Record<string, unknown> },
-): Promise<void> {
-  await db.query(
-    `insert into contract_events (shop_id, contract_id, type, occurred_at, source, payload)
-     values ($1, $2, $3, $4, 'webhook', $5)`,
-    [shopId, event.contractId, event.type, event.occurredAt, JSON.stringify(event.payload)],
-  )
-}
-
 /** After a group update: plans the group no longer has. */
 export async function deleteSellingPlansNotIn(
   db: DbClient,

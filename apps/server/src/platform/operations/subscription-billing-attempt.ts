@@ -4,11 +4,10 @@ import type { AdminClient } from '../admin-client.ts'
  * One billing attempt with its order, for the billing-attempt webhooks: the payload has no
  * creation time and no order total. `ready`, `errorCode`, `errorMessage` and `order` are
  * deprecated in 2025-04 in favour of `state`, but still served, and they are what the
- * emulator implements.
+ * emulator implements. The same fields serve the poll's batch query (billing/platform.ts).
  */
-export const SUBSCRIPTION_BILLING_ATTEMPT = /* GraphQL */ `
-  query SubscriptionBillingAttempt($id: ID!) {
-    subscriptionBillingAttempt(id: $id) {
+/** The attempt fields the app reads (the poll's batch query asks for the same). */
+export const BILLING_ATTEMPT_FIELDS = /* GraphQL */ `
       id
       idempotencyKey
       createdAt
@@ -25,7 +24,11 @@ export const SUBSCRIPTION_BILLING_ATTEMPT = /* GraphQL */ `
         test
         customer { id }
         totalPriceSet { shopMoney { amount currencyCode } }
-      }
+      }`
+
+export const SUBSCRIPTION_BILLING_ATTEMPT = /* GraphQL */ `
+  query SubscriptionBillingAttempt($id: ID!) {
+    subscriptionBillingAttempt(id: $id) {${BILLING_ATTEMPT_FIELDS}
     }
   }
 `
