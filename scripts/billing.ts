@@ -10,10 +10,9 @@
 // --------------------------------------------
 // - DATABASE_URL set: that PostgreSQL, whatever else runs.
 // - Embedded default, `npm start` running: PGlite is a single-process database that the app
-//   serves on a socket, and that socket's multiplexer mixes up statements sent at the same time
-//   on several connections (see apps/server/src/billing/db-gate.ts): the app can order its own
-//   statements, not another process's. So this script does not open the database then: it asks
-//   the app to make the run. The app writes DATA_DIR/runtime.json (pid, HTTP origin, socket and
+//   owns (it serves it on a socket). This script does not open the database then: it asks the
+//   app to make the run, so the run shares the app's paced Admin client (one estimate of the
+//   shop's point bucket) and receives the emulator's webhooks. The app writes DATA_DIR/runtime.json (pid, HTTP origin, socket and
 //   emulator URLs); the script POSTs {shop, now} to <app>/internal/billing/run, signed with the
 //   app's client secret (HMAC-SHA256 like a webhook; the secret is read where the app reads it:
 //   SHOPIFY_API_SECRET or DATA_DIR/app-client-secret), and prints the summary the app answers.

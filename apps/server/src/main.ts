@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path'
 import type { Emulator } from '@teiki/shopify-emulator'
-import { serialDb } from './billing/db-gate.ts'
 import { loadConfig } from './config.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
@@ -39,14 +38,11 @@ async function main() {
     databaseUrl = embedded.url
     setPreparedStatements(false)
   }
-  const connections = embedded
+  const pool = embedded
     ? createPool(databaseUrl, 8)
     : createPool(databaseUrl, config.DATABASE_POOL_SIZE, { genericPlans: true })
-  // PGlite's socket mixes up statements sent concurrently on several connections: on the
-  // embedded database every statement (and transaction) of this process takes a turn.
-  const pool = embedded ? serialDb(connections).db : connections
   stops.push(async () => {
-    await connections.end()
+    await pool.end()
     await embedded?.stop()
     unlock?.()
   })

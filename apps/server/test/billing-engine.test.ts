@@ -28,6 +28,7 @@ const shops = {
   stock: `bill-stock-${stamp}.myshopify.com`,
   revive: `bill-revive-${stamp}.myshopify.com`,
   expire: `bill-expire-${stamp}.myshopify.com`,
+  reprice: `bill-reprice-${stamp}.myshopify.com`,
 }
 const TZ = 'Asia/Tokyo'
 /** 10:00 in Tokyo on 25 November: the shop's default billing hour. */
@@ -569,6 +570,112 @@ describe('after a success', () => {
       [shop.id, ongoing],
     )
     expect(mirrored.rows[0]!.custom_attributes).toContainEqual({ key: 'お届け予定日', value: delivery })
+  })
+})
+
+describe('cycle prices', () => {
+  it('moves each line onto its pricing policy for the next cycle, once, and never over a price set by hand', async () => {
+    const domain = shops.reprice
+    const dueAt = new Date('2026-11-24T01:00:00Z')
+    const { due } = await arrange(domain, [dueAt, dueAt, dueAt, dueAt])
+    const [stepping, manual, settled, stale] = due as [number, number, number, number]
+    const shop = await env.shop(domain)
+    const orders = async (id: number) =>
+      (
+        await env.pool.query<{ n: number }>(
+          'select count(*)::int as n from orders where shop_id = $1 and contract_id = $2 and cancelled_at is null',
+          [shop.id, id],
+        )
+      ).rows[0]!.n
+    const charged = (id: number) => {
+      const c = platformContract(domain, id)
+      return c.lines.reduce((sum, l) => sum + l.currentPrice * l.quantity, 0) + c.deliveryPrice
+    }
+    const pct = (percentage: number, afterCycle: number) => ({
+      __typename: 'SellingPlanRecurringPricingPolicy' as const,
+      afterCycle,
+      adjustmentType: 'PERCENTAGE' as const,
+      adjustmentValue: { __typename: 'SellingPlanPricingPolicyPercentageValue' as const, percentage },
+    })
+    // ¥2,000 a unit: 10% off so far, 20% off from the cycle after the one billed now (or 10%
+    // off for ever).
+    const setUp = async (id: number, currentPrice: number, steps = true) => {
+      const billedNow = (await orders(id)) + 1
+      const cycleDiscounts = steps ? [pct(10, 0), pct(20, billedNow)] : [pct(10, 0)]
+      const c = platformContract(domain, id)
+      c.lines = c.lines.map((l, i) =>
+        i === 0
+          ? { ...l, currentPrice, pricingPolicy: { basePrice: 2000, cycleDiscounts } }
+          : { ...l, pricingPolicy: null },
+      )
+      return c.lines[0]!
+    }
+    const steppingLine = await setUp(stepping, 1800)
+    // Came from checkout at the base price, though its policy takes 20% off every cycle.
+    const staleContract = platformContract(domain, stale)
+    staleContract.lines = staleContract.lines.map((l, i) =>
+      i === 0
+        ? { ...l, currentPrice: 2000, pricingPolicy: { basePrice: 2000, cycleDiscounts: [pct(20, 0)] } }
+        : { ...l, pricingPolicy: null },
+    )
+    const staleLine = staleContract.lines[0]!
+    const staleExpected = charged(stale) - 400 * staleLine.quantity
+    const manualLine = await setUp(manual, 1800)
+    const settledLine = await setUp(settled, 1800, false)
+    await env.pool.query(
+      'update subscription_contracts set price_manually_changed_at = now() where shop_id = $1 and id = $2',
+      [shop.id, manual],
+    )
+    const expectedTotal = charged(stepping)
+
+    expect(await env.run(domain, T0)).toMatchObject({ attempted: 4, succeeded: 4 })
+
+    // The charge just made was at the old price; the next one carries the policy's.
+    const billed = (await events(domain, stepping, 'billed'))[0]!.payload
+    expect(Number(billed.amount)).toBe(expectedTotal)
+    const lineOf = (id: number, lineId: number) =>
+      platformContract(domain, id).lines.find((l) => l.id === lineId)!
+    expect(lineOf(stepping, steppingLine.id).currentPrice).toBe(1600)
+    expect(await events(domain, stepping, 'line_price_changed')).toMatchObject([
+      {
+        source: 'billing',
+        payload: { lineId: String(steppingLine.id), from: '1800.0', to: '1600', source: 'pricing_policy' },
+      },
+    ])
+    const mirrored = await env.pool.query<{ current_price: string }>(
+      'select current_price::text from subscription_lines where shop_id = $1 and contract_id = $2 and id = $3',
+      [shop.id, stepping, `gid://shopify/SubscriptionLine/${steppingLine.id}`],
+    )
+    expect(Number(mirrored.rows[0]!.current_price)).toBe(1600)
+
+    // A price the merchant set by hand stays; a line already at the policy's price is not touched.
+    expect(lineOf(manual, manualLine.id).currentPrice).toBe(1800)
+    expect(await events(domain, manual, 'line_price_changed')).toEqual([])
+    expect(lineOf(settled, settledLine.id).currentPrice).toBe(1800)
+    expect(await events(domain, settled, 'line_price_changed')).toEqual([])
+
+    // The app's first charge of a contract puts its lines on their policy before charging.
+    expect(Number((await events(domain, stale, 'billed'))[0]!.payload.amount)).toBe(staleExpected)
+    expect(lineOf(stale, staleLine.id).currentPrice).toBe(1600)
+    expect(await events(domain, stale, 'line_price_changed')).toMatchObject([
+      { source: 'billing', payload: { lineId: String(staleLine.id), from: '2000.0', to: '1600' } },
+    ])
+
+    // The next cycle: the price is right already, so nothing moves again.
+    const next = platformContract(domain, stepping).nextBillingDate!
+    const nextRun = new Date(next + 3_600_000)
+    await setNextBillingDates(
+      env,
+      domain,
+      new Map([
+        [manual, FAR],
+        [settled, FAR],
+        [stale, FAR],
+      ]),
+    )
+    expect(await env.run(domain, nextRun)).toMatchObject({ succeeded: 1 })
+    expect(lineOf(stepping, steppingLine.id).currentPrice).toBe(1600)
+    expect(await events(domain, stepping, 'line_price_changed')).toHaveLength(1)
   })
 })
 

@@ -7,6 +7,7 @@ import {
   cycleUnitPrice,
   discountTypeOf,
   type LinePricingPolicy,
+  repricedLines,
 } from '../src/index.ts'
 
 const pct = (value: string, afterCycle = 0): CycleDiscount => ({
@@ -251,6 +252,64 @@ const discountArb: fc.Arbitrary<CycleDiscount> = fc
   }))
 const currencyArb = fc.constantFrom('JPY', 'KRW', 'USD', 'BHD')
 const cycleArb = fc.integer({ min: 1, max: 12 })
+
+describe('repricedLines (the price the coming cycle must carry)', () => {
+  // A recurring plan as the demo shop sells it: 10% off the first order, 5% off from the second.
+  const recurring = line('1980', pct('10'), pct('5', 1))
+
+  it('moves a line onto the recurring price for cycle 2, and leaves it there for cycle 3', () => {
+    const lines = [{ id: 'L1', currentPrice: '1782.0', pricingPolicy: recurring }]
+    expect(repricedLines(lines, 2, 'JPY')).toEqual([{ lineId: 'L1', from: '1782.0', to: '1881' }])
+    expect(repricedLines([{ ...lines[0]!, currentPrice: '1881.0' }], 3, 'JPY')).toEqual([])
+  })
+
+  it('compares prices as decimals, not as text', () => {
+    expect(
+      repricedLines([{ id: 'L1', currentPrice: '1782.00', pricingPolicy: recurring }], 1, 'JPY'),
+    ).toEqual([])
+    expect(
+      repricedLines([{ id: 'L1', currentPrice: '12.3', pricingPolicy: line('12.30') }], 5, 'USD'),
+    ).toEqual([])
+  })
+
+  it('leaves lines without a pricing policy alone, whatever their price', () => {
+    expect(repricedLines([{ id: 'L1', currentPrice: '1', pricingPolicy: null }], 2, 'JPY')).toEqual([])
+  })
+
+  it('reprices each line on its own policy', () => {
+    const lines = [
+      { id: 'A', currentPrice: '1000', pricingPolicy: line('1000', off('100', 2)) },
+      { id: 'B', currentPrice: '500', pricingPolicy: line('500', price('450', 1)) },
+      { id: 'C', currentPrice: '700', pricingPolicy: null },
+    ]
+    expect(repricedLines(lines, 2, 'JPY')).toEqual([{ lineId: 'B', from: '500', to: '450' }])
+    expect(repricedLines(lines, 3, 'JPY')).toEqual([
+      { lineId: 'A', from: '1000', to: '900' },
+      { lineId: 'B', from: '500', to: '450' },
+    ])
+  })
+
+  it('after repricing, nothing is left to reprice for the same cycle (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        decimalArb(10n ** 8n, 2),
+        fc.array(discountArb, { maxLength: 3 }),
+        decimalArb(10n ** 8n, 2),
+        cycleArb,
+        (basePrice, cycleDiscounts, currentPrice, cycle) => {
+          const policy = { basePrice, cycleDiscounts }
+          const changes = repricedLines([{ id: 'L', currentPrice, pricingPolicy: policy }], cycle, 'JPY')
+          const settled = changes[0]?.to ?? currentPrice
+          expect(
+            repricedLines([{ id: 'L', currentPrice: settled, pricingPolicy: policy }], cycle, 'JPY'),
+          ).toEqual([])
+          if (changes.length === 1) expect(changes[0]!.to).toBe(cycleUnitPrice(policy, cycle, 'JPY'))
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+})
 
 describe('prices against the BigInt oracle', () => {
   it('cycleUnitPrice equals the oracle', () => {

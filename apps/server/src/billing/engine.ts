@@ -6,7 +6,9 @@ import {
   deliveryDateOf,
   formatDateJa,
   formatMoney,
+  type LineRepricing,
   nextBillingDate,
+  repricedLines,
   TERMINAL_STATUSES,
   toZonedDate,
   withAttribute,
@@ -19,7 +21,7 @@ import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import { lockContract, upsertBillingAttempt, upsertOrder } from '../features/webhooks/repo.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
-import { idFromGid, maybeIdFromGid, toGid } from '../platform/gid.ts'
+import { idFromGid, lineIdOf, maybeIdFromGid, toGid } from '../platform/gid.ts'
 import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
 import { fetchSubscriptionContract } from '../platform/operations/subscription-contract.ts'
@@ -35,6 +37,7 @@ import {
   type CommittedContract,
   editContractThroughDraft,
 } from '../platform/operations/subscription-draft.ts'
+import { fetchLinePricing } from '../platform/operations/subscription-line-pricing.ts'
 import { appendContractEvent, appendContractEvents, upsertContracts } from '../sync/contracts-repo.ts'
 import { contractRecord, lineRecords, orderRecord } from '../sync/records.ts'
 import {
@@ -48,7 +51,6 @@ import {
   recordRefusal,
   startAttempt,
 } from './cycles.ts'
-import { billingDb } from './db-gate.ts'
 import { expireSubscriptionContract, fetchBillingAttempts } from './platform.ts'
 import { getBillingSettings } from './settings.ts'
 
@@ -202,7 +204,7 @@ export type BillingEngine = ReturnType<typeof createBillingEngine>
  */
 export function createBillingEngine(opts: BillingEngineOptions) {
   const { clients, mailer } = opts
-  const db = billingDb(opts.db).db
+  const { db } = opts
   const log = opts.log ?? silent
   let scheduler = opts.scheduler
 
@@ -256,6 +258,96 @@ export function createBillingEngine(opts: BillingEngineOptions) {
     })
   }
 
+  /**
+   * The line prices cycle `cycle` must carry that differ from the current ones (the platform
+   * charges currentPrice and never moves it: the app sets each cycle's price from the line's
+   * pricing policy). None once the merchant has set a price by hand (price-manually-changed):
+   * from then on the contract's prices are the merchant's.
+   */
+  async function repricingFor(
+    shop: ShopRow,
+    contractId: string,
+    knownLines: number,
+    cycle: number,
+  ): Promise<LineRepricing[]> {
+    const { rows } = await db.query<{ manual: boolean }>(
+      `select price_manually_changed_at is not null as manual from subscription_contracts
+       where shop_id = $1 and id = $2`,
+      [shop.id, contractId],
+    )
+    if (rows[0]?.manual) return []
+    const gid = toGid('SubscriptionContract', contractId)
+    // The shared selection reads up to 20 lines: a full page may hide more.
+    const priced = await fetchLinePricing(clientFor(shop), gid, knownLines >= 20 ? 100 : knownLines)
+    if (!priced) return []
+    if (!priced.complete) log.warn({ contract: contractId }, 'contract has more lines than repriced')
+    return repricedLines(priced.lines, cycle, priced.currencyCode)
+  }
+
+  /**
+   * Before the first charge the engine makes for a contract: its lines onto their pricing
+   * policies' price for the cycle about to be charged. A contract comes from checkout with the
+   * price of its first order, which a recurring policy (another price from cycle N) does not
+   * keep; after each success the engine sets the next cycle's prices itself (settleSuccess),
+   * so this read is paid once per contract, not per charge. Returns the changes made. Never
+   * throws: when the platform refuses or fails, the charge goes ahead at the current price
+   * (what it would have been without this step) and the failure is logged.
+   */
+  async function priceFirstCharge(shop: ShopRow, row: CycleRow): Promise<LineRepricing[]> {
+    try {
+      return await repriceFirst(shop, row)
+    } catch (error) {
+      log.warn({ err: error, contract: row.contract_id }, 'first-charge repricing failed')
+      return []
+    }
+  }
+
+  async function repriceFirst(shop: ShopRow, row: CycleRow): Promise<LineRepricing[]> {
+    const { rows } = await db.query<{ charged: boolean; lines: number; orders: number }>(
+      `select exists (select 1 from billing_cycles b where b.shop_id = c.shop_id and b.contract_id = c.id
+                        and b.status = 'succeeded') as charged,
+         (select count(*) from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id)::int
+           as lines,
+         ${ORDER_COUNT_SQL} as orders
+       from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
+      [shop.id, row.contract_id],
+    )
+    const known = rows[0]
+    if (!known || known.charged || known.lines === 0) return []
+    const cycle = known.orders + 1
+    const changes = await repricingFor(shop, row.contract_id, known.lines, cycle)
+    if (changes.length === 0) return []
+    const committed = await editContractThroughDraft(
+      clientFor(shop),
+      toGid('SubscriptionContract', row.contract_id),
+      async (draft) => {
+        for (const r of changes) await draft.updateLine(r.lineId, { currentPrice: r.to })
+      },
+    )
+    await withTransaction(db, async (tx) => {
+      await lockContract(tx, shop.id, row.contract_id)
+      for (const r of changes) {
+        await tx.query(
+          'update subscription_lines set current_price = $4 where shop_id = $1 and contract_id = $2 and id = $3',
+          [shop.id, row.contract_id, r.lineId, r.to],
+        )
+      }
+      await tx.query(
+        `update subscription_contracts set revision_id = $3, updated_at = $4
+         where shop_id = $1 and id = $2 and updated_at <= $4`,
+        [shop.id, row.contract_id, committed.revisionId, committed.updatedAt],
+      )
+      for (const r of changes) {
+        await appendContractEvent(tx, shop.id, 'billing', {
+          contractId: row.contract_id,
+          type: 'line_price_changed',
+          payload: { lineId: lineIdOf(r.lineId), from: r.from, to: r.to, cycle, source: 'pricing_policy' },
+        })
+      }
+    })
+    return changes
+  }
+
   async function settleSuccess(
     shop: ShopRow,
     row: CycleRow,
@@ -275,6 +367,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
     let nextAt: Date | null = null
     let delivery: string | null = null
     let expired = false
+    let repriced: LineRepricing[] = []
     if (before && !TERMINAL_STATUSES.has(before.status)) {
       if (before.status === 'FAILED') state.status(await activateSubscriptionContract(client, gid))
       const maxCycles = before.billingPolicy.maxCycles
@@ -289,15 +382,36 @@ export function createBillingEngine(opts: BillingEngineOptions) {
         // The delivery date moves with the schedule only on contracts that carry one: a
         // contract without お届け予定日 belongs to a shop that does not promise dates.
         const currentDelivery = deliveryDateOf(before.customAttributes)
+        let attributes: ReturnType<typeof withAttribute> | null = null
         if (currentDelivery !== null) {
           delivery = deliveryDateFor(nextAt, settings.deliveryPrepDays, tz)
           if (delivery !== currentDelivery) {
-            const attributes = withAttribute(before.customAttributes, DELIVERY_DATE_ATTRIBUTE, delivery)
-            const committed = await editContractThroughDraft(client, gid, (draft) =>
-              draft.update({ customAttributes: attributes }),
-            )
-            state.committed(committed, { customAttributes: attributes })
+            attributes = withAttribute(before.customAttributes, DELIVERY_DATE_ATTRIBUTE, delivery)
           }
+        }
+        // The next charge is cycle + 1: its prices from the lines' pricing policies.
+        repriced = await repricingFor(shop, row.contract_id, before.lines.nodes.length, cycle + 1)
+        // One draft for both: a commit is three calls however much it changes.
+        if (attributes !== null || repriced.length > 0) {
+          const committed = await editContractThroughDraft(client, gid, async (draft) => {
+            if (attributes !== null) await draft.update({ customAttributes: attributes })
+            for (const r of repriced) await draft.updateLine(r.lineId, { currentPrice: r.to })
+          })
+          const prices = new Map(repriced.map((r) => [r.lineId, r.to]))
+          state.committed(committed, {
+            ...(attributes !== null ? { customAttributes: attributes } : {}),
+            ...(prices.size > 0
+              ? {
+                  lines: {
+                    ...before.lines,
+                    nodes: before.lines.nodes.map((l) => {
+                      const to = prices.get(l.id)
+                      return to === undefined ? l : { ...l, currentPrice: { ...l.currentPrice, amount: to } }
+                    }),
+                  },
+                }
+              : {}),
+          })
         }
       }
     }
@@ -329,6 +443,17 @@ export function createBillingEngine(opts: BillingEngineOptions) {
             expired,
           },
         },
+        ...repriced.map((r) => ({
+          type: 'line_price_changed',
+          occurredAt: order.createdAt,
+          payload: {
+            lineId: lineIdOf(r.lineId),
+            from: r.from,
+            to: r.to,
+            cycle: cycle + 1,
+            source: 'pricing_policy',
+          },
+        })),
       ],
     )
     if (won) await mailOrder(shop, row, { orderName: order.name, amount, nextAt, delivery, expired })
@@ -669,6 +794,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
 
   return {
     onAttemptOutcome,
+    priceFirstCharge,
     retryCycle,
     attemptOf,
     pollCycle,

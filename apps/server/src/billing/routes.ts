@@ -137,8 +137,10 @@ export const INTERNAL_HMAC_HEADER = 'x-teiki-hmac-sha256'
 
 /**
  * POST /internal/billing/run: one synchronous billing run, for `npm run billing` while this
- * app holds the embedded database (a second process must not use PGlite's socket concurrently
- * with the app, see billing/db-gate.ts). Outside /app-admin: the caller is not a merchant. The
+ * app holds the embedded database. The run is made here rather than by the CLI over the PGlite
+ * socket so that it shares this process's paced Admin client (one estimate of each shop's
+ * point bucket, so the run and the app's own calls never overdraw it together) and its
+ * emulator's webhooks land where the run waits for them. Outside /app-admin: the caller is not a merchant. The
  * body is signed like a webhook (base64 HMAC-SHA256 with the app's client secret, which the CLI
  * reads from the same place as the app); anything else is 401.
  */

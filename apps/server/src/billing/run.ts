@@ -8,7 +8,6 @@ import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import { createMailer } from '../mail/mailer.ts'
 import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
 import { billingKey, CYCLE_COLUMNS, type CycleRow, claimCycle } from './cycles.ts'
-import { billingDb } from './db-gate.ts'
 import { type BillingEngine, createBillingEngine, eachLimited, type OutcomeResult } from './engine.ts'
 import { getBillingSettings } from './settings.ts'
 
@@ -73,7 +72,7 @@ export class BillingRunAborted extends Error {
  */
 export async function runBilling(opts: RunBillingOptions): Promise<BillingRunSummary> {
   const { shop, now } = opts
-  const db = billingDb(opts.db).db
+  const { db } = opts
   const settings = opts.settings ?? (await getBillingSettings(db, shop.id))
   const engine =
     opts.engine ??
@@ -191,6 +190,8 @@ export async function runBilling(opts: RunBillingOptions): Promise<BillingRunSum
           return
         }
         row = claim.row
+        // Only the run that claimed the cycle, and before the charge is asked for.
+        if (claim.kind === 'new') await engine.priceFirstCharge(shop, row)
         if (claim.kind === 'resume' && row.run_id !== runId) {
           await db.query('update billing_cycles set run_id = $3 where shop_id = $1 and id = $2', [
             shop.id,

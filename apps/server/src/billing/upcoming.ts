@@ -9,8 +9,11 @@ import { ORDER_COUNT_SQL } from '../features/subscriptions/order-count.ts'
  * billing date falls in the range, and cycles in dunning whose retry comes before the range
  * ends (an overdue retry too: the next run charges it). A contract in dunning appears once, as
  * its retry. Each amount is the cycle's total as the platform will charge it: the lines'
- * current prices (the mirror's; the platform moves them when a pricing policy's cycle discount
- * starts) × quantities, plus delivery.
+ * current prices (the mirror's) × quantities, plus delivery. The platform charges currentPrice
+ * and never moves it; the billing engine sets each line to its pricing policy's price for the
+ * next cycle after every charge, so after the app's first charge of a contract these are the
+ * coming cycle's prices. Before it, a contract still at its checkout price is shown at that
+ * price and repriced just before the charge (engine.priceFirstCharge).
  */
 const UPCOMING_SQL = `
   with upcoming as (

@@ -12,7 +12,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { billingDb } from '../billing/db-gate.ts'
 import { type BillingEngine, createBillingEngine } from '../billing/engine.ts'
 import { registerBillingEngine } from '../billing/registry.ts'
 import { billingRoutes, internalBillingRoutes } from '../billing/routes.ts'
@@ -97,8 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  // On the embedded database every statement of the app takes a turn (billing/db-gate.ts).
-  const db = billingDb(opts.db).db
+  const { db } = opts
   app.decorate('db', db)
   app.decorate('platformOptions', opts.platform)
   const dataDir = opts.dataDir ?? join(tmpdir(), 'teiki')

@@ -1,6 +1,5 @@
 import { DEFAULT_BILLING_SETTINGS } from '@teiki/contract'
 import { toZonedDate, zonedDayStart } from '@teiki/domain'
-import { billingDb } from '../billing/db-gate.ts'
 import { type BillingEngine, type BillingLog, loadShopById } from '../billing/engine.ts'
 import { runBilling } from '../billing/run.ts'
 import { type Db, withTransaction } from '../db/pool.ts'
@@ -58,7 +57,7 @@ export function billingJobHandlers(
   >,
 ) {
   const { jobs, engine } = opts
-  const db = billingDb(opts.db).db
+  const { db } = opts
 
   /**
    * Starts today's run of every shop whose billing hour has come and that has not run today

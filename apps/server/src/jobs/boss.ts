@@ -1,5 +1,4 @@
 import PgBoss from 'pg-boss'
-import { billingDb } from '../billing/db-gate.ts'
 import type { Db, DbClient } from '../db/pool.ts'
 
 /**
@@ -33,8 +32,7 @@ export function executor(db: DbClient): PgBoss.Db {
 
 export async function startJobs(opts: JobsOptions): Promise<Jobs> {
   const boss = new PgBoss({
-    // On the embedded database through the billing gate (billing/db-gate.ts).
-    db: executor(billingDb(opts.db).db),
+    db: executor(opts.db),
     schema: opts.schema ?? 'pgboss',
     // Completed jobs are kept a week for inspection, then archived and dropped.
     deleteAfterDays: 7,

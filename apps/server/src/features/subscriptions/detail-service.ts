@@ -8,6 +8,7 @@ import {
   fetchSubscriptionContractDetail,
   type PlatformContractDetail,
 } from '../../platform/operations/subscription-contract-detail.ts'
+import { adjustmentValueText } from '../../platform/operations/subscription-line-pricing.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { ORDER_COUNT_SQL } from './order-count.ts'
 import { paymentInstrument } from './payment-instrument.ts'
@@ -166,11 +167,7 @@ export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: D
             basePrice: money(l.pricingPolicy.basePrice),
             cycleDiscounts: l.pricingPolicy.cycleDiscounts.map((d) => ({
               adjustmentType: d.adjustmentType,
-              // A percentage as its number ("10"), a fixed amount or price as its decimal ("300.0").
-              adjustmentValue:
-                d.adjustmentValue.__typename === 'SellingPlanPricingPolicyPercentageValue'
-                  ? String(d.adjustmentValue.percentage)
-                  : d.adjustmentValue.amount,
+              adjustmentValue: adjustmentValueText(d.adjustmentValue),
               afterCycle: d.afterCycle,
               computedPrice: money(d.computedPrice),
             })),
