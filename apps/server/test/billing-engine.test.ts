@@ -1,8 +1,8 @@
 import { type BillingSettings, ZBillingRunSummary } from '@teiki/contract'
-import { nextBillingDate, toZonedDate } from '@teiki/domain'
+import { formatDateJa, nextBillingDate, toZonedDate } from '@teiki/domain'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { validateAgainstRealSchema } from '../../../packages/shopify-emulator/test/support/conformance.ts'
-import { ORDER_MAIL_SUBJECT } from '../src/billing/engine.ts'
+import { FAILURE_MAIL_SUBJECT, ORDER_MAIL_SUBJECT } from '../src/billing/engine.ts'
 import { BILLING_ATTEMPTS_BY_ID, SUBSCRIPTION_CONTRACT_EXPIRE } from '../src/billing/platform.ts'
 import { BillingRunAborted } from '../src/billing/run.ts'
 import { putBillingSettings } from '../src/billing/settings.ts'
@@ -382,6 +382,18 @@ describe('dunning', () => {
   }
   const DUE = new Date('2026-11-24T01:00:00Z')
 
+  /** The failure mails the customer of contract `id` got, oldest first. */
+  async function failureMails(domain: string, id: number) {
+    const shop = await env.shop(domain)
+    const c = platformContract(domain, id)
+    const email = platformShop(domain).customers.find((cu) => cu.id === c.customerId)!.email
+    const { rows } = await env.pool.query<{ to_address: string; body: string }>(
+      'select to_address, body from mail_outbox where shop_id = $1 and subject = $2 and to_address = $3 order by id',
+      [shop.id, FAILURE_MAIL_SUBJECT, email],
+    )
+    return rows.map((r) => r.body)
+  }
+
   async function failing(domain: string, overrides: Partial<BillingSettings> = {}) {
     const { due } = await arrange(domain, [DUE])
     const id = due[0]!
@@ -408,6 +420,12 @@ describe('dunning', () => {
       }),
     ])
     expect((await mirrorContract(domain, id)).last_payment_status).toBe('FAILED')
+    // The customer hears of it once, with the retry's date and what to check.
+    const told = await failureMails(domain, id)
+    expect(told).toHaveLength(1)
+    expect(told[0]).toContain('2026年11月24日の定期便は、ご登録のお支払い方法で決済を完了できなかった')
+    expect(told[0]).toContain('2026年11月28日にあらためてご注文をお受けします。')
+    expect(told[0]).toContain('お支払い方法をご確認ください')
 
     // Not yet due: nothing happens two days later.
     expect(await env.run(domain, at(T0, days(2)))).toMatchObject({ due: 0, attempted: 0 })
@@ -433,9 +451,16 @@ describe('dunning', () => {
       [2, true],
       [3, false],
     ])
+    // One mail per failed attempt; the last one says the subscription was cancelled.
+    const mails = await failureMails(domain, id)
+    expect(mails).toHaveLength(3)
+    expect(mails[1]).toContain('2026年12月1日にあらためてご注文をお受けします。')
+    expect(mails[2]).toContain('定期便を解約いたしました')
+    expect(mails[2]).not.toContain('あらためて')
     // Over: later runs leave it alone.
     expect(await env.run(domain, at(lastRetry, days(7)))).toMatchObject({ attempted: 0 })
     expect(engineAttempts(domain, id)).toHaveLength(3)
+    expect(await failureMails(domain, id)).toHaveLength(3)
   })
 
   it('pauses the contract when that is the final action (no retries configured)', async () => {
@@ -448,6 +473,9 @@ describe('dunning', () => {
     expect((await events(domain, id, 'status_changed')).map((e) => e.payload)).toEqual([
       expect.objectContaining({ to: 'PAUSED', source: 'dunning' }),
     ])
+    const mails = await failureMails(domain, id)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toContain('定期便を一時停止いたしました')
   })
 
   it('skips the cycle after the last retry: next date advanced, nothing charged', async () => {
@@ -466,6 +494,10 @@ describe('dunning', () => {
       { from: DUE.toISOString(), to: next.toISOString(), source: 'dunning' },
     ])
     expect(engineAttempts(domain, id)).toHaveLength(2)
+    const mails = await failureMails(domain, id)
+    expect(mails).toHaveLength(2)
+    expect(mails[1]).toContain('今回のお届けはお休みとなります。')
+    expect(mails[1]).toContain(`次回ご請求日: ${formatDateJa(next, TZ)}`)
   })
 
   it('follows the inventory schedule for out-of-stock failures', async () => {
@@ -484,6 +516,11 @@ describe('dunning', () => {
     expect((await cycles(domain))[0]).toMatchObject({ status: 'failed', final_action: 'SKIP' })
     expect(platformContract(domain, id).status).toBe('ACTIVE')
     expect(platformContract(domain, id).nextBillingDate).toBe(expectedNext(domain, id, DUE).getTime())
+    // Stock is not the customer's to fix: the mail says so and asks nothing of their card.
+    const mails = await failureMails(domain, id)
+    expect(mails).toHaveLength(2)
+    expect(mails[0]).toContain('商品の在庫が不足しているため')
+    expect(mails[0]).not.toContain('お支払い方法をご確認ください')
   })
 
   it('a later success reactivates a FAILED contract and moves the schedule on', async () => {

@@ -61,6 +61,15 @@ export const INVENTORY_ERROR_CODES: ReadonlySet<string> = new Set([
 ])
 
 export const ORDER_MAIL_SUBJECT = 'ご注文ありがとうございます（定期便）'
+/** The opening lines of every mail to a customer. */
+const greeting = (shop: ShopRow, displayName: string): string[] => [
+  `${displayName || 'お客様'} 様`,
+  '',
+  `${shop.name || 'ストア'}をご利用いただきありがとうございます。`,
+]
+
+/** The customer's mail when a charge fails, and when dunning ends the cycle. */
+export const FAILURE_MAIL_SUBJECT = '定期便のご注文を承れませんでした'
 
 /** Where jobs come in: the app process plugs pg-boss here; the CLI and tests run without. */
 export type BillingScheduler = {
@@ -510,6 +519,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
           // The daily run picks the retry up from next_retry_at anyway.
           log.warn({ err: error, cycle: row.id }, 'billing retry job not scheduled')
         })
+        await mailFailure(shop, row, { kind, retryAt: at, action: null, nextAt: null })
       }
       return 'retry_scheduled'
     }
@@ -519,6 +529,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
     const before = await fetchSubscriptionContract(client, gid)
     const state = tracked(before)
     const events: Event[] = [failedEvent(null, { finalAction: action })]
+    let skippedTo: Date | null = null
     if (before && !TERMINAL_STATUSES.has(before.status)) {
       if (action === 'CANCEL') {
         state.status(await cancelSubscriptionContract(client, gid))
@@ -526,6 +537,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
         if (before.status !== 'PAUSED') state.status(await pauseSubscriptionContract(client, gid))
       } else {
         const nextAt = scheduleAfter(before, row.due_at, shop.iana_timezone)
+        skippedTo = nextAt
         if (!before.nextBillingDate || new Date(before.nextBillingDate).getTime() !== nextAt.getTime()) {
           state.status(await setContractNextBillingDate(client, gid, nextAt))
         }
@@ -537,7 +549,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
       }
     }
     const after = state.contract()
-    await commit(
+    const won = await commit(
       shop,
       row,
       after,
@@ -550,7 +562,72 @@ export function createBillingEngine(opts: BillingEngineOptions) {
       events,
       { source: 'dunning' },
     )
+    // A contract that had already ended meanwhile: nothing was done to it, nothing to tell.
+    const acted = before !== null && !TERMINAL_STATUSES.has(before.status)
+    if (won && acted) await mailFailure(shop, row, { kind, retryAt: null, action, nextAt: skippedTo })
     return 'failed'
+  }
+
+  /** The customer's address and name, through the contract. */
+  async function customerOf(shopId: string, contractId: string) {
+    const { rows } = await db.query<{ email: string | null; display_name: string }>(
+      `select cu.email, cu.display_name from subscription_contracts c
+       join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
+       where c.shop_id = $1 and c.id = $2`,
+      [shopId, contractId],
+    )
+    return rows[0] ?? null
+  }
+
+  /**
+   * Tells the customer a charge failed: what happens next (the retry's date, or the shop's
+   * final action) and what to do (check the payment method; nothing for stock). Sent by the
+   * path that settled the failure (the cycle row's conditional update), so once.
+   */
+  async function mailFailure(
+    shop: ShopRow,
+    row: CycleRow,
+    info: {
+      kind: 'payment' | 'inventory'
+      retryAt: Date | null
+      action: BillingSettings['finalAction'] | null
+      nextAt: Date | null
+    },
+  ): Promise<void> {
+    try {
+      const to = await customerOf(shop.id, row.contract_id)
+      if (!to?.email) return
+      const tz = shop.iana_timezone
+      const lines = [
+        ...greeting(shop, to.display_name),
+        info.kind === 'inventory'
+          ? `${formatDateJa(row.due_at, tz)}の定期便は、商品の在庫が不足しているためご注文を承れませんでした。`
+          : `${formatDateJa(row.due_at, tz)}の定期便は、ご登録のお支払い方法で決済を完了できなかったため、ご注文を承れませんでした。`,
+        '',
+      ]
+      if (info.retryAt) {
+        lines.push(`${formatDateJa(info.retryAt, tz)}にあらためてご注文をお受けします。`)
+        if (info.kind === 'payment') {
+          lines.push('それまでに、カードの有効期限やご利用限度額など、お支払い方法をご確認ください。')
+        }
+      } else if (info.action === 'CANCEL') {
+        lines.push('再度のお手続きでもご注文を承れなかったため、定期便を解約いたしました。')
+      } else if (info.action === 'PAUSE') {
+        lines.push('再度のお手続きでもご注文を承れなかったため、定期便を一時停止いたしました。')
+      } else if (info.action === 'SKIP') {
+        lines.push('今回のお届けはお休みとなります。')
+        if (info.nextAt) lines.push(`次回ご請求日: ${formatDateJa(info.nextAt, tz)}`)
+      }
+      lines.push('', 'ご不明な点がございましたら、ストアまでお問い合わせください。')
+      await mailer.send({
+        shopId: shop.id,
+        to: to.email,
+        subject: FAILURE_MAIL_SUBJECT,
+        text: lines.join('\n'),
+      })
+    } catch (error) {
+      log.warn({ err: error, cycle: row.id }, 'failure mail not sent')
+    }
   }
 
   async function mailOrder(
@@ -581,9 +658,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
       if (!to?.email) return
       const tz = shop.iana_timezone
       const lines = [
-        `${to.display_name || 'お客様'} 様`,
-        '',
-        `${shop.name || 'ストア'}をご利用いただきありがとうございます。`,
+        ...greeting(shop, to.display_name),
         '定期便のご注文を承りました。',
         '',
         `ご注文番号: ${info.orderName}`,
