@@ -76,7 +76,7 @@ type BucketEstimate = {
  *
  * - Pacing: every answer's `extensions.cost.throttleStatus` resets a local estimate of the
  *   bucket. Before sending an operation whose cost is known (the last `requestedQueryCost`
- *   seen for that operation name; 10 for a mutation never sent yet) the request waits until
+ *   seen for that operation name and `first` variable; 10 for a mutation never sent yet) the request waits until
  *   the estimate covers it. Admission is one FIFO queue per client and debits the estimate
  *   at once, so concurrent callers never spend the same points twice. Points reserved by
  *   requests still in flight are subtracted from each new throttleStatus (conservative: the
@@ -189,9 +189,11 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
     variables?: Record<string, unknown>,
   ): Promise<T> {
     const isMutation = /^\s*mutation\b/.test(query)
+    // An operation's cost scales with its page size: learnt per `first` when it has one.
+    const costKey = typeof variables?.first === 'number' ? `${operationName}:${variables.first}` : operationName
     let failures = 0
     for (;;) {
-      const cost = expectedCost.get(operationName) ?? (isMutation ? MUTATION_COST : 0)
+      const cost = expectedCost.get(costKey) ?? (isMutation ? MUTATION_COST : 0)
       const { ticket, sentAt } = await admit(cost)
       stats.requests++
       let response: Response
@@ -236,7 +238,7 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
       const costInfo = body?.extensions?.cost
       settle(ticket, sentAt, costInfo)
       if (typeof costInfo?.requestedQueryCost === 'number' && costInfo.requestedQueryCost > 0)
-        expectedCost.set(operationName, costInfo.requestedQueryCost)
+        expectedCost.set(costKey, costInfo.requestedQueryCost)
       if (typeof costInfo?.actualQueryCost === 'number') stats.pointsSpent += costInfo.actualQueryCost
       const throttled = body?.errors?.some(
         (e) => e.extensions?.code === 'THROTTLED' || e.message === 'Throttled',
