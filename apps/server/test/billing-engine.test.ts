@@ -657,6 +657,10 @@ describe('cycle prices', () => {
     )
     const staleLine = staleContract.lines[0]!
     const staleExpected = charged(stale) - 400 * staleLine.quantity
+    const pricingReads = () =>
+      env.emulator.callLog.filter((c) => c.shop === domain && c.operationName === 'SubscriptionLinePricing')
+        .length
+    const readsBefore = pricingReads()
     const manualLine = await setUp(manual, 1800)
     const settledLine = await setUp(settled, 1800, false)
     await env.pool.query(
@@ -666,6 +670,21 @@ describe('cycle prices', () => {
     const expectedTotal = charged(stepping)
 
     expect(await env.run(domain, T0)).toMatchObject({ attempted: 4, succeeded: 4 })
+    // One read of the policies per charge (before it, by the claimer; the next cycle's prices are
+    // worked out from it), except the hand-priced contract, which is never repriced.
+    expect(pricingReads() - readsBefore).toBe(3)
+    const kept = await env.pool.query<{ contract_id: string; line_pricing: unknown }>(
+      'select contract_id::text, line_pricing from billing_cycles where shop_id = $1 and contract_id = any($2::bigint[])',
+      [shop.id, [stepping, stale]],
+    )
+    expect(kept.rows.find((r) => r.contract_id === String(stale))!.line_pricing).toContainEqual({
+      id: `gid://shopify/SubscriptionLine/${staleLine.id}`,
+      currentPrice: '1600',
+      pricingPolicy: {
+        basePrice: '2000.0',
+        cycleDiscounts: [{ adjustmentType: 'PERCENTAGE', adjustmentValue: '20', afterCycle: 0 }],
+      },
+    })
 
     // The charge just made was at the old price; the next one carries the policy's.
     const billed = (await events(domain, stepping, 'billed'))[0]!.payload

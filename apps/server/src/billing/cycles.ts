@@ -1,3 +1,4 @@
+import type { PricedLine } from '@teiki/domain'
 import type { Db, DbClient } from '../db/pool.ts'
 import { upsertBillingAttempt } from '../features/webhooks/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
@@ -37,12 +38,14 @@ export type CycleRow = {
   final_action: 'CANCEL' | 'PAUSE' | 'SKIP' | null
   order_id: string | null
   run_id: string | null
+  /** The lines and pricing policies read before the charge (migration 0008), or null. */
+  line_pricing: PricedLine[] | null
   updated_at: Date
 }
 
 export const CYCLE_COLUMNS = `id::text, shop_id::text, contract_id::text, cycle_date::text, due_at, origin, status,
   attempt_no, idempotency_key, attempt_id::text, failure_kind, error_code, error_message, next_retry_at,
-  final_action, order_id::text, run_id::text, updated_at`
+  final_action, order_id::text, run_id::text, line_pricing, updated_at`
 
 /** The key of attempt `attemptNo` (0 = the first charge) of a cycle: never random. */
 export const billingKey = (contractId: string, cycleDate: string, attemptNo: number) =>

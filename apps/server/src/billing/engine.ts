@@ -267,74 +267,80 @@ export function createBillingEngine(opts: BillingEngineOptions) {
     })
   }
 
-  /**
-   * The line prices cycle `cycle` must carry that differ from the current ones (the platform
-   * charges currentPrice and never moves it: the app sets each cycle's price from the line's
-   * pricing policy). None once the merchant has set a price by hand (price-manually-changed):
-   * from then on the contract's prices are the merchant's.
-   */
-  async function repricingFor(
-    shop: ShopRow,
-    contractId: string,
-    knownLines: number,
-    cycle: number,
-  ): Promise<LineRepricing[]> {
+  /** True once the merchant set a price by hand (price-manually-changed): the prices are theirs. */
+  async function pricesAreManual(shopId: string, contractId: string): Promise<boolean> {
     const { rows } = await db.query<{ manual: boolean }>(
       `select price_manually_changed_at is not null as manual from subscription_contracts
        where shop_id = $1 and id = $2`,
-      [shop.id, contractId],
+      [shopId, contractId],
     )
-    if (rows[0]?.manual) return []
+    return rows[0]?.manual ?? false
+  }
+
+  /** The contract's lines with their pricing policies, from the platform; null when it is gone. */
+  async function readLinePricing(shop: ShopRow, contractId: string, knownLines: number) {
     const gid = toGid('SubscriptionContract', contractId)
     // The shared selection reads up to 20 lines: a full page may hide more.
     const priced = await fetchLinePricing(clientFor(shop), gid, knownLines >= 20 ? 100 : knownLines)
-    if (!priced) return []
-    if (!priced.complete) log.warn({ contract: contractId }, 'contract has more lines than repriced')
-    return repricedLines(priced.lines, cycle, priced.currencyCode)
+    if (priced && !priced.complete)
+      log.warn({ contract: contractId }, 'contract has more lines than repriced')
+    return priced
   }
 
   /**
-   * Before the first charge the engine makes for a contract: its lines onto their pricing
-   * policies' price for the cycle about to be charged. A contract comes from checkout with the
-   * price of its first order, which a recurring policy (another price from cycle N) does not
-   * keep; after each success the engine sets the next cycle's prices itself (settleSuccess),
-   * so this read is paid once per contract, not per charge. Returns the changes made. Never
-   * throws: when the platform refuses or fails, the charge goes ahead at the current price
-   * (what it would have been without this step) and the failure is logged.
+   * Before a cycle's charge (once per cycle, by whoever claimed it): the lines onto their
+   * pricing policies' price for the cycle about to be charged. The platform charges each line's
+   * currentPrice and never moves it; a contract comes from checkout with its first order's
+   * price, and a merchant's edit may reset a line. The lines as read (with the prices the
+   * charge carries) are kept on the cycle row, and after a success the next cycle's prices are
+   * worked out from them (settleSuccess), so each charge costs one read of the policies.
+   * Returns the changes made. Never throws: when the platform refuses or fails, the charge goes
+   * ahead at the current price (what it would be without this step) and the failure is logged.
    */
-  async function priceFirstCharge(shop: ShopRow, row: CycleRow): Promise<LineRepricing[]> {
+  async function priceCharge(shop: ShopRow, row: CycleRow): Promise<LineRepricing[]> {
     try {
-      return await repriceFirst(shop, row)
+      return await repriceForCharge(shop, row)
     } catch (error) {
-      log.warn({ err: error, contract: row.contract_id }, 'first-charge repricing failed')
+      log.warn({ err: error, contract: row.contract_id }, 'repricing before the charge failed')
       return []
     }
   }
 
-  async function repriceFirst(shop: ShopRow, row: CycleRow): Promise<LineRepricing[]> {
-    const { rows } = await db.query<{ charged: boolean; lines: number; orders: number }>(
-      `select exists (select 1 from billing_cycles b where b.shop_id = c.shop_id and b.contract_id = c.id
-                        and b.status = 'succeeded') as charged,
-         (select count(*) from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id)::int
+  async function repriceForCharge(shop: ShopRow, row: CycleRow): Promise<LineRepricing[]> {
+    if (await pricesAreManual(shop.id, row.contract_id)) return []
+    const { rows } = await db.query<{ lines: number; orders: number }>(
+      `select (select count(*) from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id)::int
            as lines,
          ${ORDER_COUNT_SQL} as orders
        from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
       [shop.id, row.contract_id],
     )
     const known = rows[0]
-    if (!known || known.charged || known.lines === 0) return []
+    if (!known || known.lines === 0) return []
+    const priced = await readLinePricing(shop, row.contract_id, known.lines)
+    if (!priced) return []
     const cycle = known.orders + 1
-    const changes = await repricingFor(shop, row.contract_id, known.lines, cycle)
-    if (changes.length === 0) return []
-    const committed = await editContractThroughDraft(
-      clientFor(shop),
-      toGid('SubscriptionContract', row.contract_id),
-      async (draft) => {
-        for (const r of changes) await draft.updateLine(r.lineId, { currentPrice: r.to })
-      },
-    )
+    const changes = repricedLines(priced.lines, cycle, priced.currencyCode)
+    const charged = new Map(changes.map((r) => [r.lineId, r.to]))
+    const kept = priced.lines.map((l) => ({ ...l, currentPrice: charged.get(l.id) ?? l.currentPrice }))
+    const committed =
+      changes.length === 0
+        ? null
+        : await editContractThroughDraft(
+            clientFor(shop),
+            toGid('SubscriptionContract', row.contract_id),
+            async (draft) => {
+              for (const r of changes) await draft.updateLine(r.lineId, { currentPrice: r.to })
+            },
+          )
     await withTransaction(db, async (tx) => {
       await lockContract(tx, shop.id, row.contract_id)
+      await tx.query('update billing_cycles set line_pricing = $3 where shop_id = $1 and id = $2', [
+        shop.id,
+        row.id,
+        JSON.stringify(kept),
+      ])
+      if (!committed) return
       for (const r of changes) {
         await tx.query(
           'update subscription_lines set current_price = $4 where shop_id = $1 and contract_id = $2 and id = $3',
@@ -355,6 +361,28 @@ export function createBillingEngine(opts: BillingEngineOptions) {
       }
     })
     return changes
+  }
+
+  /**
+   * The line prices cycle `cycle` (the next one, after a success) must carry that differ from
+   * the contract's current ones. The policies come from the cycle row (read before the charge)
+   * when it covers every line the contract has now, else from the platform.
+   */
+  async function repricingAfter(
+    shop: ShopRow,
+    row: CycleRow,
+    contract: PlatformContract,
+    cycle: number,
+  ): Promise<LineRepricing[]> {
+    if (await pricesAreManual(shop.id, row.contract_id)) return []
+    const stored = new Map((row.line_pricing ?? []).map((l) => [l.id, l]))
+    const lines = contract.lines.nodes
+    if (lines.length > 0 && lines.length < 20 && lines.every((l) => stored.has(l.id))) {
+      const current = lines.map((l) => ({ ...stored.get(l.id)!, currentPrice: l.currentPrice.amount }))
+      return repricedLines(current, cycle, contract.currencyCode)
+    }
+    const priced = await readLinePricing(shop, row.contract_id, lines.length)
+    return priced ? repricedLines(priced.lines, cycle, priced.currencyCode) : []
   }
 
   async function settleSuccess(
@@ -399,7 +427,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
           }
         }
         // The next charge is cycle + 1: its prices from the lines' pricing policies.
-        repriced = await repricingFor(shop, row.contract_id, before.lines.nodes.length, cycle + 1)
+        repriced = await repricingAfter(shop, row, before, cycle + 1)
         // One draft for both: a commit is three calls however much it changes.
         if (attributes !== null || repriced.length > 0) {
           const committed = await editContractThroughDraft(client, gid, async (draft) => {
@@ -869,7 +897,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
 
   return {
     onAttemptOutcome,
-    priceFirstCharge,
+    priceCharge,
     retryCycle,
     attemptOf,
     pollCycle,

@@ -76,8 +76,8 @@ export async function createOrderNowAttempt(input: {
       )
     }
   }
-  // The contract's first charge by the app: its lines onto their pricing policies first.
-  if (claim.kind === 'new') await activeBillingEngine()?.priceFirstCharge(shop, row)
+  // A new cycle: its lines onto their pricing policies first (as a scheduled charge).
+  if (claim.kind === 'new') await activeBillingEngine()?.priceCharge(shop, row)
   const started = await startAttempt(db, client, row)
   if (started.kind === 'refused') {
     await recordRefusal(db, row, started)

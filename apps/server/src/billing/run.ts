@@ -191,7 +191,7 @@ export async function runBilling(opts: RunBillingOptions): Promise<BillingRunSum
         }
         row = claim.row
         // Only the run that claimed the cycle, and before the charge is asked for.
-        if (claim.kind === 'new') await engine.priceFirstCharge(shop, row)
+        if (claim.kind === 'new') await engine.priceCharge(shop, row)
         if (claim.kind === 'resume' && row.run_id !== runId) {
           await db.query('update billing_cycles set run_id = $3 where shop_id = $1 and id = $2', [
             shop.id,

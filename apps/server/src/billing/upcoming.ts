@@ -13,7 +13,7 @@ import { ORDER_COUNT_SQL } from '../features/subscriptions/order-count.ts'
  * and never moves it; the billing engine sets each line to its pricing policy's price for the
  * next cycle after every charge, so after the app's first charge of a contract these are the
  * coming cycle's prices. Before it, a contract still at its checkout price is shown at that
- * price and repriced just before the charge (engine.priceFirstCharge).
+ * price and repriced just before the charge (engine.priceCharge).
  */
 const UPCOMING_SQL = `
   with upcoming as (

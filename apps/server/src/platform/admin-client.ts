@@ -190,7 +190,8 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
   ): Promise<T> {
     const isMutation = /^\s*mutation\b/.test(query)
     // An operation's cost scales with its page size: learnt per `first` when it has one.
-    const costKey = typeof variables?.first === 'number' ? `${operationName}:${variables.first}` : operationName
+    const costKey =
+      typeof variables?.first === 'number' ? `${operationName}:${variables.first}` : operationName
     let failures = 0
     for (;;) {
       const cost = expectedCost.get(costKey) ?? (isMutation ? MUTATION_COST : 0)
