@@ -107,6 +107,8 @@ async function main() {
     platform: { adminOrigin, apiKey, appUrl: config.SHOPIFY_APP_URL },
     apiSecret,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
+    // Inside the real store admin the page loads App Bridge; against the emulator it does not.
+    ...(realPlatform ? { embedded: { apiKey } } : {}),
     logger: { level: config.LOG_LEVEL },
     jobs,
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).

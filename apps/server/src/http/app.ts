@@ -33,6 +33,7 @@ import type { Jobs } from '../jobs/boss.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
+import { documentSender } from './document.ts'
 import { serializerCompiler } from './serializer.ts'
 
 export type PlatformOptions = {
@@ -51,6 +52,11 @@ export type BuildAppOptions = {
   apiSecret?: string
   /** Built SPA folder to serve at /; omitted in API-only tests. */
   webDist?: string
+  /**
+   * Set when the app runs embedded in the real store admin: the SPA document then loads App
+   * Bridge with this client id (http/document.ts). Unset for the emulator's standalone login.
+   */
+  embedded?: { apiKey: string }
   logger?: boolean | { level: string }
   /** A shop just installed through token exchange (kick off its first sync). */
   onInstalled?: (shop: ShopRow) => void | Promise<void>
@@ -214,11 +220,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
         .status(404)
         .send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
     }
-    // Client-side routes (/plans, ...) all load the SPA.
-    return reply.type('text/html').sendFile('index.html')
+    // Client-side routes (/, /plans, ...) all load the SPA document.
+    return sendDocument!(request, reply)
   })
+  const sendDocument = opts.webDist ? documentSender(opts.webDist, opts.embedded) : null
   if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, maxAge: '1h', immutable: false })
+    // The built files but index.html, which is the document above (App Bridge, frame-ancestors).
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      wildcard: false,
+      index: false,
+      allowedPath: (path) => path !== '/index.html',
+      maxAge: '1h',
+      immutable: false,
+    })
   }
   return app
 }

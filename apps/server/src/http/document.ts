@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/** Where App Bridge is loaded from: the platform serves it, and it must be the page's first script. */
+export const APP_BRIDGE_SCRIPT = 'https://cdn.shopify.com/shopifycloud/app-bridge.js'
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/
+
+/**
+ * The CSP `frame-ancestors` of an HTML page: inside the store admin only the shop's own admin
+ * may frame the app (https://{shop} and https://admin.shopify.com, the platform's iframe
+ * protection rule); a page asked for without a valid shop may not be framed at all.
+ */
+export function frameAncestors(shop: string | null | undefined): string {
+  return shop && SHOP_DOMAIN.test(shop)
+    ? `frame-ancestors https://${shop} https://admin.shopify.com;`
+    : "frame-ancestors 'none';"
+}
+
+/**
+ * The SPA's index.html as served: embedded in the store admin (`apiKey` given, i.e. running
+ * against the real platform), App Bridge's meta tag and script go first in <head>, so the page
+ * gets session tokens (`window.shopify.idToken`, used by apps/web/src/app/api.ts). Standalone
+ * (the emulator, `?shop=&secret=`), the page is served as built.
+ */
+export function renderDocument(html: string, embedded: { apiKey: string } | undefined): string {
+  if (!embedded) return html
+  const escaped = embedded.apiKey.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  const tags = `<meta name="shopify-api-key" content="${escaped}" />\n    <script src="${APP_BRIDGE_SCRIPT}"></script>`
+  return html.replace(/<head>/i, (head) => `${head}\n    ${tags}`)
+}
+
+/** Serves the SPA document for every client-side route, with its per-shop frame-ancestors. */
+export function documentSender(webDist: string, embedded: { apiKey: string } | undefined) {
+  let cached: Promise<string> | null = null
+  const load = () => {
+    cached ??= readFile(join(webDist, 'index.html'), 'utf8').then((html) => renderDocument(html, embedded))
+    // A failed read (the build is missing) is tried again on the next request.
+    cached.catch(() => {
+      cached = null
+    })
+    return cached
+  }
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const shop = (request.query as Record<string, unknown> | undefined)?.shop
+    const html = await load()
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', frameAncestors(typeof shop === 'string' ? shop : null))
+      .header('cache-control', 'no-store')
+      .send(html)
+  }
+}
