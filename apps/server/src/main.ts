@@ -66,9 +66,11 @@ async function main() {
       // tokens, token exchange and webhook HMACs), and it delivers webhooks to this server.
       apiKey,
       apiSecret,
-      webhooks: config.PORT
-        ? { callbackUrl: `http://127.0.0.1:${config.PORT}/webhooks`, topics: [...SUBSCRIBED_TOPICS] }
-        : undefined,
+      // With PORT=0 the URL is known once the server listens (set below).
+      webhooks: {
+        ...(config.PORT ? { callbackUrl: `http://127.0.0.1:${config.PORT}/webhooks` } : {}),
+        topics: [...SUBSCRIBED_TOPICS],
+      },
     })
     const { url } = await emulator.listen(config.EMULATOR_PORT, '127.0.0.1')
     adminOrigin = () => url
@@ -132,9 +134,11 @@ async function main() {
   stops.unshift(() => jobs.stop())
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
+  const appUrl = `http://${['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST}:${port}`
+  if (emulator && !config.PORT) emulator.webhooks.setCallbackUrl(`${appUrl}/webhooks`)
   // What `npm run billing` needs to reach this process (see jobs/runtime.ts).
   const removeRuntimeInfo = writeRuntimeInfo(dataDir, {
-    appUrl: `http://${['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST}:${port}`,
+    appUrl,
     ...(embedded ? { databaseUrl: embedded.url } : {}),
     ...(emulator ? { emulatorUrl: adminOrigin(DEMO_SHOP) } : {}),
   })

@@ -57,6 +57,8 @@ export type Emulator = {
   readonly webhooks: {
     /** Every delivery so far, with its attempts and outcome. */
     readonly deliveries: readonly Delivery[]
+    /** Points the app's webhooks (`webhooks.topics`) at `url`, for an app that learns its port at start. */
+    setCallbackUrl(url: string): void
     /** A shop-level subscription to any URL (GraphQL ones go to `webhooks.callbackUrl`). */
     subscribe(domain: string, topic: string, callbackUrl: string): void
   }

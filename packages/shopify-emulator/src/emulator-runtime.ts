@@ -44,10 +44,12 @@ export function createRuntime(opts: RuntimeOptions) {
   })
   const appTopics = new Set(w.topics ?? [])
   let baseUrl = 'http://127.0.0.1'
+  // Settable later: an app listening on a port chosen at start knows its URL only then.
+  let callbackUrl = w.callbackUrl ?? null
   const runtime: Runtime = {
     emit(shop: ShopState, topic: string, payload: Record<string, unknown>) {
       const targets = new Map<string, Record<string, unknown>>()
-      if (w.callbackUrl && appTopics.has(topic)) targets.set(w.callbackUrl, payload)
+      if (callbackUrl && appTopics.has(topic)) targets.set(callbackUrl, payload)
       for (const s of shop.extra?.webhookSubscriptions ?? []) {
         if (s.topic === topic)
           targets.set(s.callbackUrl, s.includeFields.length > 0 ? pick(payload, s.includeFields) : payload)
@@ -59,13 +61,18 @@ export function createRuntime(opts: RuntimeOptions) {
     baseUrl: () => baseUrl,
     billingDelayMs: opts.billingDelayMs ?? 50,
     bulkDelayMs: opts.bulkDelayMs ?? 50,
-    webhookCallbackUrl: w.callbackUrl ?? null,
+    get webhookCallbackUrl() {
+      return callbackUrl
+    },
     bulkFiles: new Map(),
   }
   return {
     runtime,
     tasks,
     dispatcher,
+    setCallbackUrl(url: string) {
+      callbackUrl = url
+    },
     setBaseUrl(url: string) {
       baseUrl = url
     },

@@ -64,7 +64,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const app = { apiKey: opts.apiKey ?? DEFAULT_API_KEY, apiSecret: opts.apiSecret ?? DEFAULT_API_SECRET }
   const faults = new Faults()
   if (opts.faults) faults.set(opts.faults)
-  const { runtime, tasks, dispatcher, setBaseUrl } = createRuntime({
+  const { runtime, tasks, dispatcher, setBaseUrl, setCallbackUrl } = createRuntime({
     faults,
     apiSecret: app.apiSecret,
     webhooks: opts.webhooks,
@@ -183,6 +183,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     faults,
     webhooks: {
       deliveries: dispatcher.deliveries,
+      setCallbackUrl,
       subscribe(domain, topic, callbackUrl) {
         const shop = shopOf(domain)
         const at = Date.now()
