@@ -1,9 +1,11 @@
+import { zoneFormatter } from '../format/zone-formatter.ts'
 import { type CalendarDate, dayNumber, fromDayNumber } from './calendar.ts'
 
 /**
- * Wall clock of an instant in an IANA zone and back, with Intl only. `format/dates.ts` does the
- * same for whole days but keeps its helpers private; billing needs the time of day as well, so
- * that a contract billed at 10:00 keeps being billed at 10:00 local time across DST changes.
+ * Wall clock of an instant in an IANA zone and back, with Intl only (the zone's formatter is
+ * shared with `format/dates.ts`, which works in whole days). Billing needs the time of day as
+ * well, so that a contract billed at 10:00 keeps being billed at 10:00 local time across DST
+ * changes, and calendar arithmetic on day numbers (calendar.ts).
  */
 
 const DAY_MS = 86_400_000
@@ -11,33 +13,11 @@ const DAY_MS = 86_400_000
 /** A local calendar date and the milliseconds since its local midnight on the wall clock. */
 export type WallClock = { date: CalendarDate; timeOfDayMs: number }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    // Throws RangeError for an unknown zone, which is what callers should see.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      era: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
 /** Wall time of `epochMs` in the zone as if it were UTC, in ms (second precision plus the ms). */
 function wallAsUtc(epochMs: number, timeZone: string): number {
   const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 }
   let isBc = false
-  for (const part of formatterFor(timeZone).formatToParts(new Date(epochMs))) {
+  for (const part of zoneFormatter(timeZone).formatToParts(new Date(epochMs))) {
     if (part.type === 'era') isBc = part.value.startsWith('B')
     else if (part.type in parts) parts[part.type as keyof typeof parts] = Number(part.value)
   }

@@ -1,3 +1,5 @@
+import { zoneFormatter } from './zone-formatter.ts'
+
 /**
  * Calendar dates and wall times in a given IANA zone, with Intl only (no date library, no process
  * zone). Every function takes the zone explicitly and defaults to Japan, where the merchants are.
@@ -12,30 +14,9 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(
 
 type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-// Building a DateTimeFormat is costly (tens of microseconds); lists format hundreds of dates.
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
 function wallTime(instant: Date, timeZone: string): WallTime {
   const wall: WallTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 }
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+  for (const part of zoneFormatter(timeZone).formatToParts(instant)) {
     if (part.type in wall) wall[part.type as keyof WallTime] = Number(part.value)
   }
   return wall
