@@ -18,11 +18,28 @@ export function roundMoney(amount: number, currencyCode: string): number {
   return Math.round(amount * f) / f
 }
 
+/**
+ * `basePrice` less `percentage`%, rounded half up to the currency's smallest unit on the exact
+ * value: in floating point 1990 × 0.95 is 1890.4999…, which would round to 1890 instead of
+ * 1891. Works in integers (minor units × thousandths of a percent), exact for percentages with
+ * up to three decimals and prices below 10^9 minor units.
+ */
+export function percentOff(basePrice: number, percentage: number, currencyCode: string): number {
+  const f = unitsPer(currencyCode)
+  const units = Math.round(basePrice * f)
+  const kept = Math.round((100 - percentage) * 1000) // thousandths of a percent
+  const scale = 100_000
+  const product = units * kept // exact: below 2^53 for the documented range
+  const whole = Math.floor(product / scale)
+  const rounded = whole + (2 * (product - whole * scale) >= scale ? 1 : 0)
+  return rounded / f
+}
+
 /** The unit price a pricing policy adjustment gives `basePrice`. */
 export function cyclePrice(basePrice: number, p: PricingPolicy, currencyCode: string): number {
   const v = p.adjustmentValue
   if (v.__typename === 'SellingPlanPricingPolicyPercentageValue')
-    return roundMoney(basePrice * (1 - v.percentage / 100), currencyCode)
+    return percentOff(basePrice, v.percentage, currencyCode)
   const amount = Number(v.amount)
   if (p.adjustmentType === 'PRICE') return roundMoney(amount, currencyCode)
   return roundMoney(Math.max(0, basePrice - amount), currencyCode)

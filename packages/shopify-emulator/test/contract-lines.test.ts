@@ -13,6 +13,13 @@ import { nextId } from '../src/store.ts'
 import { gql, SHOP, smallEmulator } from './support/harness.ts'
 import * as m from './support/mutations.ts'
 
+/** Whole yen of `price` less `percentage`%, half up, with BigInt (the independent oracle). */
+function halfUpPercentOff(price: number, percentage: number): number {
+  const kept = BigInt(Math.round((100 - percentage) * 1000))
+  const twice = (BigInt(price) * kept * 2n) / 100_000n // floor of 2 × the exact value
+  return Number((twice + 1n) / 2n)
+}
+
 const CONTRACT_LINES = `query ContractLines($id: ID!) {
   subscriptionContract(id: $id) {
     lines(first: 20) {
@@ -142,6 +149,10 @@ describe('pricing arithmetic', () => {
     expect(cyclePrice(1990, fixed('PERCENTAGE', percentage(25)), 'JPY')).toBe(1493) // 1492.5
     expect(cyclePrice(1999, fixed('PERCENTAGE', percentage(15)), 'JPY')).toBe(1699) // 1699.15
     expect(cyclePrice(1980, fixed('PERCENTAGE', percentage(10)), 'JPY')).toBe(1782)
+    // Exactly half a yen, which floating point puts just below (1990 × 0.95 = 1890.4999…).
+    expect(cyclePrice(1990, fixed('PERCENTAGE', percentage(5)), 'JPY')).toBe(1891)
+    expect(cyclePrice(999, fixed('PERCENTAGE', percentage(50)), 'JPY')).toBe(500)
+    expect(cyclePrice(12.34, fixed('PERCENTAGE', percentage(12.5)), 'USD')).toBe(10.8) // 10.7975
     expect(cyclePrice(1980, fixed('FIXED_AMOUNT', yen(300)), 'JPY')).toBe(1680)
     expect(cyclePrice(200, fixed('FIXED_AMOUNT', yen(300)), 'JPY')).toBe(0)
     expect(cyclePrice(1980, fixed('PRICE', yen(1500)), 'JPY')).toBe(1500)
@@ -218,7 +229,7 @@ describe('contract lines, delivery methods and payment methods', () => {
             const v = p.adjustmentValue
             const price =
               v.__typename === 'SellingPlanPricingPolicyPercentageValue'
-                ? Math.round(variant.price * (1 - v.percentage / 100))
+                ? halfUpPercentOff(variant.price, v.percentage)
                 : p.adjustmentType === 'PRICE'
                   ? Number(v.amount)
                   : variant.price - Number(v.amount)

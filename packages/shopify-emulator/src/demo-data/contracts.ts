@@ -1,3 +1,4 @@
+import { percentOff } from '../pricing.ts'
 import type {
   ContractLineRecord,
   ContractRecord,
@@ -26,8 +27,8 @@ function unitPrices(price: number, choice: PlanChoice): { first: number; recurri
     const p = Math.max(0, price - t.fixedAmountOff)
     return { first: p, recurring: p }
   }
-  // JPY has no minor unit: percentages round half up to whole yen.
-  const off = (pct: number | null) => (pct === null ? price : Math.round(price * (1 - pct / 100)))
+  // JPY has no minor unit: percentages round half up to whole yen (exactly, see percentOff).
+  const off = (pct: number | null) => (pct === null ? price : percentOff(price, pct, 'JPY'))
   return { first: off(t.firstPercent), recurring: off(t.recurringPercent ?? t.firstPercent) }
 }
 
