@@ -100,3 +100,15 @@ export const ZBillingRunSummary = z.object({
   alreadyBilled: z.number().int(),
 })
 export type BillingRunSummary = z.infer<typeof ZBillingRunSummary>
+
+/** One run as GET /app-admin/billing/runs lists it: the summary plus when and why it ran. */
+export const ZBillingRun = ZBillingRunSummary.extend({
+  id: z.string(),
+  trigger: z.enum(['schedule', 'cli', 'manual']),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+})
+export type BillingRun = z.infer<typeof ZBillingRun>
+export const ZBillingRunsResponse = z.object({ runs: z.array(ZBillingRun) })
+export type BillingRunsResponse = z.infer<typeof ZBillingRunsResponse>

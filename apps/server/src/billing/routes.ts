@@ -1,5 +1,6 @@
 import {
   ZBillingRunSummary,
+  ZBillingRunsResponse,
   ZBillingSettings,
   ZErrorResponse,
   ZUpcomingChargesQuery,
@@ -15,15 +16,6 @@ import { runBilling } from './run.ts'
 import { getBillingSettings, putBillingSettings } from './settings.ts'
 import { upcomingCharges } from './upcoming.ts'
 
-/** One run as GET /app-admin/billing/runs lists it: the summary plus when and why it ran. */
-export const ZBillingRun = ZBillingRunSummary.extend({
-  id: z.string(),
-  trigger: z.enum(['schedule', 'cli', 'manual']),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  error: z.string().nullable(),
-})
-export const ZBillingRunsResponse = z.object({ runs: z.array(ZBillingRun) })
 const ZBillingRunsQuery = z.object({
   limit: z.coerce
     .number()

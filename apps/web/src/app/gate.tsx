@@ -9,6 +9,7 @@ import {
 } from '@shopify/polaris'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
+import { LoadErrorBanner } from './load-error-banner.tsx'
 import { useSubscriptionCheck } from './subscription-check.tsx'
 import { UpdateRequiredModal } from './update-required-modal.tsx'
 import { useAppHref } from './use-app-navigate.ts'
@@ -42,13 +43,7 @@ function CheckedPage({ children }: { children: ReactNode }) {
     case 'failed':
       return (
         <Page title="Teiki 定期購買管理">
-          <Banner
-            tone="critical"
-            title="ご契約状況を確認できませんでした"
-            action={{ content: '再試行', onAction: retry }}
-          >
-            <p>{state.message}</p>
-          </Banner>
+          <LoadErrorBanner title="ご契約状況を確認できませんでした" message={state.message} onRetry={retry} />
         </Page>
       )
     case 'done':

@@ -1,6 +1,8 @@
 import {
+  type BillingRun,
   type BillingSettings,
   type UpcomingChargesResponse,
+  ZBillingRunsResponse,
   ZBillingSettings,
   ZUpcomingChargesResponse,
 } from '@teiki/contract'
@@ -17,6 +19,8 @@ export type BillingApi = {
   /** PUTs the whole object; answers what the server stored. */
   saveSettings: (settings: BillingSettings) => Promise<BillingSettings>
   upcoming: (query: UpcomingQuery, init?: { signal?: AbortSignal }) => Promise<UpcomingChargesResponse>
+  /** The latest billing runs, newest first. */
+  runs: (limit: number) => Promise<BillingRun[]>
 }
 
 const unreadable = () => new ApiError(200, 'INVALID_RESPONSE', 'サーバーの応答を読み取れませんでした')
@@ -42,5 +46,10 @@ export const httpBillingApi: BillingApi = {
     const parsed = ZUpcomingChargesResponse.safeParse(data)
     if (!parsed.success) throw unreadable()
     return parsed.data
+  },
+  runs: async (limit) => {
+    const parsed = ZBillingRunsResponse.safeParse(await apiGet<unknown>('/billing/runs', { limit }))
+    if (!parsed.success) throw unreadable()
+    return parsed.data.runs
   },
 }

@@ -14,6 +14,7 @@ import {
   TextField,
 } from '@shopify/polaris'
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { httpBillingApi } from './billing-api.ts'
 import { createSettingsActions } from './settings-actions.ts'
@@ -94,13 +95,11 @@ export function BillingSettingsView({ state, dispatch, onSave, onRetry }: ViewPr
       {state.load.status === 'loading' ? (
         <SettingsSkeleton />
       ) : state.load.status === 'error' ? (
-        <Banner
-          tone="critical"
+        <LoadErrorBanner
           title="請求の設定を読み込めませんでした"
-          action={{ content: '再試行', onAction: onRetry }}
-        >
-          <p>{state.load.message}</p>
-        </Banner>
+          message={state.load.message}
+          onRetry={onRetry}
+        />
       ) : (
         <Form onSubmit={onSave}>
           <SettingsForm state={state} dispatch={dispatch} />

@@ -20,9 +20,12 @@ import type { UpcomingChargesResponse } from '@teiki/contract'
 import { formatDateTimeJa, formatMoney } from '@teiki/domain'
 import { useRef, useState } from 'react'
 import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useTestIds } from '../../app/use-test-ids.ts'
 import { detailPath } from '../subscriptions/subscription-table.tsx'
 import { UPCOMING_PAGE_SIZE } from './billing-api.ts'
+import { RecentRunsCard } from './recent-runs-card.tsx'
+import type { RunsState } from './runs-format.ts'
 import {
   cycleLabel,
   DAYS_OPTIONS,
@@ -35,6 +38,7 @@ import {
   type UpcomingDays,
   type UpcomingState,
 } from './upcoming-format.ts'
+import { useBillingRuns } from './use-billing-runs.ts'
 import { useUpcomingCharges } from './use-upcoming-charges.ts'
 
 type Charge = UpcomingChargesResponse['charges'][number]
@@ -53,11 +57,14 @@ const RESOURCE_NAME = { singular: '請求予定', plural: '請求予定' }
 export default function UpcomingChargesPage() {
   const [query, setQuery] = useState<{ days: UpcomingDays; offset: number }>({ days: 7, offset: 0 })
   const { state, retry } = useUpcomingCharges(query.days, query.offset)
+  const runs = useBillingRuns()
   return (
     <UpcomingChargesView
       days={query.days}
       offset={query.offset}
       state={state}
+      runs={runs.state}
+      onRunsRetry={runs.retry}
       // Another window starts again from the first page.
       onDaysChange={(days) => setQuery({ days, offset: 0 })}
       onOffsetChange={(offset) => setQuery((current) => ({ ...current, offset }))}
@@ -73,6 +80,9 @@ type ViewProps = {
   onDaysChange: (days: UpcomingDays) => void
   onOffsetChange: (offset: number) => void
   onRetry: () => void
+  /** The latest billing runs, shown below the charges (omitted: no card). */
+  runs?: RunsState
+  onRunsRetry?: () => void
 }
 
 export function UpcomingChargesView({
@@ -82,6 +92,8 @@ export function UpcomingChargesView({
   onDaysChange,
   onOffsetChange,
   onRetry,
+  runs,
+  onRunsRetry,
 }: ViewProps) {
   const data = shownData(state)
   const pagination = paginationOf(state, offset)
@@ -137,6 +149,7 @@ export function UpcomingChargesView({
             </Box>
           ) : null}
         </Card>
+        {runs ? <RecentRunsCard state={runs} onRetry={onRunsRetry ?? (() => {})} /> : null}
       </BlockStack>
     </Page>
   )
@@ -177,13 +190,7 @@ function Results({
   if (state.status === 'error') {
     return (
       <Box padding="400">
-        <Banner
-          tone="critical"
-          title="請求予定を読み込めませんでした"
-          action={{ content: '再試行', onAction: onRetry }}
-        >
-          <p>{state.message}</p>
-        </Banner>
+        <LoadErrorBanner title="請求予定を読み込めませんでした" message={state.message} onRetry={onRetry} />
       </Box>
     )
   }

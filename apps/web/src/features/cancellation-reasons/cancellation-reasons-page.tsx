@@ -17,6 +17,7 @@ import { CANCELLATION_REASON_MAX, type CancellationReason } from '@teiki/contrac
 import { formatNumber } from '@teiki/domain'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { createReasonsActions, httpReasonsApi } from './reasons-actions.ts'
 import {
@@ -154,13 +155,11 @@ export function ReasonsCard({
         {state.load.status === 'loading' ? (
           <SkeletonBodyText lines={3} />
         ) : state.load.status === 'error' ? (
-          <Banner
-            tone="critical"
+          <LoadErrorBanner
             title="解約理由を読み込めませんでした"
-            action={{ content: '再試行', onAction: onRetry }}
-          >
-            <p>{state.load.message}</p>
-          </Banner>
+            message={state.load.message}
+            onRetry={onRetry}
+          />
         ) : state.reasons.length === 0 ? (
           <Text as="p" tone="subdued">
             解約理由はまだ登録されていません。

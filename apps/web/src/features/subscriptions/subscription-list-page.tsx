@@ -3,6 +3,7 @@ import { SearchIcon } from '@shopify/polaris-icons'
 import { classifySearchInput } from '@teiki/domain'
 import { type FormEvent, useMemo, useState } from 'react'
 import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { ExportButton } from './export/export-modal.tsx'
 import {
   buildSearchRequest,
@@ -100,13 +101,7 @@ function Results({ state, onRetry }: { state: SearchState; onRetry: () => void }
   if (state.status === 'error') {
     return (
       <Box padding="400">
-        <Banner
-          tone="critical"
-          title="契約を読み込めませんでした"
-          action={{ content: '再試行', onAction: onRetry }}
-        >
-          <p>{state.message}</p>
-        </Banner>
+        <LoadErrorBanner title="契約を読み込めませんでした" message={state.message} onRetry={onRetry} />
       </Box>
     )
   }

@@ -16,6 +16,7 @@ import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
 import { statusLabel, statusTone } from '@teiki/domain'
 import { useParams } from 'react-router-dom'
 import { EMPTY_STATE_IMAGE } from '../../../app/empty-state-image.ts'
+import { LoadErrorBanner } from '../../../app/load-error-banner.tsx'
 import { ContractInfoCard } from './contract-info-card.tsx'
 import { CustomerCard, DeliveryCard, PaymentCard } from './customer-cards.tsx'
 import { availableActions, type ContractAction } from './detail-format.ts'
@@ -61,13 +62,7 @@ export default function SubscriptionDetailPage() {
     case 'error':
       return (
         <Page title={title} backAction={BACK_ACTION}>
-          <Banner
-            tone="critical"
-            title="契約を読み込めませんでした"
-            action={{ content: '再試行', onAction: retry }}
-          >
-            <p>{state.message}</p>
-          </Banner>
+          <LoadErrorBanner title="契約を読み込めませんでした" message={state.message} onRetry={retry} />
         </Page>
       )
     case 'success':
