@@ -426,6 +426,18 @@ describe('dunning', () => {
     expect(told[0]).toContain('2026年11月24日の定期便は、ご登録のお支払い方法で決済を完了できなかった')
     expect(told[0]).toContain('2026年11月28日にあらためてご注文をお受けします。')
     expect(told[0]).toContain('お支払い方法をご確認ください')
+    // With the platform's own mail carrying the link to update the card, once per cycle.
+    expect(told[0]).toContain('お支払い方法を変更するためのご案内を、別のメールでお送りしました。')
+    const linkMails = () => platformShop(domain).extra?.sentEmails ?? []
+    expect(linkMails()).toEqual([
+      expect.objectContaining({
+        paymentMethodId: platformContract(domain, id).paymentMethodId,
+        customerId: platformContract(domain, id).customerId,
+      }),
+    ])
+    expect((await events(domain, id, 'payment_update_email_sent')).map((e) => e.payload)).toEqual([
+      expect.objectContaining({ cycleDate: '2026-11-24' }),
+    ])
 
     // Not yet due: nothing happens two days later.
     expect(await env.run(domain, at(T0, days(2)))).toMatchObject({ due: 0, attempted: 0 })
@@ -455,6 +467,8 @@ describe('dunning', () => {
     const mails = await failureMails(domain, id)
     expect(mails).toHaveLength(3)
     expect(mails[1]).toContain('2026年12月1日にあらためてご注文をお受けします。')
+    expect(mails[1]).not.toContain('別のメールでお送りしました')
+    expect(linkMails()).toHaveLength(1)
     expect(mails[2]).toContain('定期便を解約いたしました')
     expect(mails[2]).not.toContain('あらためて')
     // Over: later runs leave it alone.
@@ -521,6 +535,7 @@ describe('dunning', () => {
     expect(mails).toHaveLength(2)
     expect(mails[0]).toContain('商品の在庫が不足しているため')
     expect(mails[0]).not.toContain('お支払い方法をご確認ください')
+    expect(platformShop(domain).extra?.sentEmails ?? []).toEqual([])
   })
 
   it('a later success reactivates a FAILED contract and moves the schedule on', async () => {

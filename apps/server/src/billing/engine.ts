@@ -22,6 +22,7 @@ import { lockContract, upsertBillingAttempt, upsertOrder } from '../features/web
 import type { Mailer } from '../mail/mailer.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid, lineIdOf, maybeIdFromGid, toGid } from '../platform/gid.ts'
+import { sendPaymentMethodUpdateEmail } from '../platform/operations/customer-payment-method-send-update-email.ts'
 import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
 import { fetchSubscriptionContract } from '../platform/operations/subscription-contract.ts'
@@ -547,7 +548,13 @@ export function createBillingEngine(opts: BillingEngineOptions) {
           // The daily run picks the retry up from next_retry_at anyway.
           log.warn({ err: error, cycle: row.id }, 'billing retry job not scheduled')
         })
-        await mailFailure(shop, row, { kind, retryAt: at, action: null, nextAt: null })
+        // A card the customer can fix: on the cycle's first failure, the platform's secure
+        // link to update it, so the retry can succeed.
+        const updateLinkSent =
+          kind === 'payment' && row.attempt_no === 0 && contract
+            ? await sendUpdateLink(shop, row, contract)
+            : false
+        await mailFailure(shop, row, { kind, retryAt: at, action: null, nextAt: null, updateLinkSent })
       }
       return 'retry_scheduled'
     }
@@ -592,8 +599,32 @@ export function createBillingEngine(opts: BillingEngineOptions) {
     )
     // A contract that had already ended meanwhile: nothing was done to it, nothing to tell.
     const acted = before !== null && !TERMINAL_STATUSES.has(before.status)
-    if (won && acted) await mailFailure(shop, row, { kind, retryAt: null, action, nextAt: skippedTo })
+    if (won && acted) {
+      await mailFailure(shop, row, { kind, retryAt: null, action, nextAt: skippedTo, updateLinkSent: false })
+    }
     return 'failed'
+  }
+
+  /**
+   * Asks the platform to mail the customer its link for updating the contract's payment
+   * method (customerPaymentMethodSendUpdateEmail), and records it in the history. False when
+   * the contract has no payment method or the platform refused; never throws.
+   */
+  async function sendUpdateLink(shop: ShopRow, row: CycleRow, contract: PlatformContract): Promise<boolean> {
+    const methodId = contract.customerPaymentMethod?.id
+    if (typeof methodId !== 'string') return false
+    try {
+      await sendPaymentMethodUpdateEmail(clientFor(shop), methodId)
+      await appendContractEvent(db, shop.id, 'billing', {
+        contractId: row.contract_id,
+        type: 'payment_update_email_sent',
+        payload: { paymentMethodId: idFromGid(methodId), cycleDate: row.cycle_date },
+      })
+      return true
+    } catch (error) {
+      log.warn({ err: error, cycle: row.id }, 'payment method update e-mail not sent')
+      return false
+    }
   }
 
   /** The customer's address and name, through the contract. */
@@ -620,6 +651,8 @@ export function createBillingEngine(opts: BillingEngineOptions) {
       retryAt: Date | null
       action: BillingSettings['finalAction'] | null
       nextAt: Date | null
+      /** The platform's update link went out just before (its own mail). */
+      updateLinkSent: boolean
     },
   ): Promise<void> {
     try {
@@ -637,6 +670,9 @@ export function createBillingEngine(opts: BillingEngineOptions) {
         lines.push(`${formatDateJa(info.retryAt, tz)}にあらためてご注文をお受けします。`)
         if (info.kind === 'payment') {
           lines.push('それまでに、カードの有効期限やご利用限度額など、お支払い方法をご確認ください。')
+          if (info.updateLinkSent) {
+            lines.push('お支払い方法を変更するためのご案内を、別のメールでお送りしました。')
+          }
         }
       } else if (info.action === 'CANCEL') {
         lines.push('再度のお手続きでもご注文を承れなかったため、定期便を解約いたしました。')
