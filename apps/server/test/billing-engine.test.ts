@@ -469,7 +469,7 @@ describe('dunning', () => {
     expect(mails[1]).toContain('2026年12月1日にあらためてご注文をお受けします。')
     expect(mails[1]).not.toContain('別のメールでお送りしました')
     expect(linkMails()).toHaveLength(1)
-    expect(mails[2]).toContain('定期便を解約いたしました')
+    expect(mails[2]).toContain('再度のお手続きでもご注文を承れなかったため、定期便を解約いたしました。')
     expect(mails[2]).not.toContain('あらためて')
     // Over: later runs leave it alone.
     expect(await env.run(domain, at(lastRetry, days(7)))).toMatchObject({ attempted: 0 })
@@ -489,7 +489,9 @@ describe('dunning', () => {
     ])
     const mails = await failureMails(domain, id)
     expect(mails).toHaveLength(1)
-    expect(mails[0]).toContain('定期便を一時停止いたしました')
+    // No retries were configured, so the mail does not speak of any.
+    expect(mails[0]).toContain('このため、定期便を一時停止いたしました。')
+    expect(mails[0]).not.toContain('再度のお手続きでも')
   })
 
   it('skips the cycle after the last retry: next date advanced, nothing charged', async () => {

@@ -674,10 +674,11 @@ export function createBillingEngine(opts: BillingEngineOptions) {
             lines.push('お支払い方法を変更するためのご案内を、別のメールでお送りしました。')
           }
         }
-      } else if (info.action === 'CANCEL') {
-        lines.push('再度のお手続きでもご注文を承れなかったため、定期便を解約いたしました。')
-      } else if (info.action === 'PAUSE') {
-        lines.push('再度のお手続きでもご注文を承れなかったため、定期便を一時停止いたしました。')
+      } else if (info.action === 'CANCEL' || info.action === 'PAUSE') {
+        // "Even on retrying" only when there were retries (a shop may configure none).
+        const because = row.attempt_no > 0 ? '再度のお手続きでもご注文を承れなかったため' : 'このため'
+        const done = info.action === 'CANCEL' ? '解約いたしました' : '一時停止いたしました'
+        lines.push(`${because}、定期便を${done}。`)
       } else if (info.action === 'SKIP') {
         lines.push('今回のお届けはお休みとなります。')
         if (info.nextAt) lines.push(`次回ご請求日: ${formatDateJa(info.nextAt, tz)}`)
