@@ -1,4 +1,4 @@
-import { type BillingSettings, ZBillingRunSummary } from '@teiki/contract'
+import { type BillingSettings, DEFAULT_BILLING_SETTINGS, ZBillingRunSummary } from '@teiki/contract'
 import { formatDateJa, nextBillingDate, toZonedDate } from '@teiki/domain'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { validateAgainstRealSchema } from '../../../packages/shopify-emulator/test/support/conformance.ts'
@@ -572,17 +572,7 @@ describe('after a success', () => {
     ])
     const [last, ongoing] = due as [number, number]
     const shop = await env.shop(domain)
-    await putBillingSettings(env.pool, shop.id, {
-      billingHour: 10,
-      lookbackDays: 2,
-      retryAttempts: 3,
-      retryIntervalDays: 7,
-      finalAction: 'CANCEL',
-      inventoryRetryAttempts: 5,
-      inventoryRetryIntervalDays: 1,
-      inventoryFinalAction: 'SKIP',
-      deliveryPrepDays: 3,
-    })
+    await putBillingSettings(env.pool, shop.id, { ...DEFAULT_BILLING_SETTINGS, deliveryPrepDays: 3 })
     const count = async (id: number) =>
       (
         await env.pool.query<{ n: number }>(

@@ -8,6 +8,7 @@ import {
   type CreatedBillingAttempt,
   createBillingAttempt,
 } from '../platform/operations/subscription-billing-attempt-create.ts'
+import { billingAttemptRecord } from '../sync/records.ts'
 
 /**
  * billing_cycles: one row per (contract, shop-local date of the next billing date that was
@@ -187,16 +188,7 @@ export async function startAttempt(
      returning ${CYCLE_COLUMNS}`,
     [row.shop_id, row.id, row.attempt_no, attemptId],
   )
-  await upsertBillingAttempt(db, row.shop_id, {
-    id: attemptId,
-    contract_id: row.contract_id,
-    idempotency_key: attempt.idempotencyKey,
-    ready: attempt.ready,
-    error_code: attempt.errorCode,
-    error_message: attempt.errorMessage,
-    order_id: maybeIdFromGid(attempt.order?.id),
-    created_at: attempt.createdAt,
-  })
+  await upsertBillingAttempt(db, row.shop_id, billingAttemptRecord(attempt, row.contract_id))
   return { kind: 'created', row: rows[0] ?? { ...row, attempt_id: attemptId }, attempt }
 }
 

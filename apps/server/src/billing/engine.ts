@@ -40,7 +40,7 @@ import {
 } from '../platform/operations/subscription-draft.ts'
 import { fetchLinePricing } from '../platform/operations/subscription-line-pricing.ts'
 import { appendContractEvent, appendContractEvents, upsertContracts } from '../sync/contracts-repo.ts'
-import { contractRecord, lineRecords, orderRecord } from '../sync/records.ts'
+import { billingAttemptRecord, contractRecord, lineRecords, orderRecord } from '../sync/records.ts'
 import {
   type AttemptStart,
   CYCLE_COLUMNS,
@@ -308,16 +308,17 @@ export function createBillingEngine(opts: BillingEngineOptions) {
   }
 
   async function repriceForCharge(shop: ShopRow, row: CycleRow): Promise<LineRepricing[]> {
-    if (await pricesAreManual(shop.id, row.contract_id)) return []
-    const { rows } = await db.query<{ lines: number; orders: number }>(
-      `select (select count(*) from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id)::int
+    // One round trip on the charge path: the manual mark, the lines known and the order count.
+    const { rows } = await db.query<{ manual: boolean; lines: number; orders: number }>(
+      `select c.price_manually_changed_at is not null as manual,
+         (select count(*) from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id)::int
            as lines,
          ${ORDER_COUNT_SQL} as orders
        from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
       [shop.id, row.contract_id],
     )
     const known = rows[0]
-    if (!known || known.lines === 0) return []
+    if (!known || known.manual || known.lines === 0) return []
     const priced = await readLinePricing(shop, row.contract_id, known.lines)
     if (!priced) return []
     const cycle = known.orders + 1
@@ -770,16 +771,7 @@ export function createBillingEngine(opts: BillingEngineOptions) {
         [shop.id, row.id, attemptId],
       )
     }
-    await upsertBillingAttempt(db, shop.id, {
-      id: attemptId,
-      contract_id: contractId,
-      idempotency_key: attempt.idempotencyKey,
-      ready: attempt.ready,
-      error_code: attempt.errorCode,
-      error_message: attempt.errorMessage,
-      order_id: maybeIdFromGid(attempt.order?.id),
-      created_at: attempt.createdAt,
-    })
+    await upsertBillingAttempt(db, shop.id, billingAttemptRecord(attempt, contractId))
     const settings = await getBillingSettings(db, shop.id)
     const now = options.now ?? new Date()
     if (attempt.order && !attempt.errorCode) return settleSuccess(shop, row, attempt, settings)

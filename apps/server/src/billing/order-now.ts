@@ -5,21 +5,14 @@ import { AppError } from '../http/app-error.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid, toGid } from '../platform/gid.ts'
 import { fetchSubscriptionBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
+import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
 import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
 import { type CycleRow, claimCycle, claimRetry, recordRefusal, startAttempt } from './cycles.ts'
 import { activeBillingEngine } from './registry.ts'
 
 export type OrderNowAttempt = {
   row: CycleRow
-  attempt: {
-    id: string
-    idempotencyKey: string
-    createdAt: string
-    ready: boolean
-    errorCode: string | null
-    errorMessage: string | null
-    order: { id: string } | null
-  }
+  attempt: CreatedBillingAttempt
 }
 
 /**

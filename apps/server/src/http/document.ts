@@ -35,11 +35,16 @@ export function renderDocument(html: string, embedded: { apiKey: string } | unde
 export function documentSender(webDist: string, embedded: { apiKey: string } | undefined) {
   let cached: Promise<string> | null = null
   const load = () => {
-    cached ??= readFile(join(webDist, 'index.html'), 'utf8').then((html) => renderDocument(html, embedded))
-    // A failed read (the build is missing) is tried again on the next request.
-    cached.catch(() => {
-      cached = null
-    })
+    if (!cached) {
+      const reading = readFile(join(webDist, 'index.html'), 'utf8').then((html) =>
+        renderDocument(html, embedded),
+      )
+      // A failed read (the build is missing) is tried again on the next request.
+      reading.catch(() => {
+        if (cached === reading) cached = null
+      })
+      cached = reading
+    }
     return cached
   }
   return async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,8 +1,10 @@
 import { japaneseName } from '@teiki/domain'
 import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
+import type { BillingAttemptRecord } from '../features/webhooks/repo.ts'
 import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
 import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
 import type { PlatformSellingPlanGroup } from '../platform/operations/selling-plan-groups-page.ts'
+import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
 import type {
   PlatformContract,
   PlatformOrder,
@@ -121,4 +123,21 @@ export function sellingPlanRecords(g: PlatformSellingPlanGroup): SellingPlanReco
     delivery_policy: p.deliveryPolicy,
     pricing_policies: p.pricingPolicies,
   }))
+}
+
+/**
+ * A billing attempt as the mirror keeps it (`billing_attempts`), from any answer that carries
+ * one: the create mutation, the attempt query, a poll. `contractId`: the contract it charges.
+ */
+export function billingAttemptRecord(a: CreatedBillingAttempt, contractId: string): BillingAttemptRecord {
+  return {
+    id: idFromGid(a.id),
+    contract_id: contractId,
+    idempotency_key: a.idempotencyKey,
+    ready: a.ready,
+    error_code: a.errorCode,
+    error_message: a.errorMessage,
+    order_id: maybeIdFromGid(a.order?.id),
+    created_at: a.createdAt,
+  }
 }

@@ -32,6 +32,7 @@ import { setContractNextBillingDate } from '../../platform/operations/subscripti
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
 import { type AnchorInput, editContractThroughDraft } from '../../platform/operations/subscription-draft.ts'
 import { appendContractEvent } from '../../sync/contracts-repo.ts'
+import { billingAttemptRecord } from '../../sync/records.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { upsertBillingAttempt } from '../webhooks/repo.ts'
 import {
@@ -286,16 +287,7 @@ export function createContractEdits(opts: ContractEditsOptions) {
           },
         },
         mirror: async (tx) => {
-          await upsertBillingAttempt(tx, shop.id, {
-            id: idFromGid(attempt.id),
-            contract_id: input.contractId,
-            idempotency_key: attempt.idempotencyKey,
-            ready: attempt.ready,
-            error_code: attempt.errorCode,
-            error_message: attempt.errorMessage,
-            order_id: maybeIdFromGid(attempt.order?.id),
-            created_at: attempt.createdAt,
-          })
+          await upsertBillingAttempt(tx, shop.id, billingAttemptRecord(attempt, input.contractId))
         },
       })
       return {

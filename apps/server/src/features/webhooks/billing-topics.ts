@@ -5,7 +5,7 @@ import {
   type PlatformBillingAttempt,
 } from '../../platform/operations/subscription-billing-attempt.ts'
 import { appendContractEvent } from '../../sync/contracts-repo.ts'
-import { orderRecord as platformOrderRecord } from '../../sync/records.ts'
+import { billingAttemptRecord, orderRecord as platformOrderRecord } from '../../sync/records.ts'
 import { refreshContract } from './contract-topics.ts'
 import { type Apply, gidFrom, nothing, type Payload, requireClient, type TopicHandler } from './handler.ts'
 import {
@@ -48,7 +48,7 @@ export const billingAttemptTopic: TopicHandler = {
     const contractId = idFromGid(contractGid)
     const fallbackTime = (ctx.triggeredAt ?? new Date()).toISOString()
     const record = attempt
-      ? attemptRecord(attempt, contractId)
+      ? billingAttemptRecord(attempt, contractId)
       : payloadRecord(ctx.payload, attemptGid, contractId, fallbackTime)
     const succeeded = ctx.topic.endsWith('/success')
     const order = succeeded ? orderRecord(attempt, ctx.payload, contractId, fallbackTime) : null
@@ -80,19 +80,6 @@ export const billingAttemptTopic: TopicHandler = {
       })
     }
   },
-}
-
-function attemptRecord(a: PlatformBillingAttempt, contractId: string): BillingAttemptRecord {
-  return {
-    id: idFromGid(a.id),
-    contract_id: contractId,
-    idempotency_key: a.idempotencyKey,
-    ready: a.ready,
-    error_code: a.errorCode,
-    error_message: a.errorMessage,
-    order_id: maybeIdFromGid(a.order?.id),
-    created_at: a.createdAt,
-  }
 }
 
 /** The platform no longer knows the attempt: keep what the payload says. */
