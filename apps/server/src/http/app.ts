@@ -91,8 +91,13 @@ declare module 'fastify' {
     platformOptions: PlatformOptions
     /** The billing engine (issue 5): outcomes of billing attempts, dunning, order now. */
     billingEngine: BillingEngine
+    /** Every route registered, in order (auth matrix, fuzzer and OpenAPI checks read it). */
+    routeList: RouteEntry[]
   }
 }
+
+/** One method of one registered route, as Fastify matched it (`url` is the pattern, e.g. `/a/:id`). */
+export type RouteEntry = { method: string; url: string; config: Record<string, unknown> }
 
 /** Builds the HTTP app: auth, /app-admin routes, OpenAPI, errors, and the SPA. */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
@@ -105,6 +110,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const { db } = opts
   app.decorate('db', db)
   app.decorate('platformOptions', opts.platform)
+  const routeList: RouteEntry[] = []
+  app.decorate('routeList', routeList)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeList.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> })
+    }
+  })
   const dataDir = opts.dataDir ?? join(tmpdir(), 'teiki')
   const mailer =
     opts.mailer ?? createMailer({ db, outboxDir: join(dataDir, 'outbox'), from: DEFAULT_MAIL_FROM })
