@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import type { OutgoingHttpHeaders } from 'node:http'
-import { createServer, type Server } from 'node:net'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ExportJob, ZErrorResponse, ZExportJob, ZExportJobList } from '@teiki/contract'
@@ -9,11 +9,14 @@ import iconv from 'iconv-lite'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CSV_HEADER } from '../src/features/exports/csv.ts'
-import { createExportJob, runExport } from '../src/features/exports/service.ts'
+import { ExportBusy, runExport } from '../src/features/exports/run.ts'
+import { createExportJob } from '../src/features/exports/service.ts'
 import type { ShopRow } from '../src/features/shops/repo.ts'
 import { findInstalledShop } from '../src/features/shops/repo.ts'
 import { type AppInstance, buildApp } from '../src/http/app.ts'
+import { type Jobs, startJobs } from '../src/jobs/boss.ts'
 import { createMailer, type Mailer } from '../src/mail/mailer.ts'
+import { fakeSmtpServer } from './support/fake-smtp.ts'
 import {
   createShop,
   type SeedContract,
@@ -26,6 +29,7 @@ import {
 let pool: pg.Pool
 let app: AppInstance
 let mailer: Mailer
+let jobs: Jobs
 let dataDir: string
 let outboxDir: string
 let shop: Awaited<ReturnType<typeof createShop>>
@@ -103,7 +107,12 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'teiki-export-test-'))
   outboxDir = join(dataDir, 'outbox')
   mailer = createMailer({ db: pool, outboxDir, from: 'Teiki テスト <no-reply@teiki.invalid>' })
+  // Exports run on the job queue, as in production (its own schema: no other file's workers).
+  jobs = await startJobs({ db: pool, schema: 'pgboss_exports_test' })
   app = await buildApp({
+    jobs,
+    exportJobs: { cron: false, pollingIntervalSeconds: 0.5 },
+    mailJobs: { cron: false },
     db: pool,
     platform: { adminOrigin: (domain) => `https://${domain}`, apiKey: TEST_API_KEY },
     apiSecret: TEST_API_SECRET,
@@ -169,7 +178,9 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await jobs.stop(5_000)
   await app.close()
+  await pool.query('drop schema if exists pgboss_exports_test cascade')
   await pool.end()
   await rm(dataDir, { recursive: true, force: true })
 })
@@ -611,11 +622,26 @@ type OutboxRow = {
   attachments: Array<{ filename: string; contentType: string; size: number }>
 }
 
+/** Waits until the outbox has sent (or given up on) the mails to `to`. */
+async function mailSettled(to: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from mail_outbox where to_address = $1 and status in ('pending', 'sending')`,
+      [to],
+    )
+    if (rows[0]!.n === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error(`mail to ${to} was not sent`)
+}
+
 describe('mail', () => {
   it('sends the finished file to the given address: recorded in mail_outbox, written as .eml', async () => {
     const { job, bytes } = await exportFile({ email: 'tantou@example.jp', statusFilter: ['ACTIVE'] })
     expect(job.email).toBe('tantou@example.jp')
     expect(job.error).toBeNull()
+    // The mail is decided with the job's end and sent right after it.
+    await mailSettled('tantou@example.jp')
     const { rows } = await pool.query<OutboxRow>(
       `select id::text, to_address, subject, body, status, error, attachments from mail_outbox
        where shop_id = $1 and to_address = 'tantou@example.jp'`,
@@ -659,7 +685,7 @@ describe('mail', () => {
     expect(rows[0]!.body).toContain('「CSVエクスポート」からダウンロードしてください')
   })
 
-  it('a mail that cannot be sent is recorded as failed; the file stays downloadable', async () => {
+  it('a mail that cannot be sent is retried later by the outbox; the file stays downloadable', async () => {
     // A port nothing listens on.
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
@@ -676,13 +702,17 @@ describe('mail', () => {
     smtp.close()
     expect(ended.status).toBe('done')
     expect(ended.error).toBe(
-      'CSVは作成できましたが、down@example.jp へのメール送信に失敗しました。ダウンロードしてご利用ください。',
+      'CSVは作成できましたが、down@example.jp へのメール送信に失敗しました（自動で再送します）。ダウンロードしてご利用ください。',
     )
-    const { rows } = await pool.query<OutboxRow>(
-      `select status, error from mail_outbox where shop_id = $1 and to_address = 'down@example.jp'`,
+    const { rows } = await pool.query<OutboxRow & { attempts: number; later: boolean }>(
+      `select status, error, attempts, next_attempt_at > now() + interval '30 seconds' as later
+       from mail_outbox where shop_id = $1 and to_address = 'down@example.jp'`,
       [shop.id],
     )
-    expect(rows[0]!.status).toBe('failed')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.status).toBe('pending')
+    expect(rows[0]!.attempts).toBe(1)
+    expect(rows[0]!.later).toBe(true)
     expect(rows[0]!.error).toBeTruthy()
     expect((await download(job.id)).statusCode).toBe(200)
   })
@@ -718,70 +748,34 @@ describe('mail', () => {
   })
 })
 
-/** The smallest SMTP server nodemailer talks to: accepts everything and keeps the messages. */
-async function fakeSmtpServer(): Promise<{
-  port: number
-  messages: Array<{ rcpt: string[]; data: string }>
-  close(): Promise<void>
-}> {
-  const messages: Array<{ rcpt: string[]; data: string }> = []
-  const server: Server = createServer((socket) => {
-    let buffer = ''
-    let inData = false
-    let rcpt: string[] = []
-    socket.write('220 fake ESMTP\r\n')
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8')
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n')
-          if (end < 0) return
-          messages.push({ rcpt, data: buffer.slice(0, end) })
-          buffer = buffer.slice(end + 5)
-          inData = false
-          rcpt = []
-          socket.write('250 queued\r\n')
-          continue
-        }
-        const end = buffer.indexOf('\r\n')
-        if (end < 0) return
-        const line = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const verb = line.slice(0, 4).toUpperCase()
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake\r\n250 8BITMIME\r\n')
-        else if (verb === 'RCPT') {
-          rcpt.push(/<([^>]*)>/.exec(line)?.[1] ?? '')
-          socket.write('250 ok\r\n')
-        } else if (verb === 'DATA') {
-          inData = true
-          socket.write('354 go on\r\n')
-        } else if (verb === 'QUIT') {
-          socket.end('221 bye\r\n')
-        } else socket.write('250 ok\r\n')
-      }
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as { port: number }).port,
-    messages,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  }
-}
-
 describe('jobs of a crashed process', () => {
-  it('fail once their heartbeat is old, and only then', async () => {
+  it('a running job with a fresh heartbeat is left to its worker; an old one is run again', async () => {
     const job = await createExportJob(pool, shopRow, { encoding: 'utf-8' })
     await pool.query(`update contract_exports set status = 'running' where id = $1`, [job.id])
     // Fresh: another process may be running it right now.
-    let res = await app.inject({ url: `${BASE}/${job.id}?${auth(shop)}` })
+    await expect(runExport({ db: pool, dataDir }, shopRow, job.id)).rejects.toBeInstanceOf(ExportBusy)
+    const res = await app.inject({ url: `${BASE}/${job.id}?${auth(shop)}` })
     expect(res.json().status).toBe('running')
+    // Its worker died: the heartbeat is old, and the next try runs it from the start.
     await pool.query(
-      `update contract_exports set heartbeat_at = now() - interval '5 minutes' where id = $1`,
+      `update contract_exports set heartbeat_at = now() - interval '5 minutes', done_rows = 3 where id = $1`,
       [job.id],
     )
-    res = await app.inject({ url: `${BASE}/${job.id}?${auth(shop)}` })
-    expect(res.json().status).toBe('failed')
-    expect(res.json().error).toContain('中断されました')
+    const ended = await runExport({ db: pool, dataDir }, shopRow, job.id)
+    expect(ended.status).toBe('done')
+    expect(ended.done_rows).toBe(5)
+    expect((await download(job.id)).statusCode).toBe(200)
+  })
+
+  it('an ended job is never run twice, however often its queue job comes back', async () => {
+    const job = await createExportJob(pool, shopRow, { encoding: 'utf-8', email: 'once@example.jp' })
+    const first = await runExport({ db: pool, dataDir, mailer }, shopRow, job.id)
+    const again = await runExport({ db: pool, dataDir, mailer }, shopRow, job.id)
+    expect(again.finished_at).toEqual(first.finished_at)
+    const { rows } = await pool.query(
+      `select count(*)::int as n from mail_outbox where shop_id = $1 and to_address = 'once@example.jp'`,
+      [shop.id],
+    )
+    expect(rows[0].n).toBe(1)
   })
 })

@@ -30,6 +30,8 @@ import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.ts'
 import type { Jobs } from '../jobs/boss.ts'
+import { exportEnqueuer, startExportJobs } from '../jobs/export-jobs.ts'
+import { startMailJobs } from '../jobs/mail-jobs.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
@@ -71,6 +73,9 @@ export type BuildAppOptions = {
     BillingJobsOptions,
     'cron' | 'pollAfterSeconds' | 'pollRetryDelaySeconds' | 'pollingIntervalSeconds'
   >
+  /** Knobs of the export and mail jobs (tests turn the crons off and poll sooner). */
+  exportJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
+  mailJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
 }
@@ -195,7 +200,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   cancellationReasonRoutes(app)
   productRoutes(app)
   webhookRoutes(app, { apiSecret: opts.apiSecret, platform: opts.platform })
-  exportRoutes(app, { dataDir, mailer })
+  exportRoutes(app, opts.jobs ? { enqueue: exportEnqueuer(opts.jobs) } : {})
 
   // The billing engine: the webhook handler and "create order now" find it through the
   // registry; with a job queue it also gets its scheduler (retries, outcome polls, daily runs).
@@ -210,6 +215,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   billingRoutes(app, opts.now ? { now: opts.now } : {})
   if (opts.apiSecret) internalBillingRoutes(app, { apiSecret: opts.apiSecret })
   if (opts.jobs) {
+    await startExportJobs({
+      jobs: opts.jobs,
+      deps: { db, dataDir, mailer, log: app.log },
+      ...opts.exportJobs,
+    })
+    await startMailJobs({ jobs: opts.jobs, mailer, log: app.log, ...opts.mailJobs })
     await startBillingJobs({
       jobs: opts.jobs,
       db,
@@ -223,7 +234,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     billingEngine.setScheduler(undefined)
     unregisterEngine()
   })
-  // After the export runner's own onClose hook: running exports may still send their mail.
   if (!opts.mailer) app.addHook('onClose', async () => mailer.close())
 
   app.setNotFoundHandler((request, reply) => {

@@ -37,21 +37,49 @@ export async function insertJob(
   return rows[0]!
 }
 
-/** How long a queued or running job may go without a write before it counts as abandoned. */
+/** How long a running job may go without a write before its worker counts as dead. */
 export const ABANDONED_AFTER_SECONDS = 120
 
 /**
- * Marks failed the jobs whose process died (queued or running, no write for a while). Called
- * at start-up and before a job is read, so nobody watches a dead job's progress forever.
+ * Takes the job for this worker: a queued one, or a running one whose worker died (no write
+ * for ABANDONED_AFTER_SECONDS; it is run again from the start). Null when it is not there to
+ * take: ended, or running in a live worker.
  */
-export async function failAbandonedJobs(db: DbClient, shopId?: string): Promise<void> {
-  await db.query(
-    `update contract_exports set status = 'failed', finished_at = now(), heartbeat_at = now(),
-       error = 'サーバーの再起動により中断されました。もう一度エクスポートしてください。'
-     where status in ('queued', 'running') and heartbeat_at < now() - make_interval(secs => $1)
-       and ($2::bigint is null or shop_id = $2::bigint)`,
-    [ABANDONED_AFTER_SECONDS, shopId ?? null],
+export async function claimJob(db: DbClient, shopId: string, id: string): Promise<ExportJobRow | null> {
+  const { rows } = await db.query<ExportJobRow>(
+    `update contract_exports set status = 'running', heartbeat_at = now(), error = null
+     where shop_id = $1 and id = $2::uuid
+       and (status = 'queued'
+         or (status = 'running' and heartbeat_at < now() - make_interval(secs => $3)))
+     returning ${JOB_COLUMNS}`,
+    [shopId, id, ABANDONED_AFTER_SECONDS],
   )
+  return rows[0] ?? null
+}
+
+/** Says the running job's worker is alive (between progress writes). */
+export async function touchJob(db: DbClient, shopId: string, id: string): Promise<void> {
+  await db.query(
+    `update contract_exports set heartbeat_at = now() where shop_id = $1 and id = $2::uuid and status = 'running'`,
+    [shopId, id],
+  )
+}
+
+/**
+ * Jobs that should be running but have no live worker: queued or running with no write for
+ * `staleSeconds` (their queue job may have been lost with a crash, or exhausted its retries).
+ */
+export async function staleJobs(
+  db: DbClient,
+  staleSeconds: number,
+): Promise<Array<{ shop_id: string; id: string }>> {
+  const { rows } = await db.query<{ shop_id: string; id: string }>(
+    `select shop_id::text, id::text from contract_exports
+     where status in ('queued', 'running') and heartbeat_at < now() - make_interval(secs => $1)
+     order by created_at limit 100`,
+    [staleSeconds],
+  )
+  return rows
 }
 
 export async function findJob(db: DbClient, shopId: string, id: string): Promise<ExportJobRow | null> {

@@ -2,11 +2,9 @@ import { createReadStream } from 'node:fs'
 import { ZErrorResponse, ZExportIdParam, ZExportJob, ZExportJobList, ZExportRequest } from '@teiki/contract'
 import { z } from 'zod'
 import type { AppInstance } from '../../http/app.ts'
-import type { Mailer } from '../../mail/mailer.ts'
-import { failAbandonedJobs } from './repo.ts'
 import {
   createExportJob,
-  createExportRunner,
+  type EnqueueExport,
   EXPORT_PATH,
   exportFile,
   getExportJob,
@@ -14,18 +12,14 @@ import {
   toApiJob,
 } from './service.ts'
 
-export type ExportRoutesOptions = { dataDir: string; mailer: Mailer }
+/** `enqueue`: puts the export on the job queue (jobs/export-jobs.ts); without it the job stays queued. */
+export type ExportRoutesOptions = { enqueue?: EnqueueExport }
 
 /**
  * POST /app-admin/export-subscription-contracts (spec §7) and the job's progress and file.
- * The POST answers 202 with the queued job; the export runs in this process afterwards.
+ * The POST answers 202 with the queued job; a worker of the job queue (any process) runs it.
  */
 export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void {
-  const runner = createExportRunner({ db: app.db, dataDir: opts.dataDir, mailer: opts.mailer, log: app.log })
-  app.addHook('onClose', () => runner.close())
-  // A crashed process leaves its jobs queued or running: they fail once their heartbeat is old.
-  app.addHook('onReady', () => failAbandonedJobs(app.db))
-
   app.post(
     EXPORT_PATH,
     {
@@ -37,8 +31,7 @@ export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void 
       },
     },
     async (request, reply) => {
-      const job = await createExportJob(app.db, request.shop, request.body)
-      runner.start(request.shop, job.id)
+      const job = await createExportJob(app.db, request.shop, request.body, opts.enqueue)
       return reply.status(202).send(toApiJob(job, request.shop.iana_timezone))
     },
   )

@@ -29,6 +29,15 @@ export async function findInstalledShop(db: DbClient, domain: string): Promise<S
   return rows[0] ?? null
 }
 
+/** An installed shop by its row id (jobs carry the id). */
+export async function findShopById(db: DbClient, id: string): Promise<ShopRow | null> {
+  const { rows } = await db.query<ShopRow>(
+    `select ${SHOP_COLUMNS} from shops where id = $1 and uninstalled_at is null`,
+    [id],
+  )
+  return rows[0] ?? null
+}
+
 /** Creates the shop row on install, or refreshes its token and scopes on a re-install. */
 export async function upsertShopInstall(
   db: DbClient,

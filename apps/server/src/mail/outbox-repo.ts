@@ -1,0 +1,103 @@
+import type { DbClient } from '../db/pool.ts'
+
+/** A file sent with a mail: kept as a path, read when the mail is sent. */
+export type OutboxAttachment = { filename: string; path: string; contentType: string; size: number | null }
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'stored' | 'failed'
+
+export type OutboxRow = {
+  id: string
+  shop_id: string | null
+  to_address: string
+  subject: string
+  body: string
+  attachments: OutboxAttachment[]
+  status: OutboxStatus
+  attempts: number
+  error: string | null
+}
+
+const COLUMNS = 'id::text, shop_id::text, to_address, subject, body, attachments, status, attempts, error'
+
+/**
+ * Records a mail to send, in the caller's transaction. Null when the same decision (shop and
+ * dedupe key) was already recorded: the mail it stands for exists and is not decided twice.
+ */
+export async function insertPending(
+  db: DbClient,
+  mail: {
+    shopId: string | null
+    to: string
+    subject: string
+    text: string
+    attachments: OutboxAttachment[]
+    dedupeKey: string | null
+  },
+): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into mail_outbox (shop_id, to_address, subject, body, attachments, status, dedupe_key)
+     values ($1, $2, $3, $4, $5, 'pending', $6)
+     on conflict (coalesce(shop_id, 0), dedupe_key) where dedupe_key is not null do nothing
+     returning id::text`,
+    [mail.shopId, mail.to, mail.subject, mail.text, JSON.stringify(mail.attachments), mail.dedupeKey],
+  )
+  return rows[0]?.id ?? null
+}
+
+/** A sender that claimed a row and vanished: after this long the row is sent again. */
+export const STALE_CLAIM_SECONDS = 300
+
+/**
+ * Takes rows to send: pending ones that are due, and rows whose sender died mid-send. `for
+ * update skip locked` lets several processes drain at once without taking the same row; the
+ * claim is committed before anything is sent, so a crash leaves the row `sending` with its
+ * claim time (and its attempt counted).
+ */
+export async function claimDue(db: DbClient, opts: { ids?: string[]; limit: number }): Promise<OutboxRow[]> {
+  const { rows } = await db.query<OutboxRow>(
+    `update mail_outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
+     where id in (
+       select id from mail_outbox
+       where ((status = 'pending' and next_attempt_at <= now())
+           or (status = 'sending' and claimed_at < now() - make_interval(secs => $2)))
+         and ($1::bigint[] is null or id = any($1::bigint[]))
+       order by next_attempt_at, id limit $3
+       for update skip locked)
+     returning ${COLUMNS}`,
+    [opts.ids ?? null, STALE_CLAIM_SECONDS, opts.limit],
+  )
+  return rows
+}
+
+export async function markDelivered(
+  db: DbClient,
+  id: string,
+  status: 'sent' | 'stored',
+  messageId: string,
+): Promise<void> {
+  await db.query(
+    `update mail_outbox set status = $2, sent_at = now(), message_id = $3, error = null
+     where id = $1 and status = 'sending'`,
+    [id, status, messageId],
+  )
+}
+
+/** A failed send: tried again at `retryAt`, or given up (`failed`) when null. */
+export async function markFailed(
+  db: DbClient,
+  id: string,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db.query(
+    `update mail_outbox set status = case when $3::timestamptz is null then 'failed' else 'pending' end,
+       next_attempt_at = coalesce($3::timestamptz, next_attempt_at), error = $2
+     where id = $1 and status = 'sending'`,
+    [id, error.slice(0, 2000), retryAt],
+  )
+}
+
+export async function findMail(db: DbClient, id: string): Promise<OutboxRow | null> {
+  const { rows } = await db.query<OutboxRow>(`select ${COLUMNS} from mail_outbox where id = $1`, [id])
+  return rows[0] ?? null
+}
