@@ -2,14 +2,18 @@ import { defineConfig } from 'vitest/config'
 
 // One runner for everything. Each project is a noun of the repo; `npm test` runs them all.
 // TZ is pinned to UTC by the npm script so Japan-time code is proven zone-independent.
+// Every project fails the test during which an unhandled rejection happened (test-support/unhandled.ts).
+const setupFiles = ['test-support/unhandled.ts']
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
-      { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
+      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'], setupFiles } },
+      { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], setupFiles } },
       {
         test: {
           name: 'emulator',
+          setupFiles,
           include: ['packages/shopify-emulator/test/**/*.test.ts'],
           testTimeout: 30_000,
         },
@@ -17,16 +21,18 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          setupFiles,
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], setupFiles } },
       {
         test: {
           name: 'e2e',
+          setupFiles,
           include: ['e2e/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,

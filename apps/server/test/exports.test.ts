@@ -178,7 +178,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await jobs.stop(5_000)
+  await jobs.stop(60_000)
   await app.close()
   await pool.query('drop schema if exists pgboss_exports_test cascade')
   await pool.end()

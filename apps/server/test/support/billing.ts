@@ -117,11 +117,16 @@ export async function startBillingEnv(opts: {
         ...more,
       })
     },
+    /**
+     * In the order that leaves nothing running against what is torn down: the workers finish
+     * their jobs (however long a billing run takes), then the app stops taking webhooks and
+     * requests, then the emulator stops delivering; only then does the queue's schema go.
+     */
     async close() {
-      await jobs?.stop(2_000)
-      if (opts.jobsSchema) await pool.query(`drop schema if exists ${opts.jobsSchema} cascade`)
+      await jobs?.stop(60_000)
       await app.close()
       await emulator.close()
+      if (opts.jobsSchema) await pool.query(`drop schema if exists ${opts.jobsSchema} cascade`)
       await pool.end()
     },
   }
