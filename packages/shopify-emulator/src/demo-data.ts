@@ -1,6 +1,7 @@
 import { generateContract } from './demo-data/contracts.ts'
 import { generateCustomers } from './demo-data/customers.ts'
 import { History } from './demo-data/history.ts'
+import { addManyLineContracts } from './demo-data/many-lines.ts'
 import { hashString, Rng } from './demo-data/prng.ts'
 import { generateCatalog } from './demo-data/products.ts'
 import { DAY } from './demo-data/schedule.ts'
@@ -122,5 +123,6 @@ export function generateShop(opts: GenerateShopOptions): ShopState {
     })
   }
   history.finalize(shop, customerIndexOf)
+  addManyLineContracts(shop, opts.seed, now)
   return shop
 }

@@ -22,7 +22,7 @@ function halfUpPercentOff(price: number, percentage: number): number {
 
 const CONTRACT_LINES = `query ContractLines($id: ID!) {
   subscriptionContract(id: $id) {
-    lines(first: 20) {
+    lines(first: 90) {
       nodes {
         id
         currentPrice { amount currencyCode }

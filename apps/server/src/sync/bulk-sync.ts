@@ -294,8 +294,8 @@ export async function ingestContracts(
         const split = splitChildren(node.id, children)
         return {
           ...node,
-          lines: { nodes: split.lines },
-          // A bulk file holds every order: nothing to read on.
+          // A bulk file holds every line and every order: nothing to read on.
+          lines: { nodes: split.lines, pageInfo: { hasNextPage: false, endCursor: null } },
           orders: { nodes: split.orders, pageInfo: { hasNextPage: false, endCursor: null } },
         } as unknown as PlatformPagedContract
       })

@@ -7,6 +7,7 @@ import { fetchCustomersPage } from '../platform/operations/customers-page.ts'
 import { fetchProductsPage } from '../platform/operations/products-page.ts'
 import { fetchSellingPlanGroupsPage } from '../platform/operations/selling-plan-groups-page.ts'
 import { fetchShopDetails, type ShopDetails } from '../platform/operations/shop-details.ts'
+import { withAllLines } from '../platform/operations/subscription-contract-lines-page.ts'
 import {
   fetchSubscriptionContractOrdersPage,
   fetchSubscriptionContractsPage,
@@ -289,10 +290,16 @@ async function pagedContracts(
   let orders = 0
   for (let after: string | null = null; ; ) {
     const page = await fetchSubscriptionContractsPage(client, { first: CONTRACTS_PAGE, after, query })
-    const records = page.nodes.map(contractRecord)
-    const lines = page.nodes.flatMap(lineRecords)
+    // A contract with more than the page's lines is read on: its rows replace all its lines.
+    const complete: PlatformPagedContract[] = []
+    for (const contract of page.nodes) {
+      const whole = await withAllLines(client, contract)
+      if (whole) complete.push(whole)
+    }
+    const records = complete.map(contractRecord)
+    const lines = complete.flatMap(lineRecords)
     const orderRows: OrderRecord[] = []
-    for (const contract of page.nodes) orderRows.push(...(await allOrders(client, contract)))
+    for (const contract of complete) orderRows.push(...(await allOrders(client, contract)))
     const written = await withTransaction(db, async (tx) => {
       const changes = await upsertContracts(tx, shopId, records, lines)
       const ordersWritten = await upsertOrders(tx, shopId, orderRows)
@@ -300,7 +307,7 @@ async function pagedContracts(
     })
     events += written.events
     orders += written.orders
-    contracts += page.nodes.length
+    contracts += complete.length
     onPage(contracts, events, orders)
     if (!page.pageInfo.hasNextPage) return { contracts, events, orders }
     after = page.pageInfo.endCursor

@@ -1,4 +1,16 @@
 import type { AdminClient } from '../admin-client.ts'
+import { DETAIL_LINES_PAGE_SIZE, fetchDetailLinesPage } from './subscription-contract-detail-lines.ts'
+import {
+  DETAIL_LINE_SELECTION,
+  type PlatformDetailLineConnection,
+} from './subscription-line-detail-selection.ts'
+
+/**
+ * Lines of the detail's first read: the spec's 60 (§9). A line with its pricing policy costs
+ * about 10 points, so 60 keep the whole detail query near 700 of the 1,000-point cap; a
+ * contract with more lines is read on by SUBSCRIPTION_CONTRACT_DETAIL_LINES_PAGE.
+ */
+export const DETAIL_LINES_FIRST = 60
 
 /**
  * One contract as the detail page shows it: what the mirror does not hold (customer name,
@@ -48,33 +60,9 @@ export const SUBSCRIPTION_CONTRACT_DETAIL = /* GraphQL */ `
       discounts(first: 10) {
         nodes { id title usageCount recurringCycleLimit targetType }
       }
-      lines(first: 60) {
-        nodes {
-          id
-          productId
-          variantId
-          title
-          variantTitle
-          quantity
-          sellingPlanId
-          sellingPlanName
-          currentPrice { amount currencyCode }
-          variantImage { url }
-          discountAllocations { amount { amount currencyCode } }
-          pricingPolicy {
-            basePrice { amount currencyCode }
-            cycleDiscounts {
-              adjustmentType
-              adjustmentValue {
-                __typename
-                ... on SellingPlanPricingPolicyPercentageValue { percentage }
-                ... on MoneyV2 { amount currencyCode }
-              }
-              afterCycle
-              computedPrice { amount currencyCode }
-            }
-          }
-        }
+      lines(first: ${DETAIL_LINES_FIRST}) {
+        nodes ${DETAIL_LINE_SELECTION}
+        pageInfo { hasNextPage endCursor }
       }
       orders(first: 10, reverse: true) {
         nodes { id name createdAt test cancelledAt totalPriceSet { shopMoney { amount currencyCode } } }
@@ -157,32 +145,7 @@ export type PlatformContractDetail = {
       targetType: string
     }>
   }
-  lines: {
-    nodes: Array<{
-      id: string
-      productId: string | null
-      variantId: string | null
-      title: string
-      variantTitle: string | null
-      quantity: number
-      sellingPlanId: string | null
-      sellingPlanName: string | null
-      currentPrice: Money
-      variantImage: { url: string } | null
-      discountAllocations: Array<{ amount: Money }>
-      pricingPolicy: {
-        basePrice: Money
-        cycleDiscounts: Array<{
-          adjustmentType: string
-          adjustmentValue:
-            | { __typename: 'SellingPlanPricingPolicyPercentageValue'; percentage: number }
-            | ({ __typename: 'MoneyV2' } & Money)
-          afterCycle: number
-          computedPrice: Money
-        }>
-      } | null
-    }>
-  }
+  lines: PlatformDetailLineConnection
   orders: {
     nodes: Array<{
       id: string
@@ -205,7 +168,10 @@ export type PlatformContractDetail = {
   }
 }
 
-/** The contract's live detail, or null when the platform no longer has it. */
+/**
+ * The contract's live detail with every line (read on past the first 60), or null when the
+ * platform no longer has it.
+ */
 export async function fetchSubscriptionContractDetail(
   client: AdminClient,
   id: string,
@@ -215,5 +181,18 @@ export async function fetchSubscriptionContractDetail(
     SUBSCRIPTION_CONTRACT_DETAIL,
     { id },
   )
-  return data.subscriptionContract
+  const contract = data.subscriptionContract
+  if (!contract?.lines.pageInfo.hasNextPage) return contract
+  const nodes = [...contract.lines.nodes]
+  for (let info = contract.lines.pageInfo; info.hasNextPage; ) {
+    const page = await fetchDetailLinesPage(client, {
+      id,
+      first: DETAIL_LINES_PAGE_SIZE,
+      after: info.endCursor,
+    })
+    if (!page) return null
+    nodes.push(...page.nodes)
+    info = page.pageInfo
+  }
+  return { ...contract, lines: { nodes, pageInfo: { hasNextPage: false, endCursor: null } } }
 }

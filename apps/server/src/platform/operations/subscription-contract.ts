@@ -1,4 +1,5 @@
 import type { AdminClient } from '../admin-client.ts'
+import { withAllLines } from './subscription-contract-lines-page.ts'
 import { type PlatformContract, SUBSCRIPTION_CONTRACT_SELECTION } from './subscription-contracts-page.ts'
 
 /**
@@ -12,7 +13,7 @@ export const SUBSCRIPTION_CONTRACT = /* GraphQL */ `
   }
 `
 
-/** The contract, or null when the platform no longer has it. */
+/** The contract with all its lines (paged past the first 20), or null when the platform no longer has it. */
 export async function fetchSubscriptionContract(
   client: AdminClient,
   id: string,
@@ -22,5 +23,5 @@ export async function fetchSubscriptionContract(
     SUBSCRIPTION_CONTRACT,
     { id },
   )
-  return data.subscriptionContract
+  return data.subscriptionContract && withAllLines(client, data.subscriptionContract)
 }

@@ -19,8 +19,31 @@ export const ORDER_SELECTION = /* GraphQL */ `{
  */
 export const CONTRACT_ORDERS_FIRST = 20
 
+/** Line fields the mirror keeps (`subscription_lines`), for every path that reads a contract's lines. */
+export const LINE_SELECTION = /* GraphQL */ `{
+            id
+            productId
+            variantId
+            title
+            variantTitle
+            quantity
+            sku
+            sellingPlanId
+            sellingPlanName
+            currentPrice { amount currencyCode }
+            variantImage { url }
+}`
+
 /**
- * Contract fields the mirror keeps (lines: the spec's default of up to 20 per contract). One
+ * Lines asked for with each contract: the spec's default of 20, which is all of almost every
+ * contract. A contract with more (big boxes: 60, 200 for one tenant) is read on from the
+ * connection's end cursor by SUBSCRIPTION_CONTRACT_LINES_PAGE, so no path ever keeps a
+ * contract cut to its first page (the mirror replaces a contract's lines with what was read).
+ */
+export const CONTRACT_LINES_FIRST = 20
+
+/**
+ * Contract fields the mirror keeps (lines: the first CONTRACT_LINES_FIRST, then paged). One
  * selection for the sync pages and the single-contract refetch of webhooks, edits and
  * billing, so every path writes identical contract rows. The pages add the contract's orders
  * (SUBSCRIPTION_CONTRACT_PAGE_SELECTION); a refetch does not need them (new orders come with
@@ -55,20 +78,9 @@ export const SUBSCRIPTION_CONTRACT_SELECTION = /* GraphQL */ `{
             ... on CustomerCreditCard { brand lastDigits expiryMonth expiryYear }
           }
         }
-        lines(first: 20) {
-          nodes {
-            id
-            productId
-            variantId
-            title
-            variantTitle
-            quantity
-            sku
-            sellingPlanId
-            sellingPlanName
-            currentPrice { amount currencyCode }
-            variantImage { url }
-          }
+        lines(first: ${CONTRACT_LINES_FIRST}) {
+          nodes ${LINE_SELECTION}
+          pageInfo { hasNextPage endCursor }
         }
 }`
 
@@ -128,7 +140,12 @@ export type PlatformContract = {
   originOrder: { id: string } | null
   deliveryMethod: Record<string, unknown> | null
   customerPaymentMethod: Record<string, unknown> | null
-  lines: { nodes: PlatformContractLine[] }
+  lines: PlatformLineConnection
+}
+
+export type PlatformLineConnection = {
+  nodes: PlatformContractLine[]
+  pageInfo: { hasNextPage: boolean; endCursor: string | null }
 }
 
 /** A contract as the sync pages and the bulk export read it: with its newest orders. */

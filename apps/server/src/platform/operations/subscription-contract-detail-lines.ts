@@ -1,0 +1,33 @@
+import type { AdminClient } from '../admin-client.ts'
+import {
+  DETAIL_LINE_SELECTION,
+  type PlatformDetailLineConnection,
+} from './subscription-line-detail-selection.ts'
+
+/** Detail lines per following page: 60 lines with their pricing policies, ~600 points. */
+export const DETAIL_LINES_PAGE_SIZE = 60
+
+/** The detail's lines after its first page (contracts of more than 60 lines). */
+export const SUBSCRIPTION_CONTRACT_DETAIL_LINES_PAGE = /* GraphQL */ `
+  query SubscriptionContractDetailLinesPage($id: ID!, $first: Int!, $after: String) {
+    subscriptionContract(id: $id) {
+      lines(first: $first, after: $after) {
+        nodes ${DETAIL_LINE_SELECTION}
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+`
+
+/** The next page of the detail's lines; null when the platform no longer has the contract. */
+export async function fetchDetailLinesPage(
+  client: AdminClient,
+  variables: { id: string; first: number; after: string | null },
+): Promise<PlatformDetailLineConnection | null> {
+  const data = await client.request<{ subscriptionContract: { lines: PlatformDetailLineConnection } | null }>(
+    'SubscriptionContractDetailLinesPage',
+    SUBSCRIPTION_CONTRACT_DETAIL_LINES_PAGE,
+    variables,
+  )
+  return data.subscriptionContract?.lines ?? null
+}

@@ -1,0 +1,61 @@
+import type { AdminClient } from '../admin-client.ts'
+import {
+  LINE_SELECTION,
+  type PlatformContract,
+  type PlatformContractLine,
+  type PlatformLineConnection,
+} from './subscription-contracts-page.ts'
+
+/**
+ * Lines read per page after a contract's first CONTRACT_LINES_FIRST: the 60 of spec §9 (the
+ * platform's own page of contract lines). A line costs about 3 points: ~180 a page.
+ */
+export const CONTRACT_LINES_PAGE_SIZE = 60
+
+/** The rest of one contract's lines, read on from the first page's end cursor. */
+export const SUBSCRIPTION_CONTRACT_LINES_PAGE = /* GraphQL */ `
+  query SubscriptionContractLinesPage($id: ID!, $first: Int!, $after: String) {
+    subscriptionContract(id: $id) {
+      lines(first: $first, after: $after) {
+        nodes ${LINE_SELECTION}
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+`
+
+/** The next page of a contract's lines; null when the platform no longer has the contract. */
+export async function fetchSubscriptionContractLinesPage(
+  client: AdminClient,
+  variables: { id: string; first: number; after: string | null },
+): Promise<PlatformLineConnection | null> {
+  const data = await client.request<{ subscriptionContract: { lines: PlatformLineConnection } | null }>(
+    'SubscriptionContractLinesPage',
+    SUBSCRIPTION_CONTRACT_LINES_PAGE,
+    variables,
+  )
+  return data.subscriptionContract?.lines ?? null
+}
+
+/**
+ * The contract with every line: the first page as read, then the following pages. Null when
+ * the contract went away between the pages (what the caller read is then stale anyway).
+ */
+export async function withAllLines<C extends PlatformContract>(
+  client: AdminClient,
+  contract: C,
+): Promise<C | null> {
+  if (!contract.lines.pageInfo.hasNextPage) return contract
+  const nodes: PlatformContractLine[] = [...contract.lines.nodes]
+  for (let info = contract.lines.pageInfo; info.hasNextPage; ) {
+    const page = await fetchSubscriptionContractLinesPage(client, {
+      id: contract.id,
+      first: CONTRACT_LINES_PAGE_SIZE,
+      after: info.endCursor,
+    })
+    if (!page) return null
+    nodes.push(...page.nodes)
+    info = page.pageInfo
+  }
+  return { ...contract, lines: { nodes, pageInfo: { hasNextPage: false, endCursor: null } } }
+}
