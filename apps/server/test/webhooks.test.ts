@@ -297,6 +297,18 @@ describe('contract webhooks from the platform', () => {
     expect((await row(contractId)).status).toBe('PAUSED')
   })
 
+  it("answers 500 inside the platform's 5 s delivery window when the platform hangs, recording nothing", async () => {
+    const contractId = await freshActiveContract()
+    const webhookId = randomUUID()
+    // Longer than the delivery window: without the handler's deadline the read would finish
+    // (and the answer be 200) only after the platform had given up on the delivery.
+    emulator.faults.set({ latencyMs: 8_000 })
+    const res = await post('subscription_contracts/update', contractBody(contractId), { webhookId })
+    emulator.faults.reset()
+    expect(res.statusCode).toBe(500)
+    expect(await deliveriesRecorded(webhookId)).toBe(0)
+  })
+
   it('leaves the mirror as it is when the platform no longer has the contract', async () => {
     const res = await post('subscription_contracts/update', {
       admin_graphql_api_id: toGid('SubscriptionContract', 99_999_999),
