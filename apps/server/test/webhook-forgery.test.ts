@@ -12,8 +12,9 @@ import { produceBodies, type Snapshot, snapshot } from './support/webhook-bodies
 
 // Four shops, all installed and synced: A and B trade bodies; C is uninstalled and redacted
 // for real; D's uninstall and shop/redact bodies are captured without reaching the app.
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((s) => `forgery-${s}-${stamp}.myshopify.com`) as [
+// Fixed domains (each test run has its own database): the emulator derives a shop's data from
+// its domain, so every run forges with the same contracts, customers and cards.
+const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((s) => `forgery-${s}.myshopify.com`) as [
   string,
   string,
   string,
@@ -30,7 +31,7 @@ const shopIds = () => env.shopIds
 
 beforeAll(async () => {
   env = await startEmulatedApp({
-    shops: [A, B, C, D].map((domain) => ({ domain, contracts: 30 })),
+    shops: [A, B, C, D].map((domain) => ({ domain, contracts: 40 })),
     secret: 'forgery',
     webhooks: true,
   })
