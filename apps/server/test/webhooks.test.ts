@@ -31,7 +31,11 @@ beforeAll(async () => {
   pool = testPool()
   app = await buildApp({
     db: pool,
-    platform: { adminOrigin: () => emulatorUrl, apiKey: TEST_API_KEY },
+    platform: {
+      adminOrigin: () => emulatorUrl,
+      apiKey: TEST_API_KEY,
+      clientRetry: { maxRetries: 2, retryBaseMs: 1 },
+    },
     apiSecret: TEST_API_SECRET,
     logger: { level: 'fatal' },
   })
@@ -128,6 +132,13 @@ async function deliveriesRecorded(webhookId: string): Promise<number> {
   return rows[0].n
 }
 
+/** A contract body in the platform's shape (its GID, id and status). */
+const contractBody = (id: number, status = 'active') => ({
+  admin_graphql_api_id: toGid('SubscriptionContract', id),
+  id,
+  status,
+})
+
 function post(
   topic: string,
   payload: unknown,
@@ -167,11 +178,9 @@ describe('webhook intake: authenticity', () => {
   })
 
   it('acknowledges unknown shops and unknown topics without recording them', async () => {
-    const unknownShop = await post(
-      'subscription_contracts/update',
-      { id: 1 },
-      { shop: 'nobody.myshopify.com' },
-    )
+    const unknownShop = await post('subscription_contracts/update', contractBody(1), {
+      shop: 'nobody.myshopify.com',
+    })
     expect(unknownShop.statusCode).toBe(200)
     const webhookId = randomUUID()
     const unknownTopic = await post('products/update', { id: 1 }, { webhookId })
@@ -273,7 +282,7 @@ describe('contract webhooks from the platform', () => {
     platformContract.status = 'PAUSED'
     platformContract.updatedAt = Date.now()
     const webhookId = randomUUID()
-    const payload = { admin_graphql_api_id: toGid('SubscriptionContract', contractId), id: contractId }
+    const payload = contractBody(contractId, 'paused')
 
     emulator.faults.set({ errorRate: 1 })
     const failed = await post('subscription_contracts/pause', payload, { webhookId })
@@ -286,6 +295,18 @@ describe('contract webhooks from the platform', () => {
     expect(retried.statusCode).toBe(200)
     expect(await deliveriesRecorded(webhookId)).toBe(1)
     expect((await row(contractId)).status).toBe('PAUSED')
+  })
+
+  it("answers 500 inside the platform's 5 s delivery window when the platform hangs, recording nothing", async () => {
+    const contractId = await freshActiveContract()
+    const webhookId = randomUUID()
+    // Longer than the delivery window: without the handler's deadline the read would finish
+    // (and the answer be 200) only after the platform had given up on the delivery.
+    emulator.faults.set({ latencyMs: 8_000 })
+    const res = await post('subscription_contracts/update', contractBody(contractId), { webhookId })
+    emulator.faults.reset()
+    expect(res.statusCode).toBe(500)
+    expect(await deliveriesRecorded(webhookId)).toBe(0)
   })
 
   it('leaves the mirror as it is when the platform no longer has the contract', async () => {
@@ -385,24 +406,29 @@ describe('billing attempt webhooks', () => {
 })
 
 describe('orders/create', () => {
-  it('upserts the order without a contract link', async () => {
+  it('upserts the order as the platform has it, without a contract link', async () => {
+    const order = platform().orders.find((o) => o.customerId !== null)!
     const res = await post('orders/create', {
-      id: 88_000_001,
-      admin_graphql_api_id: toGid('Order', 88_000_001),
-      name: '#9001',
+      id: order.id,
+      admin_graphql_api_id: toGid('Order', order.id),
+      name: 'what the payload says',
       created_at: '2026-11-20T01:02:03Z',
       currency: 'JPY',
-      total_price: '3980.00',
-      test: true,
-      customer: { id: 5, admin_graphql_api_id: toGid('Customer', 5) },
+      total_price: '1.00',
     })
     expect(res.statusCode).toBe(200)
+    expect(res.json().outcome).toBe('applied')
     const { rows } = await pool.query(
       'select name, contract_id, customer_id, total_amount, test from orders where shop_id = $1 and id = $2',
-      [shopId(), 88_000_001],
+      [shopId(), order.id],
     )
-    expect(rows[0]).toMatchObject({ name: '#9001', contract_id: null, customer_id: '5', test: true })
-    expect(Number(rows[0].total_amount)).toBe(3980)
+    expect(rows[0]).toMatchObject({
+      name: `#${order.number}`,
+      contract_id: null,
+      customer_id: String(order.customerId),
+      test: order.test,
+    })
+    expect(Number(rows[0].total_amount)).toBe(order.totalPriceSet)
   })
 })
 
@@ -472,7 +498,7 @@ describe('compliance webhooks', () => {
       [shopId(), customerId],
     )
     const res = await post('customers/redact', {
-      shop_id: 1,
+      shop_id: platform().info.id,
       shop_domain: DOMAIN,
       customer: { id: customerId, email: 'hanako@example.jp', phone: '+819012345678' },
       orders_to_redact: [],
@@ -503,21 +529,25 @@ describe('compliance webhooks', () => {
 
   it('customers/data_request is acknowledged', async () => {
     const res = await post('customers/data_request', {
+      shop_id: platform().info.id,
       shop_domain: DOMAIN,
-      customer: { id: 1 },
+      customer: { id: 1, email: null, phone: null },
+      orders_requested: [],
       data_request: { id: 9 },
     })
     expect(res.statusCode).toBe(200)
+    expect(res.json().outcome).toBe('applied')
   })
 })
 
 describe('uninstall and shop/redact', () => {
   const leavingId = () => shopIds[LEAVING]!
+  const shopRedactBody = () => ({ shop_id: emulator.store.shop(LEAVING)!.info.id, shop_domain: LEAVING })
   const search = () =>
     app.inject({ method: 'GET', url: `/app-admin/shop-currency-code?shop=${LEAVING}&secret=${SECRET}` })
 
   it('shop/redact is not applied while the shop is installed', async () => {
-    const res = await post('shop/redact', { shop_domain: LEAVING }, { shop: LEAVING })
+    const res = await post('shop/redact', shopRedactBody(), { shop: LEAVING })
     expect(res.statusCode).toBe(200)
     const { rows } = await pool.query('select 1 from shops where id = $1', [leavingId()])
     expect(rows).toHaveLength(1)
@@ -536,7 +566,7 @@ describe('uninstall and shop/redact', () => {
     expect(res.statusCode).toBe(401)
     expect(res.json().error.code).toBe('UNAUTHENTICATED')
     // Further deliveries for the shop are acknowledged and ignored.
-    const late = await post('subscription_contracts/update', { id: 1 }, { shop: LEAVING })
+    const late = await post('subscription_contracts/update', contractBody(1), { shop: LEAVING })
     expect(late.statusCode).toBe(200)
     expect(late.json().outcome).toBe('ignored')
   })
@@ -551,7 +581,7 @@ describe('uninstall and shop/redact', () => {
       `insert into contract_events (shop_id, contract_id, type, occurred_at, source) values ($1, 1, 'created', now(), 'sync')`,
       [leavingId()],
     )
-    const res = await post('shop/redact', { shop_domain: LEAVING }, { shop: LEAVING })
+    const res = await post('shop/redact', shopRedactBody(), { shop: LEAVING })
     expect(res.statusCode).toBe(200)
     for (const table of ['shops', 'subscription_contracts', 'contract_events', 'webhook_deliveries']) {
       const column = table === 'shops' ? 'id' : 'shop_id'

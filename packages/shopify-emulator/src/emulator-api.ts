@@ -68,8 +68,14 @@ export type Emulator = {
   sessionToken(domain: string, opts?: Partial<MintOptions>): string
   /** The merchant approves a pending `appSubscriptionCreate` charge (GID or number); false if unknown. */
   approveAppSubscription(domain: string, id: string | number): boolean
-  /** Uninstalls the app: the token stops working and `app/uninstalled` is sent. */
+  /** Uninstalls the app: the token stops working, then `app/uninstalled` is sent. */
   uninstall(domain: string): void
+  /** The customer asks for their data: `customers/data_request` (real payload, signed). */
+  requestCustomerData(domain: string, customerId: number): void
+  /** The customer asks to be erased: `customers/redact` with the customer's orders. */
+  redactCustomer(domain: string, customerId: number): void
+  /** 48 hours after an uninstall: `shop/redact`. Throws while the app is installed. */
+  redactShop(domain: string): void
   /** Changes `shop.plan.displayName` and with it the shop's rate limit. */
   setPlan(domain: string, displayName: string): void
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import type { Runtime } from './context.ts'
 import type { Faults } from './faults.ts'
 import type { ShopState } from './records.ts'
 import { Tasks } from './tasks.ts'
 import { WebhookDispatcher } from './webhooks/dispatcher.ts'
+import { COMPLIANCE_TOPICS } from './webhooks/topics.ts'
 
 export type WebhookOptions = {
   /**
@@ -49,12 +51,17 @@ export function createRuntime(opts: RuntimeOptions) {
   const runtime: Runtime = {
     emit(shop: ShopState, topic: string, payload: Record<string, unknown>) {
       const targets = new Map<string, Record<string, unknown>>()
-      if (callbackUrl && appTopics.has(topic)) targets.set(callbackUrl, payload)
+      if (callbackUrl && (appTopics.has(topic) || COMPLIANCE_TOPICS.includes(topic)))
+        targets.set(callbackUrl, payload)
       for (const s of shop.extra?.webhookSubscriptions ?? []) {
         if (s.topic === topic)
           targets.set(s.callbackUrl, s.includeFields.length > 0 ? pick(payload, s.includeFields) : payload)
       }
-      for (const [url, body] of targets) dispatcher.emit(shop.info.myshopifyDomain, topic, body, [url])
+      // One event, one X-Shopify-Event-Id, however many subscriptions it goes to (each delivery
+      // has its own webhook id), as on the platform.
+      const eventId = randomUUID()
+      for (const [url, body] of targets)
+        dispatcher.emit(shop.info.myshopifyDomain, topic, body, [url], eventId)
     },
     later: (ms, fn) => tasks.later(ms, fn),
     faults: opts.faults,

@@ -24,6 +24,7 @@ import { createSchema } from './schema.ts'
 import { extraOf, newId } from './shop-extra.ts'
 import { Store } from './store.ts'
 import { LeakyBucket, type ThrottleOptions } from './throttle.ts'
+import { complianceTriggers } from './webhooks/compliance.ts'
 import { appUninstalledPayload } from './webhooks/payloads.ts'
 
 export {
@@ -210,9 +211,11 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     },
     uninstall(domain) {
       const shop = shopOf(domain)
+      // Revoked first, as on the platform: the app confirms an uninstall by its token failing.
       if (!store.revoke(shop.installation.accessToken)) return
       runtime.emit(shop, 'app/uninstalled', appUninstalledPayload(shop))
     },
+    ...complianceTriggers({ store, runtime, shopOf }),
     setPlan(domain, displayName) {
       shopOf(domain).info.plan = planInfo(displayName)
       buckets.delete(domain)

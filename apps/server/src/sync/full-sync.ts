@@ -363,6 +363,7 @@ function shopDetailsRecord(details: ShopDetails) {
     primaryDomainUrl: details.shop.primaryDomain?.url ?? null,
     shopifyPlan: details.shop.plan.displayName,
     scopes: details.currentAppInstallation.accessScopes.map((scope) => scope.handle),
+    platformId: idFromGid(details.shop.id),
     appPlan: active
       ? {
           name: active.name,

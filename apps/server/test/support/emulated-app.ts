@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net'
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { upsertShopInstall } from '../../src/features/shops/repo.ts'
+import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
 import { type AppInstance, buildApp } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { type AdminClient, createAdminClient } from '../../src/platform/admin-client.ts'
@@ -22,10 +24,12 @@ export type EmulatedApp = {
  * The app wired to an in-process emulator, with each shop installed (offline token from the
  * emulator, the given `secret` for the standalone login) and short client retries so fault
  * tests finish quickly. Throttling is off; tests that need it build their own emulator.
+ * `webhooks`: the app listens and the emulator delivers every subscribed topic to it.
  */
 export async function startEmulatedApp(opts: {
   shops: Array<{ domain: string; contracts: number }>
   secret: string
+  webhooks?: boolean
 }): Promise<EmulatedApp> {
   const pool = testPool()
   const emulator = await createEmulator({
@@ -34,6 +38,9 @@ export async function startEmulatedApp(opts: {
     throttle: false,
     apiKey: TEST_API_KEY,
     apiSecret: TEST_API_SECRET,
+    ...(opts.webhooks
+      ? { billingDelayMs: 5, webhooks: { topics: [...SUBSCRIBED_TOPICS], retryBaseMs: 20 } }
+      : {}),
   })
   const url = (await emulator.listen(0)).url
   const app = await buildApp({
@@ -46,7 +53,14 @@ export async function startEmulatedApp(opts: {
     apiSecret: TEST_API_SECRET,
     logger: { level: 'fatal' },
   })
-  await app.ready()
+  if (opts.webhooks) {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    emulator.webhooks.setCallbackUrl(
+      `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/webhooks`,
+    )
+  } else {
+    await app.ready()
+  }
   const shopIds: Record<string, string> = {}
   const clients: Record<string, AdminClient> = {}
   for (const { domain } of opts.shops) {

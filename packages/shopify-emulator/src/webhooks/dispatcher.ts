@@ -9,6 +9,8 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dropped'
 /** One event for one endpoint, as tests inspect it (`emulator.webhooks.deliveries`). */
 export type Delivery = {
   webhookId: string
+  /** X-Shopify-Event-Id: the same for every delivery of one event. */
+  eventId: string
   shop: string
   topic: string
   url: string
@@ -42,12 +44,19 @@ export class WebhookDispatcher {
 
   constructor(private readonly opts: DispatcherOptions) {}
 
-  emit(shop: string, topic: string, payload: Record<string, unknown>, urls: readonly string[]): void {
+  emit(
+    shop: string,
+    topic: string,
+    payload: Record<string, unknown>,
+    urls: readonly string[],
+    eventId: string = randomUUID(),
+  ): void {
     const body = JSON.stringify(payload)
     const triggeredAt = new Date().toISOString()
     for (const url of new Set(urls)) {
       const d: Delivery = {
         webhookId: randomUUID(),
+        eventId,
         shop,
         topic,
         url,
@@ -121,7 +130,7 @@ export class WebhookDispatcher {
           'x-shopify-topic': d.topic,
           'x-shopify-shop-domain': d.shop,
           'x-shopify-webhook-id': d.webhookId,
-          'x-shopify-event-id': d.webhookId,
+          'x-shopify-event-id': d.eventId,
           'x-shopify-api-version': API_VERSION,
           'x-shopify-triggered-at': d.triggeredAt,
           'x-shopify-hmac-sha256': signWebhook(d.body, this.opts.apiSecret),

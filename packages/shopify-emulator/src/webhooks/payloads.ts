@@ -3,6 +3,7 @@ import { toGid } from '../gid.ts'
 import type {
   BillingAttemptRecord,
   ContractRecord,
+  CustomerRecord,
   OrderRecord,
   SellingPlanGroupRecord,
   ShopState,
@@ -136,4 +137,37 @@ export function appUninstalledPayload(shop: ShopState): Payload {
     iana_timezone: shop.info.ianaTimezone,
     plan_display_name: shop.info.plan.displayName,
   }
+}
+
+/**
+ * The compliance payloads (shopify.dev, "Privacy law compliance"): the shop by `shop_id` and
+ * `shop_domain`, the customer by id, e-mail and phone, and the ids of the customer's orders.
+ */
+const complianceShop = (shop: ShopState) => ({
+  shop_id: shop.info.id,
+  shop_domain: shop.info.myshopifyDomain,
+})
+
+const complianceCustomer = (shop: ShopState, c: CustomerRecord) => ({
+  ...complianceShop(shop),
+  customer: { id: c.id, email: c.email, phone: c.phone },
+})
+
+const ordersOf = (shop: ShopState, c: CustomerRecord) =>
+  shop.orders.filter((o) => o.customerId === c.id).map((o) => o.id)
+
+export function customersRedactPayload(shop: ShopState, c: CustomerRecord): Payload {
+  return { ...complianceCustomer(shop, c), orders_to_redact: ordersOf(shop, c) }
+}
+
+export function customersDataRequestPayload(shop: ShopState, c: CustomerRecord, requestId: number): Payload {
+  return {
+    ...complianceCustomer(shop, c),
+    orders_requested: ordersOf(shop, c),
+    data_request: { id: requestId },
+  }
+}
+
+export function shopRedactPayload(shop: ShopState): Payload {
+  return complianceShop(shop)
 }

@@ -18,6 +18,16 @@ export const WEBHOOK_TOPICS = [
 
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number]
 
+/**
+ * The mandatory compliance topics: no subscription asks for them, the platform sends them to
+ * the app's compliance URL (shopify.app.toml); here, the app's callback URL.
+ */
+export const COMPLIANCE_TOPICS: readonly string[] = [
+  'customers/data_request',
+  'customers/redact',
+  'shop/redact',
+]
+
 export const topicToEnum = (topic: string): string => topic.replace('/', '_').toUpperCase()
 
 /** `SUBSCRIPTION_CONTRACTS_UPDATE` -> `subscription_contracts/update`; the split is at the last underscore. */

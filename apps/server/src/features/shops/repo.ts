@@ -68,11 +68,13 @@ export async function updateShopDetails(
     shopifyPlan: string | null
     appPlan: unknown
     scopes: string[]
+    /** The numeric part of the shop's GID: webhooks check the shop their body names against it. */
+    platformId: string
   },
 ): Promise<void> {
   await db.query(
     `update shops set name = $2, currency_code = $3, iana_timezone = $4, primary_domain_url = $5,
-       shopify_plan = $6, app_plan = $7, scopes = $8 where id = $1`,
+       shopify_plan = $6, app_plan = $7, scopes = $8, platform_id = $9 where id = $1`,
     [
       shopId,
       details.name,
@@ -82,6 +84,7 @@ export async function updateShopDetails(
       details.shopifyPlan,
       JSON.stringify(details.appPlan),
       details.scopes,
+      details.platformId,
     ],
   )
 }

@@ -1,5 +1,5 @@
 import { activeBillingEngine } from '../../billing/registry.ts'
-import { idFromGid, maybeIdFromGid } from '../../platform/gid.ts'
+import { idFromGid } from '../../platform/gid.ts'
 import {
   fetchSubscriptionBillingAttempt,
   type PlatformBillingAttempt,
@@ -7,56 +7,50 @@ import {
 import { appendContractEvent } from '../../sync/contracts-repo.ts'
 import { billingAttemptRecord, orderRecord as platformOrderRecord } from '../../sync/records.ts'
 import { refreshContract } from './contract-topics.ts'
-import { type Apply, gidFrom, nothing, type Payload, requireClient, type TopicHandler } from './handler.ts'
-import {
-  type BillingAttemptRecord,
-  lockContract,
-  type OrderRecord,
-  upsertBillingAttempt,
-  upsertOrder,
-} from './repo.ts'
-
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
+import { lockContract, upsertBillingAttempt, upsertOrder } from './repo.ts'
 
 /**
  * subscription_billing_attempts/success|failure: the attempt row, on success its order
  * (linked to the contract, which only the attempt knows), the contract refreshed (its
- * lastPaymentStatus moved) and one billing event per outcome. The attempt is read from the
- * platform because the payload has neither its creation time nor the order's total.
+ * lastPaymentStatus moved) and one billing event per outcome. Everything is read from the
+ * platform with the header shop's token: the payload has neither the attempt's creation time
+ * nor the order's total, and only the platform's answer shows the attempt is this shop's and
+ * has the outcome the (unsigned) topic claims. An attempt the platform does not know, or whose
+ * outcome is not the topic's, is ignored and nothing is recorded.
  *
  * An attempt of the billing engine (a billing_cycles row holds it) is handed to the engine
  * first, outside the transaction: it advances the schedule or runs dunning on the platform and
  * writes its own history (`billed` / `billing_failed`), so this handler then only mirrors the
  * rows and the contract as the engine left it. If the engine fails, the delivery fails and the
  * platform redelivers; the engine's steps are idempotent.
+ *
+ * Replays (a new webhook id) change nothing: the engine settles a cycle row once, the attempt
+ * upsert reports no change for an outcome it already holds (so no second event), and the
+ * order and contract writes are upserts of the platform's current state.
  */
 export const billingAttemptTopic: TopicHandler = {
-  async prepare(ctx): Promise<Apply> {
+  async prepare(ctx): Promise<Apply | null> {
     const client = requireClient(ctx)
     const attemptGid = gidFrom(ctx.payload, 'SubscriptionBillingAttempt')
-    if (!attemptGid) return nothing
+    if (!attemptGid) return null
     const attempt = await fetchSubscriptionBillingAttempt(client, attemptGid)
-    const contractGid =
-      attempt?.subscriptionContract.id ??
-      gidFrom(
-        ctx.payload,
-        'SubscriptionContract',
-        'subscription_contract_id',
-        'admin_graphql_api_subscription_contract_id',
+    const outcome = attempt ? outcomeOf(attempt) : null
+    if (!attempt || !outcome || !ctx.topic.endsWith(`/${outcome}`)) {
+      ctx.log.info(
+        { shop: ctx.shop.domain, topic: ctx.topic, attemptGid, outcome },
+        'billing attempt not backed by the platform',
       )
-    if (!contractGid) return nothing
-    const contractId = idFromGid(contractGid)
-    const fallbackTime = (ctx.triggeredAt ?? new Date()).toISOString()
-    const record = attempt
-      ? billingAttemptRecord(attempt, contractId)
-      : payloadRecord(ctx.payload, attemptGid, contractId, fallbackTime)
-    const succeeded = ctx.topic.endsWith('/success')
-    const order = succeeded ? orderRecord(attempt, ctx.payload, contractId, fallbackTime) : null
+      return null
+    }
+    const contractId = idFromGid(attempt.subscriptionContract.id)
+    const record = billingAttemptRecord(attempt, contractId)
+    const succeeded = outcome === 'success'
+    const order = succeeded && attempt.order ? platformOrderRecord(attempt.order, contractId) : null
     const engine = activeBillingEngine()
-    const engineOutcome =
-      engine && attempt?.ready ? await engine.onAttemptOutcome(ctx.shop.id, attempt) : 'ignored'
+    const engineOutcome = engine ? await engine.onAttemptOutcome(ctx.shop.id, attempt) : 'ignored'
     const ownedByEngine = engineOutcome !== 'ignored'
-    const writeContract = await refreshContract(client, contractGid)
+    const writeContract = await refreshContract(client, attempt.subscriptionContract.id)
 
     return async (tx) => {
       const shopId = ctx.shop.id
@@ -64,11 +58,11 @@ export const billingAttemptTopic: TopicHandler = {
       const changed = await upsertBillingAttempt(tx, shopId, record)
       if (order) await upsertOrder(tx, shopId, order)
       await writeContract(tx, shopId)
-      if (!changed || !record.ready || ownedByEngine) return
+      if (!changed || ownedByEngine) return
       await appendContractEvent(tx, shopId, 'webhook', {
         contractId,
         type: succeeded ? 'billing_succeeded' : 'billing_failed',
-        occurredAt: (succeeded ? order?.created_at : null) ?? attempt?.completedAt ?? record.created_at,
+        occurredAt: (succeeded ? order?.created_at : null) ?? attempt.completedAt ?? record.created_at,
         payload: {
           attemptId: record.id,
           idempotencyKey: record.idempotency_key,
@@ -82,38 +76,8 @@ export const billingAttemptTopic: TopicHandler = {
   },
 }
 
-/** The platform no longer knows the attempt: keep what the payload says. */
-function payloadRecord(p: Payload, gid: string, contractId: string, at: string): BillingAttemptRecord {
-  return {
-    id: idFromGid(gid),
-    contract_id: contractId,
-    idempotency_key: text(p.idempotency_key) ?? '',
-    ready: p.ready === true,
-    error_code: text(p.error_code)?.toUpperCase() ?? null,
-    error_message: text(p.error_message),
-    order_id: maybeIdFromGid(gidFrom(p, 'Order', 'order_id', 'admin_graphql_api_order_id')),
-    created_at: at,
-  }
-}
-
-function orderRecord(
-  a: PlatformBillingAttempt | null,
-  p: Payload,
-  contractId: string,
-  at: string,
-): OrderRecord | null {
-  if (a?.order) return platformOrderRecord(a.order, contractId)
-  const orderGid = gidFrom(p, 'Order', 'order_id', 'admin_graphql_api_order_id')
-  if (!orderGid) return null
-  return {
-    id: idFromGid(orderGid),
-    name: null,
-    contract_id: contractId,
-    customer_id: null,
-    total_amount: null,
-    currency_code: null,
-    test: false,
-    created_at: at,
-    cancelled_at: null,
-  }
+/** The outcome as the platform reports it; null while the attempt is still pending. */
+function outcomeOf(a: PlatformBillingAttempt): 'success' | 'failure' | null {
+  if (!a.ready) return null
+  return a.errorCode === null && a.order !== null ? 'success' : 'failure'
 }

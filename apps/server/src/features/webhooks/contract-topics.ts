@@ -1,25 +1,28 @@
 import type { DbClient } from '../../db/pool.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
+import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
 import { appendContractEvents, type ContractChange, upsertContracts } from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
-import { type Apply, gidFrom, nothing, requireClient, type TopicHandler } from './handler.ts'
+import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
 import { lockContract } from './repo.ts'
+
+type ContractWrite = (tx: DbClient, shopId: string) => Promise<ContractChange[]>
 
 /**
  * Reads the contract's current state from the platform and returns the write that mirrors
  * it. The payload is not used for state: it is a few fields of one moment, while the
  * platform's answer is the newest state, and the upsert's updated_at guard keeps whichever
- * of the stored and fetched rows is newer, so late or repeated deliveries never move the
- * contract backwards.
+ * of the stored and fetched rows is newer, so late, repeated or replayed deliveries (whatever
+ * their topic says) never move the contract backwards and append no event.
  */
-export async function refreshContract(
-  client: AdminClient,
-  contractGid: string,
-): Promise<(tx: DbClient, shopId: string) => Promise<ContractChange[]>> {
+export async function refreshContract(client: AdminClient, contractGid: string): Promise<ContractWrite> {
   const contract = await fetchSubscriptionContract(client, contractGid)
-  // Gone on the platform (deleted shop data, test clean-up): keep what the mirror has.
-  if (!contract) return async () => []
+  // Gone on the platform (deleted shop data): keep what the mirror has.
+  return contract ? contractWrite(contract) : async () => []
+}
+
+function contractWrite(contract: PlatformContract): ContractWrite {
   const record = contractRecord(contract)
   const lines = lineRecords(contract)
   return async (tx, shopId) => {
@@ -30,11 +33,16 @@ export async function refreshContract(
   }
 }
 
+/**
+ * subscription_contracts/*: read with the header shop's token, another shop's contract is not
+ * found and nothing is recorded.
+ */
 export const contractTopic: TopicHandler = {
-  async prepare(ctx): Promise<Apply> {
+  async prepare(ctx): Promise<Apply | null> {
     const gid = gidFrom(ctx.payload, 'SubscriptionContract')
-    if (!gid) return nothing
-    const write = await refreshContract(requireClient(ctx), gid)
+    const contract = gid ? await fetchSubscriptionContract(requireClient(ctx), gid) : null
+    if (!contract) return null
+    const write = contractWrite(contract)
     return async (tx) => {
       await write(tx, ctx.shop.id)
     }

@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import type { Db, DbClient } from '../../db/pool.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
 import { toGid } from '../../platform/gid.ts'
 import type { WebhookShop } from './repo.ts'
@@ -6,11 +6,11 @@ import type { WebhookShop } from './repo.ts'
 export type Payload = Record<string, unknown>
 
 export type WebhookContext = {
+  /** For reads before the platform is asked; writes belong in the returned Apply. */
+  db: Db
   shop: WebhookShop
   topic: string
   payload: Payload
-  /** X-Shopify-Triggered-At, when sent and valid. */
-  triggeredAt: Date | null
   /** Null when the shop has no token (uninstalled): only topics that need no platform read run then. */
   client: AdminClient | null
   log: { info(obj: object, msg: string): void }
@@ -21,10 +21,13 @@ export type Apply = (tx: DbClient) => Promise<void>
 
 /**
  * A topic's handler: platform reads happen in `prepare` (outside any transaction, so no
- * connection is held during network calls); the returned function does the writes.
+ * connection is held during network calls); the returned function does the writes. Null means
+ * the platform does not back the delivery (the resource is not this shop's, an uninstall whose
+ * token still works, a delete of something that still exists): it is acknowledged as ignored
+ * and nothing is recorded, not even the delivery.
  */
 export type TopicHandler = {
-  prepare(ctx: WebhookContext): Promise<Apply>
+  prepare(ctx: WebhookContext): Promise<Apply | null>
   /** Compliance topics arrive after the uninstall too; the rest are ignored then. */
   afterUninstall?: boolean
 }

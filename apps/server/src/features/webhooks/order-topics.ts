@@ -1,38 +1,23 @@
-import { idFromGid, maybeIdFromGid } from '../../platform/gid.ts'
-import { type Apply, gidFrom, nothing, type Payload, type TopicHandler } from './handler.ts'
+import { fetchOrder } from '../../platform/operations/order.ts'
+import { orderRecord } from '../../sync/records.ts'
+import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
 import { upsertOrder } from './repo.ts'
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
-
 /**
- * orders/create: the payload has all the mirror keeps, so no platform read. It does not say
- * which contract the order belongs to (the billing-attempt success does), so the link is
- * left null here and never cleared by this upsert.
+ * orders/create: the order is read from the platform with the header shop's token rather than
+ * taken from the payload, because the payload names no shop: a genuine order body of one shop
+ * re-sent under another's domain would otherwise land in that shop's mirror. Another shop's
+ * order is not found there, and nothing is recorded. The order does not say which contract it
+ * belongs to (the billing-attempt success does), so the link is left null here and never
+ * cleared by this upsert. A replay writes the platform's current order again: no change.
  */
 export const orderCreateTopic: TopicHandler = {
-  async prepare(ctx): Promise<Apply> {
-    const p = ctx.payload
-    const gid = gidFrom(p, 'Order')
-    const createdAt = text(p.created_at)
-    if (!gid || !createdAt) return nothing
-    const customer = (p.customer ?? null) as Payload | null
-    const contractGid = gidFrom(
-      p,
-      'SubscriptionContract',
-      'subscription_contract_id',
-      'admin_graphql_api_subscription_contract_id',
-    )
-    const order = {
-      id: idFromGid(gid),
-      name: text(p.name),
-      contract_id: maybeIdFromGid(contractGid),
-      customer_id: customer ? maybeIdFromGid(gidFrom(customer, 'Customer')) : null,
-      total_amount: text(p.total_price),
-      currency_code: text(p.currency),
-      test: p.test === true,
-      created_at: createdAt,
-      cancelled_at: text(p.cancelled_at),
-    }
-    return async (tx) => upsertOrder(tx, ctx.shop.id, order)
+  async prepare(ctx): Promise<Apply | null> {
+    const gid = gidFrom(ctx.payload, 'Order')
+    if (!gid) return null
+    const order = await fetchOrder(requireClient(ctx), gid)
+    if (!order) return null
+    const record = orderRecord(order, null)
+    return async (tx) => upsertOrder(tx, ctx.shop.id, record)
   },
 }

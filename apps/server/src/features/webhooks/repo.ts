@@ -1,28 +1,81 @@
 import type { DbClient } from '../../db/pool.ts'
 import type { OrderRecord } from '../../sync/mirror-repo.ts'
+import type { ShopRow } from '../shops/repo.ts'
 
-/** A shop as webhooks see it: uninstalled shops included, the compliance topics need them. */
-export type WebhookShop = {
-  id: string
-  domain: string
-  access_token: string | null
+/**
+ * A shop as webhooks see it: uninstalled shops included (the compliance topics need them),
+ * with the whole ShopRow so the shared per-shop Admin client can be asked for it.
+ */
+export type WebhookShop = ShopRow & {
   uninstalled_at: Date | null
+  /** The shop's own platform id once the sync has read it (binding.ts checks bodies against it). */
+  platform_id: string | null
 }
 
 export async function findShopForWebhook(db: DbClient, domain: string): Promise<WebhookShop | null> {
   const { rows } = await db.query<WebhookShop>(
-    'select id, domain, access_token, uninstalled_at from shops where domain = $1',
+    `select id, domain, name, secret_hash, access_token, scopes, currency_code, iana_timezone, primary_domain_url,
+       shopify_plan, app_plan, synced_at, uninstalled_at, platform_id
+     from shops where domain = $1`,
     [domain],
   )
   return rows[0] ?? null
 }
 
-export async function isDelivered(db: DbClient, shopId: string, webhookId: string): Promise<boolean> {
+/** A delivery already applied: the same webhook id, or the same event of the same topic. */
+export async function isDelivered(
+  db: DbClient,
+  shopId: string,
+  delivery: { webhookId: string; topic: string; eventId: string | null },
+): Promise<boolean> {
   const { rowCount } = await db.query(
-    'select 1 from webhook_deliveries where shop_id = $1 and webhook_id = $2',
-    [shopId, webhookId],
+    `select 1 from webhook_deliveries
+     where shop_id = $1 and (webhook_id = $2 or (topic = $3 and event_id = $4))`,
+    [shopId, delivery.webhookId, delivery.topic, delivery.eventId],
   )
   return (rowCount ?? 0) > 0
+}
+
+/** The mirror table of each platform type a webhook body may name (GID type → table). */
+const MIRROR_TABLES: Readonly<Record<string, string>> = {
+  Customer: 'customers',
+  Order: 'orders',
+  Product: 'products',
+  ProductVariant: 'product_variants',
+  SellingPlan: 'selling_plans',
+  SellingPlanGroup: 'selling_plan_groups',
+  SubscriptionBillingAttempt: 'billing_attempts',
+  SubscriptionContract: 'subscription_contracts',
+}
+
+/**
+ * One of `ids` (of GID `type`) that another shop's mirror holds and this shop's does not, else
+ * null. Tables are keyed (shop_id, id) with no index on id alone, so this shop is probed first
+ * (the usual case: the resource is its own) and only the ids it lacks are looked for shop by
+ * shop (one primary-key probe per shop, forced by the lateral join, never a scan of the table).
+ */
+export async function mirrorOwnsIds(
+  db: DbClient,
+  shopId: string,
+  type: string,
+  ids: string[],
+): Promise<string | null> {
+  const table = MIRROR_TABLES[type]
+  if (!table || ids.length === 0) return null
+  const own = await db.query<{ id: string }>(
+    `select id::text as id from ${table} where shop_id = $1 and id = any($2::bigint[])`,
+    [shopId, ids],
+  )
+  const known = new Set(own.rows.map((r) => r.id))
+  const unknown = ids.filter((id) => !known.has(id))
+  if (unknown.length === 0) return null
+  const { rows } = await db.query<{ id: string }>(
+    `select x.id::text as id from shops s cross join lateral (
+       select o.id from ${table} o where o.shop_id = s.id and o.id = any($2::bigint[]) limit 1
+     ) x where s.id <> $1 limit 1`,
+    [shopId, unknown],
+  )
+  return rows[0]?.id ?? null
 }
 
 /**
@@ -31,12 +84,13 @@ export async function isDelivered(db: DbClient, shopId: string, webhookId: strin
  */
 export async function recordDelivery(
   db: DbClient,
-  delivery: { shopId: string; webhookId: string; topic: string; receivedAt: Date },
+  delivery: { shopId: string; webhookId: string; topic: string; eventId: string | null; receivedAt: Date },
 ): Promise<boolean> {
+  // No conflict target: a second webhook id of an already applied event is a conflict too.
   const { rowCount } = await db.query(
-    `insert into webhook_deliveries (shop_id, webhook_id, topic, received_at, processed_at)
-     values ($1, $2, $3, $4, now()) on conflict (shop_id, webhook_id) do nothing`,
-    [delivery.shopId, delivery.webhookId, delivery.topic, delivery.receivedAt],
+    `insert into webhook_deliveries (shop_id, webhook_id, topic, event_id, received_at, processed_at)
+     values ($1, $2, $3, $4, $5, now()) on conflict do nothing`,
+    [delivery.shopId, delivery.webhookId, delivery.topic, delivery.eventId, delivery.receivedAt],
   )
   return rowCount === 1
 }
@@ -147,19 +201,28 @@ export async function deleteSellingPlansNotIn(
   )
 }
 
+export async function hasSellingPlanGroup(db: DbClient, shopId: string, groupId: string): Promise<boolean> {
+  const { rowCount } = await db.query('select 1 from selling_plan_groups where shop_id = $1 and id = $2', [
+    shopId,
+    groupId,
+  ])
+  return (rowCount ?? 0) > 0
+}
+
 export async function deleteSellingPlanGroup(db: DbClient, shopId: string, groupId: string): Promise<void> {
   await db.query('delete from selling_plan_groups where shop_id = $1 and id = $2', [shopId, groupId])
 }
 
 /**
- * Marks the shop uninstalled and forgets its token. A late delivery of an uninstall that
- * happened before the current installation (triggered before installed_at) changes nothing.
+ * Marks the shop uninstalled and forgets its token: only the token the platform has just
+ * refused, so a re-install that stored a new token meanwhile is left alone. (The unsigned
+ * X-Shopify-Triggered-At no longer decides anything here: the refusal is the proof.)
  */
-export async function markUninstalled(db: DbClient, shopId: string, triggeredAt: Date | null): Promise<void> {
+export async function markUninstalled(db: DbClient, shopId: string, refusedToken: string): Promise<void> {
   await db.query(
     `update shops set uninstalled_at = now(), access_token = null
-     where id = $1 and ($2::timestamptz is null or installed_at <= $2)`,
-    [shopId, triggeredAt],
+     where id = $1 and access_token = $2 and uninstalled_at is null`,
+    [shopId, refusedToken],
   )
 }
 
@@ -180,6 +243,14 @@ export async function redactCustomer(db: DbClient, shopId: string, customerId: s
      where shop_id = $1 and customer_id = $2`,
     [shopId, customerId],
   )
+}
+
+export async function hasCustomer(db: DbClient, shopId: string, customerId: string): Promise<boolean> {
+  const { rowCount } = await db.query('select 1 from customers where shop_id = $1 and id = $2', [
+    shopId,
+    customerId,
+  ])
+  return (rowCount ?? 0) > 0
 }
 
 /** shop/redact: every row of the shop goes (all tables cascade from shops). */

@@ -1,5 +1,6 @@
 import type { AppInstance, PlatformOptions } from '../../http/app.ts'
 import { AppError, unauthenticated } from '../../http/app-error.ts'
+import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { verifyWebhookHmac } from './hmac.ts'
 import { receiveWebhook } from './service.ts'
 
@@ -47,13 +48,13 @@ export function webhookRoutes(app: AppInstance, opts: WebhookRouteOptions): void
       const outcome = await receiveWebhook(
         {
           db: app.db,
-          adminOrigin: opts.platform.adminOrigin,
-          fetch: opts.platform.fetch,
+          clients: sharedShopClients(opts.platform),
           forgetShop: (domain) => app.forgetShop(domain),
           log: request.log,
         },
         {
           webhookId,
+          eventId: header(request.headers['x-shopify-event-id']) || null,
           topic,
           shopDomain,
           triggeredAt: triggeredAt && !Number.isNaN(triggeredAt.getTime()) ? triggeredAt : null,

@@ -2,20 +2,20 @@ import { idFromGid } from '../../platform/gid.ts'
 import { fetchSellingPlanGroup } from '../../platform/operations/selling-plan-group.ts'
 import { upsertSellingPlanGroups } from '../../sync/mirror-repo.ts'
 import { sellingPlanGroupRecord, sellingPlanRecords } from '../../sync/records.ts'
-import { type Apply, gidFrom, nothing, requireClient, type TopicHandler } from './handler.ts'
-import { deleteSellingPlanGroup, deleteSellingPlansNotIn } from './repo.ts'
+import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
+import { deleteSellingPlanGroup, deleteSellingPlansNotIn, hasSellingPlanGroup } from './repo.ts'
 
 /**
  * selling_plan_groups/create|update: the group is read back from the platform (its current
- * state, whatever order deliveries come in). Gone there means a delete is on its way or
- * already applied: nothing to write.
+ * state, whatever order deliveries come in, so a replay writes the same rows again). Not found
+ * there means another shop's group, or a delete on its way or already applied: nothing to write.
  */
 export const sellingPlanGroupTopic: TopicHandler = {
-  async prepare(ctx): Promise<Apply> {
+  async prepare(ctx): Promise<Apply | null> {
     const gid = gidFrom(ctx.payload, 'SellingPlanGroup')
-    if (!gid) return nothing
+    if (!gid) return null
     const group = await fetchSellingPlanGroup(requireClient(ctx), gid)
-    if (!group) return nothing
+    if (!group) return null
     const record = sellingPlanGroupRecord(group)
     const plans = sellingPlanRecords(group)
     return async (tx) => {
@@ -30,12 +30,26 @@ export const sellingPlanGroupTopic: TopicHandler = {
   },
 }
 
-/** selling_plan_groups/delete: the row goes, its plans cascade. */
+/**
+ * selling_plan_groups/delete: the row goes, its plans cascade; only for a group this shop's
+ * mirror has and once the platform, asked with the header shop's token, no longer has it. The
+ * topic is not signed: a body naming a live group must not delete it from the mirror. A group
+ * the mirror does not have (another shop's, or a replay of a delete already applied) leaves
+ * nothing to do, so nothing is recorded.
+ */
 export const sellingPlanGroupDeleteTopic: TopicHandler = {
-  async prepare(ctx): Promise<Apply> {
+  async prepare(ctx): Promise<Apply | null> {
     const gid = gidFrom(ctx.payload, 'SellingPlanGroup')
-    if (!gid) return nothing
+    if (!gid) return null
     const id = idFromGid(gid)
+    if (!(await hasSellingPlanGroup(ctx.db, ctx.shop.id, id))) return null
+    if (await fetchSellingPlanGroup(requireClient(ctx), gid)) {
+      ctx.log.info(
+        { shop: ctx.shop.domain, gid },
+        'selling_plan_groups/delete of a group the platform still has',
+      )
+      return null
+    }
     return async (tx) => deleteSellingPlanGroup(tx, ctx.shop.id, id)
   },
 }

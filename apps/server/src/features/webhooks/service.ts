@@ -1,13 +1,16 @@
 import { type Db, withTransaction } from '../../db/pool.ts'
-import { createAdminClient } from '../../platform/admin-client.ts'
+import { unauthenticated } from '../../http/app-error.ts'
+import { PlatformUnavailableError } from '../../platform/errors.ts'
+import type { ShopClients } from '../subscriptions/shop-client.ts'
+import { checkClaims, readClaims } from './binding.ts'
 import type { Payload, WebhookContext } from './handler.ts'
 import { findShopForWebhook, isDelivered, recordDelivery } from './repo.ts'
 import { TOPIC_HANDLERS } from './topics.ts'
 
 export type WebhookDeps = {
   db: Db
-  adminOrigin: (shop: string) => string
-  fetch?: typeof fetch
+  /** The app's one paced Admin client per shop: webhook reads share the shop's bucket estimate. */
+  clients: ShopClients
   /** Drops the shop from the auth cache once its install state changed. */
   forgetShop: (domain: string) => void
   log: WebhookContext['log']
@@ -15,6 +18,8 @@ export type WebhookDeps = {
 
 export type Delivery = {
   webhookId: string
+  /** X-Shopify-Event-Id when sent: one event reaches us once per subscription. */
+  eventId: string | null
   topic: string
   shopDomain: string
   triggeredAt: Date | null
@@ -25,52 +30,78 @@ export type Delivery = {
 export type Outcome = 'applied' | 'duplicate' | 'ignored'
 
 /**
- * Applies one verified delivery exactly once per webhook id: platform reads first (outside
- * the transaction), then one transaction records the id and writes the mirror. A failure
- * anywhere records nothing and propagates, so the caller answers 500 and the platform
- * retries; a delivery already recorded is acknowledged without touching anything.
+ * The platform gives a delivery 5 s. Past 4 s the answer is a 500 (the platform retries later)
+ * rather than a timeout; the shared client may still be retrying a read in the background,
+ * whose result is then dropped (reads only: nothing is recorded for this delivery).
+ */
+const DELIVERY_DEADLINE_MS = 4_000
+
+const REFUSED = 'Webhook の本文が送信元のストア・トピックと一致しません。'
+
+/**
+ * Applies one verified delivery exactly once: its headers bound to its body first
+ * (binding.ts: 401 and nothing recorded on a mismatch), then platform reads with the header
+ * shop's token (outside the transaction), then one transaction records the delivery and writes
+ * the mirror. A failure anywhere records nothing and propagates, so the caller answers 500 and
+ * the platform retries; a delivery already recorded is acknowledged without touching anything.
  */
 export async function receiveWebhook(deps: WebhookDeps, delivery: Delivery): Promise<Outcome> {
   const handler = TOPIC_HANDLERS[delivery.topic]
   if (!handler) return 'ignored'
+  const claims = readClaims(delivery.topic, delivery.shopDomain, delivery.payload)
+  if ('refused' in claims) throw refused(deps, delivery, claims.refused)
   const shop = await findShopForWebhook(deps.db, delivery.shopDomain)
   // Unknown or uninstalled shop: nothing of ours to update, and a non-2xx answer would only
   // make the platform retry for hours (and eventually drop the subscription). Say "done".
   if (!shop || (shop.uninstalled_at && !handler.afterUninstall)) return 'ignored'
+  const foreign = await checkClaims(deps.db, shop, claims)
+  if (foreign) throw refused(deps, delivery, foreign.refused)
   // Cheap early exit for redeliveries: no platform read for something already applied. The
-  // unique key in recordDelivery is what actually guarantees once.
-  if (await isDelivered(deps.db, shop.id, delivery.webhookId)) return 'duplicate'
+  // unique keys in recordDelivery are what actually guarantee once.
+  if (await isDelivered(deps.db, shop.id, delivery)) return 'duplicate'
 
-  const client = shop.access_token
-    ? createAdminClient({
-        shop: shop.domain,
-        accessToken: shop.access_token,
-        origin: deps.adminOrigin(shop.domain),
-        fetch: deps.fetch,
-        // The platform retries the webhook itself; a long in-request backoff would only hold
-        // the connection past the platform's 5 s delivery timeout.
-        maxRetries: 2,
-      })
-    : null
-  const apply = await handler.prepare({
-    shop,
-    topic: delivery.topic,
-    payload: delivery.payload,
-    triggeredAt: delivery.triggeredAt,
-    client,
-    log: deps.log,
-  })
-  const applied = await withTransaction(deps.db, async (tx) => {
-    const first = await recordDelivery(tx, {
-      shopId: shop.id,
-      webhookId: delivery.webhookId,
+  const apply = await withinDeadline(
+    handler.prepare({
+      db: deps.db,
+      shop,
       topic: delivery.topic,
-      receivedAt: delivery.receivedAt,
-    })
+      payload: delivery.payload,
+      client: shop.access_token ? deps.clients.clientFor(shop) : null,
+      log: deps.log,
+    }),
+  )
+  if (!apply) return 'ignored'
+  const applied = await withTransaction(deps.db, async (tx) => {
+    const first = await recordDelivery(tx, { ...delivery, shopId: shop.id })
     if (first) await apply(tx)
     return first
   })
   if (applied && (delivery.topic === 'app/uninstalled' || delivery.topic === 'shop/redact'))
     deps.forgetShop(shop.domain)
   return applied ? 'applied' : 'duplicate'
+}
+
+function refused(deps: WebhookDeps, delivery: Delivery, reason: string): Error {
+  deps.log.info(
+    { topic: delivery.topic, shop: delivery.shopDomain, webhookId: delivery.webhookId, reason },
+    'webhook refused: headers do not match the signed body',
+  )
+  return unauthenticated(REFUSED)
+}
+
+async function withinDeadline<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new PlatformUnavailableError('webhook: platform reads exceeded the delivery deadline')),
+      DELIVERY_DEADLINE_MS,
+    )
+  })
+  try {
+    return await Promise.race([work, deadline])
+  } finally {
+    clearTimeout(timer)
+    // A read that lost the race still settles later: its failure must not go unhandled.
+    work.catch(() => {})
+  }
 }
