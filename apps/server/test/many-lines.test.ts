@@ -73,7 +73,7 @@ describe('contracts with more lines than a page', () => {
     await pool.query('delete from subscription_lines where shop_id = $1', [shopId])
     await pool.query('update shops set synced_at = null where id = $1', [shopId])
     const shop = (await findInstalledShop(pool, DOMAIN))!
-    await fullSync(pool, env.clients[DOMAIN]!, shop, { bulk: true })
+    await fullSync(pool, env.clients[DOMAIN]!, shop, { bulk: {} })
     for (const box of boxes) expect(await mirrorLines(box.id)).toEqual(platformLines(box.id))
   })
 
