@@ -1,4 +1,10 @@
-import type { BillingAnchor, BillingSchedulePolicy } from '../src/index.ts'
+import {
+  type BillingAnchor,
+  type BillingSchedulePolicy,
+  firstBillingDateAfterOrder,
+  firstDeliveryDateAfterOrder,
+  nextBillingDate,
+} from '../src/index.ts'
 
 // The npm script pins TZ=UTC, so every Asia/Tokyo case only passes if the code ignores the
 // process zone. Instants are written as Tokyo wall time: jst('2026-01-31 10:00').
@@ -49,3 +55,20 @@ export const yearly = (
   anchors,
   cutoff,
 })
+
+/** The billing days a contract walks through from `from`, `cycles` of them. */
+export function walk(from: string, policy: BillingSchedulePolicy, cycles: number): string[] {
+  const seen: string[] = []
+  let at = jst(from)
+  for (let i = 0; i < cycles; i++) {
+    at = nextBillingDate(at, policy, TOKYO)
+    seen.push(showJst(at))
+  }
+  return seen
+}
+
+/** First delivery date and first billing instant of an order placed at Tokyo wall time `order`. */
+export const firstOf = (order: string, policy: BillingSchedulePolicy): [string, string] => [
+  firstDeliveryDateAfterOrder(jst(order), policy, TOKYO),
+  showJst(firstBillingDateAfterOrder(jst(order), policy, TOKYO)),
+]
