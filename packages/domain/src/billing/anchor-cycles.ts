@@ -47,7 +47,7 @@ function occurrencesIn(
     else if (interval === 'MONTH') at = monthDate(Math.floor(period / 12), (period % 12) + 1, 0, anchor.day)
     else at = monthDate(period, anchor.month as number, 0, anchor.day)
     const day = dayNumber(at)
-    // Only an anchor that skipped assertPolicy gets here; never loop on it.
+    // Only an anchor that skipped assertPolicy lands on no day: refuse it rather than loop.
     if (!Number.isInteger(day)) throw new RangeError(`Not a ${interval} anchor: ${JSON.stringify(anchor)}`)
     return { at, day, anchor }
   })
