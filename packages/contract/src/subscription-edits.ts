@@ -84,17 +84,61 @@ export const ZInterval = z.enum(['DAY', 'WEEK', 'MONTH'], {
   error: '請求間隔の単位は 日・週・月 のいずれかを指定してください',
 })
 
-export const ZAnchorInput = z.object({
-  type: z.enum(['WEEKDAY', 'MONTHDAY', 'YEARDAY'], { error: 'アンカーの種類が正しくありません' }),
-  day: z
-    .number()
-    .int()
-    .min(1, 'アンカーの日は1以上で指定してください')
-    .max(31, 'アンカーの日は31以下で指定してください'),
-  month: z.number().int().min(1).max(12).nullable().optional(),
-  cutoffDay: z.number().int().min(0).max(31).nullable().optional(),
-})
+// The longest each month can be. 29 February is an anchor (it bills on 28 February in common
+// years), 30 February is not: ADR 0009, the same rule as the domain's assertAnchor.
+const LONGEST_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const
+const NOT_YEARDAY_MONTH = '月は年単位（YEARDAY）のアンカーにだけ指定できます'
+
+/** One SellingPlanAnchor, with the platform's rules for its type (a 400 for each, in Japanese). */
+export const ZAnchorInput = z
+  .object({
+    type: z.enum(['WEEKDAY', 'MONTHDAY', 'YEARDAY'], { error: 'アンカーの種類が正しくありません' }),
+    day: z
+      .number({ error: 'アンカーの日を数値で指定してください' })
+      .int('アンカーの日は整数で指定してください')
+      .min(1, 'アンカーの日は1以上で指定してください')
+      .max(31, 'アンカーの日は31以下で指定してください'),
+    month: z
+      .number({ error: 'アンカーの月を数値で指定してください' })
+      .int('アンカーの月は1〜12で指定してください')
+      .min(1, 'アンカーの月は1〜12で指定してください')
+      .max(12, 'アンカーの月は1〜12で指定してください')
+      .nullable()
+      .optional(),
+    cutoffDay: z
+      .number({ error: '締め日を数値で指定してください' })
+      .int('締め日は整数で指定してください')
+      .min(1, '締め日は1以上で指定してください')
+      .max(31, '締め日は31以下で指定してください')
+      .nullable()
+      .optional(),
+  })
+  .superRefine((anchor, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+    if (anchor.type === 'WEEKDAY') {
+      if (anchor.day > 7) issue('day', '曜日のアンカーは1（月曜）〜7（日曜）で指定してください')
+      if (anchor.cutoffDay != null && anchor.cutoffDay > 7) {
+        issue('cutoffDay', '曜日のアンカーの締め日は1（月曜）〜7（日曜）で指定してください')
+      }
+    }
+    if (anchor.type !== 'YEARDAY') {
+      if (anchor.month != null) issue('month', NOT_YEARDAY_MONTH)
+      return
+    }
+    if (anchor.month == null) return issue('month', '年単位のアンカーには月（1〜12）を指定してください')
+    if (anchor.day > (LONGEST_MONTH[anchor.month - 1] ?? 31)) {
+      issue('day', `${anchor.month}月${anchor.day}日は存在しない日付のため、アンカーに指定できません`)
+    }
+    if (anchor.cutoffDay != null) issue('cutoffDay', '年単位のアンカーには締め日を指定できません')
+  })
 export type AnchorInput = z.infer<typeof ZAnchorInput>
+
+/** The anchor type each interval takes (ADR 0009): a day of the week, of the month, or none. */
+const ANCHOR_RULE_OF_INTERVAL = {
+  DAY: { type: null, message: '日単位の間隔にはアンカーを指定できません' },
+  WEEK: { type: 'WEEKDAY', message: '週単位の間隔のアンカーは曜日（1=月曜〜7=日曜）で指定してください' },
+  MONTH: { type: 'MONTHDAY', message: '月単位の間隔のアンカーは日付（1〜31日）で指定してください' },
+} as const
 
 /** PUT /app-admin/interval-and-interval-count */
 export const ZIntervalRequest = z
@@ -106,27 +150,25 @@ export const ZIntervalRequest = z
       .int('間隔は整数で指定してください')
       .min(1, '間隔は1以上で指定してください')
       .max(52, '間隔は52以下で指定してください'),
-    anchors: z.array(ZAnchorInput).max(1, 'アンカーは1つまで指定できます').default([]),
+    /** Several anchors bill on each of them (monthly on the 10th and the 20th); no duplicates. */
+    anchors: z.array(ZAnchorInput).max(31, 'アンカーは31個まで指定できます').default([]),
     revision: ZRevision,
   })
   .superRefine((value, ctx) => {
-    const anchor = value.anchors[0]
-    if (!anchor) return
-    if (value.interval === 'DAY') {
-      ctx.addIssue({ code: 'custom', path: ['anchors'], message: '日単位の間隔にはアンカーを指定できません' })
-    } else if (value.interval === 'WEEK' && (anchor.type !== 'WEEKDAY' || anchor.day > 7)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['anchors'],
-        message: '週単位の間隔のアンカーは曜日（1=月曜〜7=日曜）で指定してください',
-      })
-    } else if (value.interval === 'MONTH' && anchor.type !== 'MONTHDAY') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['anchors'],
-        message: '月単位の間隔のアンカーは日付（1〜31日）で指定してください',
-      })
-    }
+    const rule = ANCHOR_RULE_OF_INTERVAL[value.interval]
+    const seen = new Set<string>()
+    value.anchors.forEach((anchor, index) => {
+      if (anchor.type !== rule.type) {
+        ctx.addIssue({ code: 'custom', path: ['anchors', index], message: rule.message })
+        return
+      }
+      // Two equal anchors would bill the same day twice: the merchant meant one (ADR 0009).
+      const key = `${anchor.type}:${anchor.month ?? ''}:${anchor.day}`
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['anchors', index], message: '同じアンカーが重複しています' })
+      }
+      seen.add(key)
+    })
   })
 export type IntervalRequest = z.input<typeof ZIntervalRequest>
 

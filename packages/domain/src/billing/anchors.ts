@@ -1,19 +1,36 @@
-import { addDays, type CalendarDate, compareDates, dayNumber, isoWeekday, monthDate } from './calendar.ts'
-import type { BillingAnchor } from './schedule.ts'
+import { addDays, type CalendarDate, dayNumber, isoWeekday, monthDate, monthLength } from './calendar.ts'
+import type { BillingAnchor, BillingInterval } from './schedule.ts'
 
 /**
- * Anchor occurrences on the calendar (ADR 0009). An anchor's day 29-31 lands on the last day of
- * a shorter month (MONTHDAY 31 is 30 April, YEARDAY 29 February is 28 February in 2027).
+ * What makes an anchor valid, and the cutoff before an anchor occurrence (ADR 0009). Where the
+ * anchors fall on the calendar and which of them bill is anchor-cycles.ts.
  */
 
 // A type-only import: erased at runtime, so no import cycle with schedule.ts.
 type Anchor = BillingAnchor
 
+/** The anchor type that divides each interval into billing days; a DAY interval takes none. */
+const ANCHOR_TYPE_OF: Readonly<Record<BillingInterval, Anchor['type'] | null>> = {
+  DAY: null,
+  WEEK: 'WEEKDAY',
+  MONTH: 'MONTHDAY',
+  YEAR: 'YEARDAY',
+}
+
+// 29 February is a real YEARDAY anchor (it lands on 28 February in common years, ADR 0009), so a
+// YEARDAY's month is measured in a leap year: only a day no year has (30 February) is refused.
+const A_LEAP_YEAR = 2000
+
 function isIntIn(value: unknown, min: number, max: number): boolean {
   return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
 }
 
-/** Throws `RangeError` for an anchor the platform would refuse (SellingPlanAnchorInput rules). */
+/**
+ * Throws `RangeError` for an anchor the platform refuses (SellingPlanAnchorInput rules): WEEKDAY
+ * day 1-7, MONTHDAY day 1-31, YEARDAY a month 1-12 and a day that month can have (not 30 or 31
+ * February, not 31 April, June, September or November); `month` only on YEARDAY, `cutoffDay`
+ * never on YEARDAY.
+ */
 export function assertAnchor(anchor: Anchor): void {
   if (!['WEEKDAY', 'MONTHDAY', 'YEARDAY'].includes(anchor.type)) {
     throw new RangeError(`Unknown anchor type: ${String(anchor.type)}`)
@@ -23,6 +40,10 @@ export function assertAnchor(anchor: Anchor): void {
   if (!isIntIn(anchor.day, 1, maxDay)) throw new RangeError(`${what}: day must be 1-${maxDay}`)
   if (anchor.type === 'YEARDAY') {
     if (!isIntIn(anchor.month, 1, 12)) throw new RangeError(`${what}: month must be 1-12`)
+    const longest = monthLength(A_LEAP_YEAR, anchor.month as number)
+    if (anchor.day > longest) {
+      throw new RangeError(`${what}: month ${anchor.month} has no day ${anchor.day}`)
+    }
     if (anchor.cutoffDay != null) throw new RangeError(`${what}: cutoffDay must be null`)
   } else {
     if (anchor.month != null) throw new RangeError(`${what}: month must be null`)
@@ -32,47 +53,18 @@ export function assertAnchor(anchor: Anchor): void {
   }
 }
 
-/** The anchor's occurrence in the month of `year`/`month` (MONTHDAY) or in `year` (YEARDAY). */
-function occurrenceIn(anchor: Anchor, year: number, month: number): CalendarDate {
-  if (anchor.type === 'YEARDAY') return monthDate(year, anchor.month as number, 0, anchor.day)
-  return monthDate(year, month, 0, anchor.day)
-}
-
-/** The first day on or after `date` that is an occurrence of the anchor. */
-export function occurrenceOnOrAfter(anchor: Anchor, date: CalendarDate): CalendarDate {
-  if (anchor.type === 'WEEKDAY') return addDays(date, (anchor.day - isoWeekday(date) + 7) % 7)
-  const here = occurrenceIn(anchor, date.year, date.month)
-  if (compareDates(here, date) >= 0) return here
-  return anchor.type === 'YEARDAY'
-    ? occurrenceIn(anchor, date.year + 1, date.month)
-    : monthDate(date.year, date.month, 1, anchor.day)
-}
-
-/** The earliest occurrence of any of the anchors on or after `date` (`date` itself if none). */
-export function snapToAnchors(date: CalendarDate, anchors: readonly Anchor[]): CalendarDate {
-  let best: CalendarDate | null = null
-  for (const anchor of anchors) {
-    const candidate = occurrenceOnOrAfter(anchor, date)
-    if (best === null || compareDates(candidate, best) < 0) best = candidate
-  }
-  return best ?? date
-}
-
 /**
- * The anchor whose day a monthly (MONTHDAY) or yearly (YEARDAY) contract keeps, seen from a
- * billing on `date`: the latest of the anchors' occurrences in `date`'s month (year) that is on
- * or before `date`, else the earliest. With one anchor it is that anchor; with several this
- * keeps the result non-decreasing in `date`.
+ * Throws `RangeError` unless every anchor is of the type that divides the interval: WEEKDAY for
+ * WEEK, MONTHDAY for MONTH, YEARDAY for YEAR, and none for DAY (the contract's interval edit
+ * refuses the same with a 400).
  */
-export function anchorKeptFrom(date: CalendarDate, anchors: readonly Anchor[]): Anchor {
-  const placed = anchors
-    .map((anchor) => ({ anchor, at: dayNumber(occurrenceIn(anchor, date.year, date.month)) }))
-    .sort((a, b) => a.at - b.at || a.anchor.day - b.anchor.day)
-  const today = dayNumber(date)
-  const onOrBefore = placed.filter((p) => p.at <= today)
-  const kept = onOrBefore.length > 0 ? onOrBefore[onOrBefore.length - 1] : placed[0]
-  if (!kept) throw new RangeError('No anchor to keep')
-  return kept.anchor
+export function assertAnchorsFit(interval: BillingInterval, anchors: readonly Anchor[]): void {
+  const fits = ANCHOR_TYPE_OF[interval]
+  for (const anchor of anchors) {
+    if (anchor.type !== fits) {
+      throw new RangeError(`A ${interval} interval takes ${fits ?? 'no'} anchors, not ${anchor.type}`)
+    }
+  }
 }
 
 /**
@@ -81,6 +73,7 @@ export function anchorKeptFrom(date: CalendarDate, anchors: readonly Anchor[]): 
  * `at` carrying that weekday (day of month, clamped): an order after it and before `at` is
  * inside, an order on the cutoff day itself is not. With a cutoff of N days (the delivery
  * policy's `cutoff`), an order fewer than N days before `at` is inside, N days before is not.
+ * An order on the anchor day itself is never inside.
  */
 export function isInsideCutoff(
   orderDate: CalendarDate,
@@ -97,7 +90,7 @@ export function isInsideCutoff(
       cutoff = addDays(at, -((isoWeekday(at) - anchor.cutoffDay + 7) % 7))
     } else {
       cutoff = monthDate(at.year, at.month, 0, anchor.cutoffDay)
-      if (compareDates(cutoff, at) > 0) cutoff = monthDate(at.year, at.month, -1, anchor.cutoffDay)
+      if (dayNumber(cutoff) > anchorDay) cutoff = monthDate(at.year, at.month, -1, anchor.cutoffDay)
     }
     return order > dayNumber(cutoff)
   }

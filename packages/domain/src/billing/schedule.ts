@@ -1,30 +1,21 @@
-import {
-  anchorKeptFrom,
-  assertAnchor,
-  isInsideCutoff,
-  occurrenceOnOrAfter,
-  snapToAnchors,
-} from './anchors.ts'
-import {
-  addDays,
-  type CalendarDate,
-  compareDates,
-  formatCalendarDate,
-  monthDate,
-  parseCalendarDate,
-} from './calendar.ts'
+import { firstAnchoredDays, nextAnchoredDay } from './anchor-cycles.ts'
+import { assertAnchor, assertAnchorsFit } from './anchors.ts'
+import { addDays, type CalendarDate, formatCalendarDate, monthDate, parseCalendarDate } from './calendar.ts'
 import { instantOfWall, wallClockOf } from './wall-clock.ts'
 
 /**
  * Billing and delivery dates of a subscription contract (issue 5). The platform does not move
  * `nextBillingDate`: the app computes it after each billing, with these functions. Every open
- * question the platform leaves (short months, cutoff day, interval counts with anchors, zone,
- * DST) is decided in docs/decisions/0009-billing-dates-and-prices.md.
+ * question the platform leaves (short months, cutoff day, several anchors, interval counts with
+ * anchors, zone, DST) is decided in docs/decisions/0009-billing-dates-and-prices.md.
  */
 
 export type BillingInterval = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'
 
-/** SellingPlanAnchor: WEEKDAY day 1-7 (ISO, 1 = Monday); MONTHDAY day 1-31; YEARDAY month + day. */
+/**
+ * SellingPlanAnchor: WEEKDAY day 1-7 (ISO, 1 = Monday); MONTHDAY day 1-31; YEARDAY month + a day
+ * that month has (29 February allowed). A policy may list several; duplicates bill once.
+ */
 export type BillingAnchor = {
   type: 'WEEKDAY' | 'MONTHDAY' | 'YEARDAY'
   day: number
@@ -38,10 +29,10 @@ export type BillingSchedulePolicy = {
   anchors: readonly BillingAnchor[]
   /**
    * The delivery policy's `cutoff`, in days before an anchor; the platform sets it only when the
-   * anchors have no `cutoffDay`. Only read by `firstBillingDateAfterOrder`. Absent: no cutoff.
+   * anchors have no `cutoffDay`. Only read for the first cycle (`first…AfterOrder`). Absent: none.
    */
   cutoff?: number | null
-  /** The delivery policy's pre-anchor behaviour. Only read by `firstBillingDateAfterOrder`. Absent: ASAP. */
+  /** The delivery policy's pre-anchor behaviour. Only read for the first cycle. Absent: ASAP. */
   preAnchorBehavior?: 'ASAP' | 'NEXT' | null
 }
 
@@ -54,15 +45,15 @@ function assertPolicy(policy: BillingSchedulePolicy): void {
     throw new RangeError(`intervalCount must be a whole number of at least 1: ${policy.intervalCount}`)
   }
   for (const anchor of policy.anchors) assertAnchor(anchor)
+  assertAnchorsFit(policy.interval, policy.anchors)
   if (policy.cutoff != null && (!Number.isSafeInteger(policy.cutoff) || policy.cutoff < 0)) {
     throw new RangeError(`cutoff must be a whole number of days, at least 0: ${policy.cutoff}`)
   }
 }
 
 /**
- * Advance by intervalCount intervals. Months and years keep the contract's intended day, clamped
- * to the target month: a MONTHDAY (YEARDAY) anchor's day when the plan has one, else the hint,
- * else the billed day.
+ * Advance a schedule without anchors by intervalCount intervals. Months and years keep the
+ * contract's intended day, clamped to the target month: the hint, else the billed day.
  */
 function advance(
   date: CalendarDate,
@@ -75,37 +66,32 @@ function advance(
       return addDays(date, count)
     case 'WEEK':
       return addDays(date, 7 * count)
-    case 'MONTH': {
-      const monthdays = policy.anchors.filter((a) => a.type === 'MONTHDAY')
-      const day = monthdays.length > 0 ? anchorKeptFrom(date, monthdays).day : (intendedDay ?? date.day)
-      return monthDate(date.year, date.month, count, day)
-    }
-    case 'YEAR': {
-      const yeardays = policy.anchors.filter((a) => a.type === 'YEARDAY')
-      if (yeardays.length === 0) return monthDate(date.year + count, date.month, 0, intendedDay ?? date.day)
-      const kept = anchorKeptFrom(date, yeardays)
-      return monthDate(date.year + count, kept.month as number, 0, kept.day)
-    }
+    case 'MONTH':
+      return monthDate(date.year, date.month, count, intendedDay ?? date.day)
+    case 'YEAR':
+      return monthDate(date.year + count, date.month, 0, intendedDay ?? date.day)
   }
 }
 
-/** The calendar day of the cycle after one billed on `date`: advance, then the anchor on or after. */
+/** The calendar day of the cycle after one billed on `date`: on the anchors, else one interval on. */
 function nextBillingDay(
   date: CalendarDate,
   policy: BillingSchedulePolicy,
   intendedDay?: number,
 ): CalendarDate {
-  return snapToAnchors(advance(date, policy, intendedDay), policy.anchors)
+  return policy.anchors.length > 0 ? nextAnchoredDay(date, policy) : advance(date, policy, intendedDay)
 }
 
 /**
- * The billing instant of the cycle after the one billed at `billedAt`, in the shop's zone:
- * advance by `intervalCount` intervals keeping the local time of day, clamp day 29-31 to the
- * month's last day while keeping the intended day (31 Jan -> 28/29 Feb -> 31 Mar when the
- * caller passes `intendedDay: 31` or the plan has a MONTHDAY 31 anchor), then move to the
- * earliest anchor on or after that day (WEEKDAY ISO 1 = Monday; MONTHDAY and YEARDAY clamped).
- * A local time that does not exist that day (DST gap) moves forward by the gap; one that
- * happens twice is the first. Throws `RangeError` for an invalid policy, zone or hint.
+ * The billing instant of the cycle after the one billed at `billedAt`, in the shop's zone, at the
+ * same local time of day. Without anchors: `intervalCount` intervals later, a day 29-31 clamped
+ * to the month's last day while the intended day is kept (31 Jan -> 28/29 Feb -> 31 Mar when the
+ * caller passes `intendedDay: 31`). With anchors: the next anchor day of the cycle, every anchor
+ * billing (MONTHDAY 10 and 20 bill on both), every `intervalCount`-th week, month or year
+ * (anchor-cycles.ts; WEEKDAY ISO 1 = Monday; MONTHDAY and YEARDAY clamped to short months; the
+ * anchor wins over `intendedDay`). A local time that does not exist that day (DST gap) moves
+ * forward by the gap; one that happens twice is the first. Throws `RangeError` for an invalid
+ * policy (an impossible anchor, an anchor of another type than the interval's), zone or hint.
  */
 export function nextBillingDate(
   billedAt: Date,
@@ -124,10 +110,11 @@ export function nextBillingDate(
 
 /**
  * The first billing instant of a contract whose order was placed at `startedAt` (the order
- * itself paid the first cycle). Without anchors: `startedAt` + one billing interval
- * (`intervalCount` intervals). With anchors, the platform's pre-anchor rule: ASAP bills at the
- * first anchor after the order day, skipping any anchor whose cutoff the order is inside; NEXT
- * delivers on that anchor and bills one billing interval after it. Local time of day is kept.
+ * itself paid the first cycle), at the order's local time of day. Without anchors: one billing
+ * interval (`intervalCount` intervals) after the order. With anchors, the platform's pre-anchor
+ * rule (`firstAnchoredDays`): ASAP bills on the first anchor after the order day whose cutoff the
+ * order is outside (an order on the anchor day bills one cycle later), and N − 1 intervals after
+ * it for an interval count N; NEXT bills one cycle after the first delivery.
  */
 export function firstBillingDateAfterOrder(
   startedAt: Date,
@@ -136,18 +123,24 @@ export function firstBillingDateAfterOrder(
 ): Date {
   assertPolicy(policy)
   if (policy.anchors.length === 0) return nextBillingDate(startedAt, policy, timeZone)
-  const { date: orderDate, timeOfDayMs } = wallClockOf(startedAt, timeZone)
-  let first: CalendarDate | null = null
-  for (const anchor of policy.anchors) {
-    // An order on the anchor day is that day's cycle, so the first billing is a later anchor.
-    let at = occurrenceOnOrAfter(anchor, addDays(orderDate, 1))
-    while (isInsideCutoff(orderDate, at, anchor, policy.cutoff))
-      at = occurrenceOnOrAfter(anchor, addDays(at, 1))
-    if (first === null || compareDates(at, first) < 0) first = at
-  }
-  const day = first as CalendarDate
-  const billing = policy.preAnchorBehavior === 'NEXT' ? nextBillingDay(day, policy) : day
-  return instantOfWall(billing, timeOfDayMs, timeZone)
+  const { date, timeOfDayMs } = wallClockOf(startedAt, timeZone)
+  return instantOfWall(firstAnchoredDays(date, policy).billing, timeOfDayMs, timeZone)
+}
+
+/**
+ * The first delivery date (YYYY-MM-DD, the shop's calendar) of a contract whose order was
+ * placed at `startedAt`: the order day, unless the plan's anchors and pre-anchor rule move it
+ * (ASAP inside a cutoff: that anchor; NEXT: the first anchor on or after the order day whose
+ * cutoff the order is outside).
+ */
+export function firstDeliveryDateAfterOrder(
+  startedAt: Date,
+  policy: BillingSchedulePolicy,
+  timeZone: string,
+): string {
+  assertPolicy(policy)
+  const { date } = wallClockOf(startedAt, timeZone)
+  return formatCalendarDate(policy.anchors.length === 0 ? date : firstAnchoredDays(date, policy).delivery)
 }
 
 /** Calendar date (YYYY-MM-DD) + n days (n may be negative), pure calendar arithmetic. */
