@@ -69,17 +69,21 @@ async function mirrored(contractId: string) {
 }
 
 function webhook(contractId: string) {
-  const body = JSON.stringify({
+  return deliver('subscription_contracts/update', {
     admin_graphql_api_id: toGid('SubscriptionContract', contractId),
     id: contractId,
   })
+}
+
+function deliver(topic: string, payload: unknown) {
+  const body = JSON.stringify(payload)
   return app.inject({
     method: 'POST',
     url: '/webhooks',
     payload: body,
     headers: {
       'content-type': 'application/json',
-      'x-shopify-topic': 'subscription_contracts/update',
+      'x-shopify-topic': topic,
       'x-shopify-shop-domain': DOMAIN,
       'x-shopify-webhook-id': randomUUID(),
       'x-shopify-hmac-sha256': signWebhook(body, TEST_API_SECRET),
@@ -142,6 +146,24 @@ describe('the mirror survives text PostgreSQL refuses', () => {
     c.revisionId += 1
     expect((await webhook(contractId)).statusCode).toBe(200)
     expect((await mirrored(contractId))?.note).toBe('更新後')
+  })
+
+  it('an orders/create webhook whose order name carries a NUL is mirrored cleaned', async () => {
+    const res = await deliver('orders/create', {
+      id: 88_000_002,
+      admin_graphql_api_id: toGid('Order', 88_000_002),
+      name: `#90${NUL}02`,
+      created_at: '2026-11-20T01:02:03Z',
+      currency: 'JPY',
+      total_price: '3980.00',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const { rows } = await pool.query<{ name: string }>(
+      'select name from orders where shop_id = $1 and id = $2',
+      [env.shopIds[DOMAIN], '88000002'],
+    )
+    expect(rows[0]?.name).toBe('#9002')
+    expect(warnings.find((w) => w.table === 'orders')).toMatchObject({ id: '88000002', fields: ['name'] })
   })
 
   it('an incremental (paged) sync with lone surrogates completes', async () => {

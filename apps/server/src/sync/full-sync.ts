@@ -351,6 +351,6 @@ function shopDetailsRecord(details: ShopDetails) {
           }
         : null,
     },
-    { table: 'shops', id: details.shop.name, contractId: null },
+    { table: 'shops', id: details.shop.id, contractId: null },
   )
 }

@@ -1,4 +1,5 @@
 import { idFromGid, maybeIdFromGid } from '../../platform/gid.ts'
+import { storableRow } from '../../sync/mirror-text.ts'
 import { type Apply, gidFrom, nothing, type Payload, type TopicHandler } from './handler.ts'
 import { upsertOrder } from './repo.ts'
 
@@ -33,6 +34,7 @@ export const orderCreateTopic: TopicHandler = {
       created_at: createdAt,
       cancelled_at: text(p.cancelled_at),
     }
-    return async (tx) => upsertOrder(tx, ctx.shop.id, order)
+    const row = storableRow(order, { table: 'orders', id: order.id, contractId: order.contract_id })
+    return async (tx) => upsertOrder(tx, ctx.shop.id, row)
   },
 }
