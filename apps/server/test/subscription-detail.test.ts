@@ -443,7 +443,9 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
       const res = await detail(id)
       expect(res.statusCode).toBe(400)
       expect(res.json().error.code).toBe('INVALID_INPUT')
-      expect(res.json().error.message).toMatch(/契約IDは数字で指定してください/)
+      expect(res.json().error.message).toMatch(
+        /契約IDは(数字|1〜9223372036854775807の範囲)で指定してください/,
+      )
     }
   })
 

@@ -530,7 +530,7 @@ function resolveBody(endpoint: Endpoint, f: Fixture, variant: string): unknown {
   if (!body) return body
   const text = JSON.stringify(body)
     .replace('"VARIANT"', JSON.stringify(variant))
-    .replace('"METHOD"', JSON.stringify(spareMethods.get(f.contractId) ?? '0'))
+    .replace('"METHOD"', JSON.stringify(spareMethods.get(f.contractId) ?? '1'))
   return JSON.parse(text)
 }
 

@@ -458,6 +458,22 @@ describe('lines', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
+  it('a JPY price is whole yen, at the field, before anything is sent (issue 12)', () => {
+    const whole = '価格は小数点なしの整数で入力してください（JPY、例: 1980）'
+    expect(planLineQuantity(detail, line, { quantity: '3', manualPrice: true, price: '1980.5' })).toEqual({
+      ok: false,
+      error: whole,
+      field: 'price',
+    })
+    expect(planAddLine(detail, variant, { quantity: '1', price: '1,980.5' })).toEqual({
+      ok: false,
+      error: whole,
+      field: 'price',
+    })
+    expect(planAddLine(detail, variant, { quantity: '1', price: '1980' })).toMatchObject({ ok: true })
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
   it('swaps the variant and removes a line with the revision', async () => {
     answer(json(200, edited), new Response(null, { status: 204 }))
     await run(planSwapVariant(detail, line, variant, true))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZPlatformId, ZText } from './primitives.ts'
 import { ZDate } from './subscriptions.ts'
 
 /** Longest reason text the shop's list accepts (the table's check constraint). */
@@ -19,12 +20,11 @@ export type CancellationReasonList = z.infer<typeof ZCancellationReasonList>
 
 /** POST /app-admin/cancellation-reasons and PUT /app-admin/cancellation-reasons/:id. */
 export const ZCancellationReasonBody = z.object({
-  reason: z
-    .string({ error: '解約理由を入力してください' })
-    .trim()
-    .min(1, '解約理由を入力してください')
-    .max(CANCELLATION_REASON_MAX, `解約理由は${CANCELLATION_REASON_MAX}文字以内で入力してください`),
+  reason: ZText('解約理由', { max: CANCELLATION_REASON_MAX }).min(1, '解約理由を入力してください'),
 })
+
+/** PUT and DELETE /app-admin/cancellation-reasons/:id. */
+export const ZCancellationReasonParams = z.object({ id: ZPlatformId('解約理由ID') })
 export type CancellationReasonBody = z.input<typeof ZCancellationReasonBody>
 
 /** GET /app-admin/subscription-contracts/cancellation-reasons-grouped-by. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { type SubscriptionStatus, ZDate, ZSubscriptionStatus } from './subscriptions.ts'
+import { ZText } from './primitives.ts'
+import { type SubscriptionStatus, ZDate, ZStatusListText, ZSubscriptionStatus } from './subscriptions.ts'
 
 /**
  * CSV export of contracts (spec §3 "Subscription export filter", §7
@@ -33,22 +34,7 @@ const ZCalendarDate = (label: string) =>
  * `statusFilterDirect`: statuses as text, one or a comma-separated list (`ACTIVE` or
  * `ACTIVE,PAUSED`), case-insensitive, the form the search endpoint's `statuses` takes.
  */
-const ZStatusText = z
-  .string({ error: 'statusFilterDirect はステータスをカンマ区切りの文字列で指定してください' })
-  .max(200)
-  .transform((value, ctx) => {
-    const parts = value
-      .split(',')
-      .map((part) => part.trim().toUpperCase())
-      .filter(Boolean)
-    for (const part of parts) {
-      if (!ZSubscriptionStatus.safeParse(part).success) {
-        ctx.addIssue({ code: 'custom', message: `不明なステータスです: ${part}` })
-        return z.NEVER
-      }
-    }
-    return parts as SubscriptionStatus[]
-  })
+const ZStatusText = ZStatusListText('statusFilterDirect')
 
 const ZCount = (label: string) =>
   z
@@ -67,10 +53,7 @@ const ZCount = (label: string) =>
 export const ZExportRequest = z
   .strictObject(
     {
-      email: z
-        .string({ error: 'メールアドレスは文字列で指定してください' })
-        .trim()
-        .max(254, 'メールアドレスが長すぎます')
+      email: ZText('メールアドレス', { max: 254 })
         .pipe(z.email({ error: 'メールアドレスの形式が正しくありません' }))
         .optional()
         .describe('address the finished CSV is mailed to (attached up to 10 MB)'),
@@ -176,6 +159,5 @@ export type ExportJob = z.infer<typeof ZExportJob>
 export const ZExportJobList = z.object({ exports: z.array(ZExportJob) })
 export type ExportJobList = z.infer<typeof ZExportJobList>
 
-export const ZExportIdParam = z.object({
-  id: z.string().max(64, 'エクスポートIDの形式が正しくありません'),
-})
+/** A malformed id is answered 404 like another shop's (features/exports/service.ts). */
+export const ZExportIdParam = z.object({ id: ZText('エクスポートID', { max: 64, trim: false }) })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZPlatformIdOrGid, ZText } from './primitives.ts'
 
 /**
  * One product variant as the mirror holds it (products + product_variants), for adding or
@@ -27,7 +28,7 @@ export const ZVariantSearchQuery = z.object({
    * Case-insensitive substring of the product title, the variant title or the SKU; a numeric
    * query also matches the variant id exactly. Empty: every variant.
    */
-  query: z.string().trim().max(200, '検索語は200文字以内で入力してください').default(''),
+  query: ZText('検索語', { max: 200 }).default(''),
   limit: z.coerce
     .number({ error: '件数は数字で指定してください' })
     .int('件数は整数で指定してください')
@@ -36,6 +37,9 @@ export const ZVariantSearchQuery = z.object({
     .default(10),
 })
 export type VariantSearchQuery = z.input<typeof ZVariantSearchQuery>
+
+/** GET /app-admin/products/variants/:id: the variant's id, or its gid. */
+export const ZVariantParams = z.object({ id: ZPlatformIdOrGid('バリエーションID', 'ProductVariant') })
 
 /** Ordered by product title, then variant id. */
 export const ZVariantSearchResponse = z.object({ variants: z.array(ZVariantSummary) })

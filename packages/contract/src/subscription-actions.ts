@@ -1,18 +1,14 @@
 import { z } from 'zod'
+import { ZPlatformId, ZText } from './primitives.ts'
+import { ZRevision } from './subscription-edits.ts'
 import { ZSubscriptionStatus } from './subscriptions.ts'
-
-const ZNumericId = (label: string) =>
-  z.string({ error: `${label}を指定してください` }).regex(/^\d{1,20}$/, `${label}は数字で指定してください`)
 
 /** POST /app-admin/pause and /resume (spec §7 contract actions). */
 export const ZContractActionRequest = z.object({
-  contractId: ZNumericId('契約ID'),
-  customerId: ZNumericId('顧客ID'),
+  contractId: ZPlatformId('契約ID'),
+  customerId: ZPlatformId('顧客ID'),
   /** The revision the screen showed; 409 when the contract changed since (optional). */
-  revision: z
-    .string()
-    .regex(/^\d{1,20}$/, 'revision は数字で指定してください')
-    .optional(),
+  revision: ZRevision,
 })
 export type ContractActionRequest = z.infer<typeof ZContractActionRequest>
 
@@ -22,8 +18,8 @@ export type ContractActionRequest = z.infer<typeof ZContractActionRequest>
  * contract. With both, the shop's reason is stored and the text is kept as a comment.
  */
 export const ZChurnRequest = ZContractActionRequest.extend({
-  reasonId: ZNumericId('解約理由ID').optional(),
-  reason: z.string().trim().max(500, '解約理由は500文字以内で入力してください').optional(),
+  reasonId: ZPlatformId('解約理由ID').optional(),
+  reason: ZText('解約理由', { max: 500 }).optional(),
 })
 export type ChurnRequest = z.infer<typeof ZChurnRequest>
 

@@ -1,4 +1,9 @@
 import { z } from 'zod'
+import { ZPlatformId } from './primitives.ts'
+
+/** GET /app-admin/subscriptions/:contractId. */
+export const ZContractDetailParams = z.object({ contractId: ZPlatformId('契約ID') })
+
 import { ZSubscriptionStatus } from './subscriptions.ts'
 
 const ZMoney = z.object({ amount: z.string(), currencyCode: z.string() })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isPlatformId, ZLineId, ZPlatformId, ZPlatformIdOrGid, ZText, ZUnsignedInt64 } from './primitives.ts'
 import { ZDate } from './subscriptions.ts'
 
 /**
@@ -9,21 +10,10 @@ import { ZDate } from './subscriptions.ts'
  * current (the spec's callers never send it; the app's own screens always do).
  */
 
-const ZNumericId = (label: string) =>
-  z.string({ error: `${label}を指定してください` }).regex(/^\d{1,20}$/, `${label}は数字で指定してください`)
+export const ZContractIdParam = z.object({ id: ZPlatformId('契約ID') })
+export const ZContractLineParams = z.object({ contractId: ZPlatformId('契約ID'), lineId: ZLineId })
 
-export const ZContractIdParam = z.object({ id: ZNumericId('契約ID') })
-export const ZContractLineParams = z.object({
-  contractId: ZNumericId('契約ID'),
-  lineId: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, '明細IDの形式が正しくありません')
-    .describe('the line id as the detail endpoint serves it'),
-})
-
-export const ZRevision = z
-  .string()
-  .regex(/^\d{1,20}$/, 'revision は数字で指定してください')
+export const ZRevision = ZUnsignedInt64('revision')
   .optional()
   .describe("the contract's revisionId the edit was made from; 409 when the contract has changed since")
 
@@ -40,7 +30,7 @@ export type ContractEditResponse = z.infer<typeof ZContractEditResponse>
 
 /** PUT /app-admin/next-billing-date. The date is a Japan-time calendar date. */
 export const ZNextBillingDateRequest = z.object({
-  contractId: ZNumericId('契約ID'),
+  contractId: ZPlatformId('契約ID'),
   nextBillingDate: ZDate,
   /** Spec §6: the admin screens send true; recorded in the contract's history. */
   isAdmin: z.boolean().default(true),
@@ -143,7 +133,7 @@ const ANCHOR_RULE_OF_INTERVAL = {
 /** PUT /app-admin/interval-and-interval-count */
 export const ZIntervalRequest = z
   .object({
-    contractId: ZNumericId('契約ID'),
+    contractId: ZPlatformId('契約ID'),
     interval: ZInterval,
     intervalCount: z
       .number({ error: '間隔を数値で指定してください' })
@@ -173,7 +163,7 @@ export const ZIntervalRequest = z
 export type IntervalRequest = z.input<typeof ZIntervalRequest>
 
 /** POST /app-admin/create-order-now */
-export const ZCreateOrderNowRequest = z.object({ contractId: ZNumericId('契約ID'), revision: ZRevision })
+export const ZCreateOrderNowRequest = z.object({ contractId: ZPlatformId('契約ID'), revision: ZRevision })
 export type CreateOrderNowRequest = z.input<typeof ZCreateOrderNowRequest>
 
 export const ZCreateOrderNowResponse = ZContractEditResponse.extend({
@@ -198,7 +188,7 @@ const ZPrice = z
 
 /** POST /app-admin/subscriptions/:id/lines */
 export const ZAddLineRequest = z.object({
-  variantId: ZNumericId('バリエーションID'),
+  variantId: ZPlatformIdOrGid('バリエーションID', 'ProductVariant'),
   quantity: ZQuantity.default(1),
   /** The line's price; the variant's price when omitted. */
   price: ZPrice.optional(),
@@ -212,10 +202,7 @@ export type LineQuantityRequest = z.input<typeof ZLineQuantityRequest>
 
 /** POST /app-admin/subscription-contracts/:id/price-manually-changed */
 export const ZPriceManuallyChangedRequest = z.object({
-  lineId: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, '明細IDの形式が正しくありません')
-    .optional(),
+  lineId: ZLineId.optional(),
   price: ZPrice.optional().describe('the new line price; when given the line is repriced first'),
   revision: ZRevision,
 })
@@ -223,7 +210,7 @@ export type PriceManuallyChangedRequest = z.input<typeof ZPriceManuallyChangedRe
 
 /** PUT /app-admin/subscriptions/:contractId/:lineId/product-variant */
 export const ZSwapVariantRequest = z.object({
-  variantId: ZNumericId('バリエーションID'),
+  variantId: ZPlatformIdOrGid('バリエーションID', 'ProductVariant'),
   /** Keep the line's current price instead of taking the new variant's. */
   keepPrice: z.boolean().default(false),
   revision: ZRevision,
@@ -232,7 +219,7 @@ export type SwapVariantRequest = z.input<typeof ZSwapVariantRequest>
 
 /** PUT /app-admin/subscription-contracts/:id/note */
 export const ZNoteRequest = z.object({
-  note: z.string().max(5000, 'メモは5000文字以内で入力してください'),
+  note: ZText('メモ', { max: 5000, multiline: true }),
   revision: ZRevision,
 })
 export type NoteRequest = z.input<typeof ZNoteRequest>
@@ -257,24 +244,24 @@ export const ZOrderCountResponse = z.object({
 })
 export type OrderCountResponse = z.infer<typeof ZOrderCountResponse>
 
-const ZAddressText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label}は${max}文字以内で入力してください`)
+const ZAddressText = (label: string, max: number) => ZText(label, { max })
 
 /** A Japanese shipping address; `provinceCode` is the ISO code (JP-01 … JP-47). */
 export const ZDeliveryAddress = z.object({
   lastName: ZAddressText('姓', 50).min(1, '姓を入力してください'),
   firstName: ZAddressText('名', 50).default(''),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^\d{3}-?\d{4}$/, '郵便番号は7桁の数字（例: 150-0001）で入力してください'),
-  provinceCode: z.string().regex(/^JP-(0[1-9]|[1-3]\d|4[0-7])$/, '都道府県を選択してください'),
+  zip: ZText('郵便番号', { max: 8 }).regex(
+    /^\d{3}-?\d{4}$/,
+    '郵便番号は7桁の数字（例: 150-0001）で入力してください',
+  ),
+  provinceCode: ZText('都道府県', { max: 5 }).regex(
+    /^JP-(0[1-9]|[1-3]\d|4[0-7])$/,
+    '都道府県を選択してください',
+  ),
   city: ZAddressText('市区町村', 100).min(1, '市区町村を入力してください'),
   address1: ZAddressText('番地', 200).min(1, '番地を入力してください'),
   address2: ZAddressText('建物名・部屋番号', 200).default(''),
-  phone: z
-    .string()
-    .trim()
+  phone: ZText('電話番号', { max: 20 })
     .regex(/^(\+81|0)[0-9-]{9,13}$/, '電話番号の形式が正しくありません')
     .or(z.literal(''))
     .default(''),
@@ -287,10 +274,14 @@ export type DeliveryAddressRequest = z.input<typeof ZDeliveryAddressRequest>
 
 /** PUT /app-admin/modify-payment-method: the contract charges another of the customer's methods. */
 export const ZModifyPaymentMethodRequest = z.object({
-  contractId: ZNumericId('契約ID'),
-  paymentMethodId: ZNumericId('決済方法ID').or(
-    z.string().regex(/^[A-Za-z0-9]{1,64}$/, '決済方法IDの形式が正しくありません'),
-  ),
+  contractId: ZPlatformId('契約ID'),
+  /** The platform's id: decimal (then within the platform's id range) or an opaque token. */
+  paymentMethodId: z
+    .string({ error: '決済方法IDを指定してください' })
+    .regex(/^[A-Za-z0-9]{1,64}$/, '決済方法IDの形式が正しくありません')
+    .refine((value) => !/^[0-9]+$/.test(value) || isPlatformId(value), {
+      error: '決済方法IDの形式が正しくありません',
+    }),
   revision: ZRevision,
 })
 export type ModifyPaymentMethodRequest = z.input<typeof ZModifyPaymentMethodRequest>
@@ -315,16 +306,12 @@ export type DiscountCodesResponse = z.infer<typeof ZDiscountCodesResponse>
 
 /** PUT /app-admin/subscriptions/:id/discount-code/apply */
 export const ZApplyDiscountCodeRequest = z.object({
-  discountCode: z
-    .string()
-    .trim()
-    .min(1, '割引コードを入力してください')
-    .max(255, '割引コードは255文字以内で入力してください'),
+  discountCode: ZText('割引コード', { max: 255 }).min(1, '割引コードを入力してください'),
   revision: ZRevision,
 })
 export type ApplyDiscountCodeRequest = z.input<typeof ZApplyDiscountCodeRequest>
 
 export const ZDiscountCodeParams = z.object({
-  id: ZNumericId('契約ID'),
-  code: z.string().min(1).max(255),
+  id: ZPlatformId('契約ID'),
+  code: ZText('割引コード', { max: 255, trim: false }).min(1, '割引コードを指定してください'),
 })

@@ -1,15 +1,16 @@
 import { z } from 'zod'
+import { gidNumber, isPlatformId, ZPlatformId, ZText } from './primitives.ts'
 
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'FAILED', 'PAUSED', 'EXPIRED', 'CANCELLED'] as const
 export const ZSubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES)
 export type SubscriptionStatus = z.infer<typeof ZSubscriptionStatus>
 
-/** Comma-separated statuses in a query string, e.g. `ACTIVE,PAUSED`. Empty means all. */
-const ZStatusList = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return [] as SubscriptionStatus[]
+/**
+ * Comma-separated statuses as text, e.g. `ACTIVE,PAUSED`: case-insensitive, trimmed and
+ * de-duplicated. Empty means all.
+ */
+export const ZStatusListText = (label: string) =>
+  ZText(label, { max: 200 }).transform((value, ctx) => {
     const parts = value
       .split(',')
       .map((part) => part.trim().toUpperCase())
@@ -22,6 +23,11 @@ const ZStatusList = z
     }
     return [...new Set(parts)] as SubscriptionStatus[]
   })
+
+/** Statuses in a query string; absent means all. */
+const ZStatusList = ZStatusListText('ステータス')
+  .optional()
+  .transform((value) => value ?? [])
 
 /** A calendar date `YYYY-MM-DD`, read in the shop's zone (Japan time for Japanese shops). */
 export const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日付は YYYY-MM-DD の形式で指定してください')
@@ -37,17 +43,26 @@ export const ZSearchSubscriptionsQuery = z.object({
   statuses: ZStatusList,
   ...ZPaging,
   /** A numeric contract id (the classifier's "contract" kind). */
-  contractId: z
-    .string()
-    .regex(/^\d{1,20}$/, '契約IDは数字で指定してください')
-    .optional(),
+  contractId: ZPlatformId('契約ID').optional(),
   /** Free customer input (the classifier's "customer" kind): e-mail, phone or name. */
-  customerQuery: z.string().trim().min(1).max(200).optional(),
+  customerQuery: ZText('検索語', { max: 200 }).min(1, '検索語を入力してください').optional(),
 })
 export type SearchSubscriptionsQuery = z.input<typeof ZSearchSubscriptionsQuery>
 
+const VARIANT_ID_MESSAGE =
+  'バリエーションIDは14桁の数字（または gid://shopify/ProductVariant/…）で指定してください'
+
 export const ZSearchVariantQuery = z.object({
-  variantId: z.string().regex(/^\d{14}$/, 'バリエーションIDは14桁の数字で指定してください'),
+  /** 14 digits (spec §5), or the variant's gid, whose number may have any length. */
+  variantId: z
+    .string({ error: 'バリエーションIDを指定してください' })
+    .max(64, VARIANT_ID_MESSAGE)
+    .transform((value, ctx) => {
+      const fromGid = gidNumber('ProductVariant', value)
+      if (fromGid ? isPlatformId(fromGid) : /^[1-9][0-9]{13}$/.test(value)) return fromGid ?? value
+      ctx.addIssue({ code: 'custom', message: VARIANT_ID_MESSAGE })
+      return z.NEVER
+    }),
   statuses: ZStatusList,
   ...ZPaging,
 })

@@ -45,12 +45,24 @@ describe('ZSearchVariantQuery', () => {
   it.each(['44000000000001', '12345678901234'])('accepts the 14-digit id %s', (variantId) => {
     expect(ZSearchVariantQuery.parse({ variantId }).variantId).toBe(variantId)
   })
-  it.each(['4400000000000', '440000000000011', 'gid://shopify/ProductVariant/1', ''])(
-    'rejects %j',
-    (variantId) => {
-      expect(ZSearchVariantQuery.safeParse({ variantId }).success).toBe(false)
-    },
-  )
+  // A gid says what it is: its number may have any length, as in the search box (spec §5).
+  it.each([
+    ['gid://shopify/ProductVariant/1', '1'],
+    ['gid://shopify/ProductVariant/9223372036854775807', '9223372036854775807'],
+  ])('reads the variant gid %s as its number', (variantId, expected) => {
+    expect(ZSearchVariantQuery.parse({ variantId }).variantId).toBe(expected)
+  })
+  it.each([
+    '4400000000000',
+    '440000000000011',
+    '04400000000001', // a leading 0 is a phone number in the search box, never an id
+    'gid://shopify/ProductVariant/9223372036854775808',
+    'gid://shopify/ProductVariant/0',
+    'gid://shopify/Product/44000000000001',
+    '',
+  ])('rejects %j', (variantId) => {
+    expect(ZSearchVariantQuery.safeParse({ variantId }).success).toBe(false)
+  })
 })
 
 describe('errorStatus', () => {

@@ -36,6 +36,7 @@ import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
+import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
 import { serializerCompiler } from './serializer.ts'
 
 export type PlatformOptions = {
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -171,6 +173,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   })
 
   const { apiKey } = opts.platform
+  registerRequestGuard(app)
   registerAuth(app, {
     db,
     apiKey,

@@ -34,14 +34,17 @@ import {
   upsertProducts,
   upsertSellingPlanGroups,
 } from './mirror-repo.ts'
+import { storableRow } from './mirror-text.ts'
 import {
   contractOrderRecords,
   contractRecord,
   customerRecord,
   lineRecords,
   orderRecord,
+  productRecord,
   sellingPlanGroupRecord,
   sellingPlanRecords,
+  variantRecords,
 } from './records.ts'
 
 export type SyncSummary = {
@@ -235,27 +238,7 @@ async function pagedProducts(db: Db, client: AdminClient, shopId: string) {
   let products = 0
   for (let after: string | null = null; ; ) {
     const page = await fetchProductsPage(client, { first: PRODUCTS_PAGE, after })
-    await upsertProducts(
-      db,
-      shopId,
-      page.nodes.map((p) => ({
-        id: idFromGid(p.id),
-        title: p.title,
-        handle: p.handle,
-        status: p.status,
-        image_url: p.featuredImage?.url ?? null,
-        updated_at: p.updatedAt,
-      })),
-      page.nodes.flatMap((p) =>
-        p.variants.nodes.map((v) => ({
-          id: idFromGid(v.id),
-          product_id: idFromGid(p.id),
-          title: v.title,
-          sku: v.sku,
-          price: v.price,
-        })),
-      ),
-    )
+    await upsertProducts(db, shopId, page.nodes.map(productRecord), page.nodes.flatMap(variantRecords))
     products += page.nodes.length
     if (!page.pageInfo.hasNextPage) return products
     after = page.pageInfo.endCursor
@@ -356,23 +339,26 @@ async function updatedOrders(db: Db, client: AdminClient, shopId: string, query:
 function shopDetailsRecord(details: ShopDetails) {
   const active = details.currentAppInstallation.activeSubscriptions[0]
   const price = active?.lineItems.find((item) => item.plan.pricingDetails.price)?.plan.pricingDetails.price
-  return {
-    name: details.shop.name,
-    currencyCode: details.shop.currencyCode,
-    ianaTimezone: details.shop.ianaTimezone,
-    primaryDomainUrl: details.shop.primaryDomain?.url ?? null,
-    shopifyPlan: details.shop.plan.displayName,
-    scopes: details.currentAppInstallation.accessScopes.map((scope) => scope.handle),
-    platformId: idFromGid(details.shop.id),
-    appPlan: active
-      ? {
-          name: active.name,
-          status: active.status,
-          price: price ?? null,
-          trialDays: active.trialDays,
-          currentPeriodEnd: active.currentPeriodEnd,
-          test: active.test,
-        }
-      : null,
-  }
+  return storableRow(
+    {
+      name: details.shop.name,
+      currencyCode: details.shop.currencyCode,
+      ianaTimezone: details.shop.ianaTimezone,
+      primaryDomainUrl: details.shop.primaryDomain?.url ?? null,
+      shopifyPlan: details.shop.plan.displayName,
+      scopes: details.currentAppInstallation.accessScopes.map((scope) => scope.handle),
+      platformId: idFromGid(details.shop.id),
+      appPlan: active
+        ? {
+            name: active.name,
+            status: active.status,
+            price: price ?? null,
+            trialDays: active.trialDays,
+            currentPeriodEnd: active.currentPeriodEnd,
+            test: active.test,
+          }
+        : null,
+    },
+    { table: 'shops', id: details.shop.id, contractId: null },
+  )
 }

@@ -49,3 +49,24 @@ export function formatMoney(amount: string | number, currencyCode: string): stri
   if (code === 'USD') return `${sign}$${number}`
   return `${sign}${number} (${code})`
 }
+
+/**
+ * Why a price the merchant typed cannot be charged in this currency (Japanese), or null. A
+ * price carries no more fraction digits than the currency's minor unit: JPY has none, so
+ * `1980.5` is refused (the platform would keep it and charge an amount no yen coin pays),
+ * while `1980` and `1980.0` are whole yen. `text` is decimal text the request schema accepted.
+ */
+export function priceInputProblem(text: string, currencyCode: string): string | null {
+  let digits: number
+  let frac: string
+  try {
+    digits = currencyDigits(currencyCode)
+    frac = parseDecimal(text).frac
+  } catch {
+    return '価格は0以上の数値で入力してください（例: 1980）'
+  }
+  if (frac.length <= digits) return null
+  return digits === 0
+    ? `価格は小数点なしの整数で入力してください（${currencyCode.toUpperCase()}、例: 1980）`
+    : `価格は小数点以下${digits}桁までで入力してください`
+}

@@ -2,23 +2,17 @@ import {
   ZCancellationReason,
   ZCancellationReasonBody,
   ZCancellationReasonList,
+  ZCancellationReasonParams,
   ZCancellationReasonsGroupedBy,
   ZCancellationReasonsGroupedByQuery,
   ZContractCancellationReason,
+  ZContractIdParam,
   ZErrorResponse,
 } from '@teiki/contract'
 import { z } from 'zod'
 import type { AppInstance } from '../../http/app.ts'
 import { createReason, deleteReason, listReasons, updateReason } from './repo.ts'
 import { cancellationReasonsGroupedBy, contractCancellationReason } from './service.ts'
-
-// Up to 18 digits: the ids are bigints.
-const ZReasonParams = z.object({
-  id: z.string().regex(/^\d{1,18}$/, { error: '解約理由IDは数字で指定してください。' }),
-})
-const ZContractParams = z.object({
-  id: z.string().regex(/^\d{1,18}$/, { error: '契約IDは数字で指定してください。' }),
-})
 
 /** The shop's cancellation reasons and what contracts were cancelled with (spec §7). */
 export function cancellationReasonRoutes(app: AppInstance): void {
@@ -52,7 +46,7 @@ export function cancellationReasonRoutes(app: AppInstance): void {
       schema: {
         tags,
         summary: '解約理由を変更（記録済みの解約の理由は変わりません）',
-        params: ZReasonParams,
+        params: ZCancellationReasonParams,
         body: ZCancellationReasonBody,
         response: { 200: ZCancellationReason, 404: ZErrorResponse, 409: ZErrorResponse },
       },
@@ -66,7 +60,7 @@ export function cancellationReasonRoutes(app: AppInstance): void {
       schema: {
         tags,
         summary: '解約理由を削除（記録済みの解約の理由は残ります）',
-        params: ZReasonParams,
+        params: ZCancellationReasonParams,
         response: { 204: z.null().describe('削除しました'), 404: ZErrorResponse },
       },
     },
@@ -95,7 +89,7 @@ export function cancellationReasonRoutes(app: AppInstance): void {
       schema: {
         tags,
         summary: '契約の解約理由',
-        params: ZContractParams,
+        params: ZContractIdParam,
         response: { 200: ZContractCancellationReason, 404: ZErrorResponse },
       },
     },

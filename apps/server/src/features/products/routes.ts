@@ -1,12 +1,13 @@
-import { ZErrorResponse, ZVariantSearchQuery, ZVariantSearchResponse, ZVariantSummary } from '@teiki/contract'
-import { z } from 'zod'
+import {
+  ZErrorResponse,
+  ZVariantParams,
+  ZVariantSearchQuery,
+  ZVariantSearchResponse,
+  ZVariantSummary,
+} from '@teiki/contract'
 import type { AppInstance } from '../../http/app.ts'
 import { notFound } from '../../http/app-error.ts'
 import { findVariant, searchVariants } from './repo.ts'
-
-const ZVariantParams = z.object({
-  id: z.string().regex(/^\d{1,18}$/, { error: 'バリエーションIDは数字で指定してください。' }),
-})
 
 /** Product variants from the mirror, for adding or swapping contract lines (spec §7). */
 export function productRoutes(app: AppInstance): void {

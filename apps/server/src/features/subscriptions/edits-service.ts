@@ -44,6 +44,7 @@ import {
 } from './edit-flow.ts'
 import { ORDER_COUNT_SQL } from './order-count.ts'
 import { paymentInstrument } from './payment-instrument.ts'
+import { requireChargeablePrice } from './price-input.ts'
 import type { ShopClients } from './shop-client.ts'
 
 export type ContractEditsOptions = {
@@ -303,6 +304,7 @@ export function createContractEdits(opts: ContractEditsOptions) {
       const quantity = input.quantity ?? 1
       const label = '商品の追加'
       try {
+        await requireChargeablePrice(opts.db, shop, contractId, input.price)
         const price = input.price ?? (await variantPrice(shop, input.variantId))
         return await flow.edit(shop, { contractId, revision: input.revision, label }, async (ctx) => {
           refuseEnded(ctx, '商品を追加')
@@ -390,6 +392,7 @@ export function createContractEdits(opts: ContractEditsOptions) {
       if (input.price !== undefined && input.lineId === undefined) {
         throw invalid('価格を変更する明細ID（lineId）を指定してください')
       }
+      await requireChargeablePrice(opts.db, shop, contractId, input.price)
       const mark = {
         mirror: async (tx: { query: Db['query'] }) => {
           await tx.query(

@@ -1,4 +1,4 @@
-import type { SearchSubscriptionsResponse, SubscriptionStatus } from '@teiki/contract'
+import { isPlatformId, type SearchSubscriptionsResponse, type SubscriptionStatus } from '@teiki/contract'
 import { classifySearchInput, zonedDayRange } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -78,9 +78,9 @@ function customerFilter(
     case 'all':
       return { filter: null }
     case 'contract':
-      return { contractId: kind.contractId }
+      return { contractId: platformId(kind.contractId, '契約ID') }
     case 'variant':
-      return { variantId: kind.variantId }
+      return { variantId: platformId(kind.variantId, 'バリエーションID') }
     case 'customer': {
       if (kind.mode === 'phone')
         return { filter: { mode: 'phone', phoneRevPrefix: phoneRev(kind.phone) ?? '' } }
@@ -98,6 +98,12 @@ function customerFilter(
       }
     }
   }
+}
+
+/** An id read from the search box: beyond the platform's range it names nothing (400, not a SQL error). */
+function platformId(id: string, label: string): string {
+  if (isPlatformId(id)) return id
+  throw new AppError('INVALID_INPUT', `検索語を${label}として読みましたが、${label}の範囲外です。`)
 }
 
 function page(rows: ContractListRow[], params: Page): SearchSubscriptionsResponse {

@@ -33,7 +33,7 @@ import {
   ZPriceManuallyChangedRequest,
   ZSwapVariantRequest,
 } from '@teiki/contract'
-import { DELIVERY_TIME_LABELS, formatDateJa, isValidCalendarDate } from '@teiki/domain'
+import { DELIVERY_TIME_LABELS, formatDateJa, isValidCalendarDate, priceInputProblem } from '@teiki/domain'
 import { ApiError, apiDelete, apiPost, apiPut, apiSend } from '../../../app/api.ts'
 import { intervalLabel, numericId } from './detail-format.ts'
 import { prefectureCode } from './prefectures.ts'
@@ -397,6 +397,8 @@ export function planAddLine(
   }
   const parsed = parseWith(ZAddLineRequest, input)
   if (!parsed.ok) return invalid(parsed.error, parsed.field)
+  const priceProblem = price === '' ? null : priceInputProblem(price, detail.currencyCode)
+  if (priceProblem) return invalid(priceProblem, 'price')
   return planned({
     failure: ADD_LINE_FAILED,
     run: async () => {
@@ -456,6 +458,8 @@ export function planLineQuantity(
   if (form.manualPrice) {
     const check = parseWith(ZPriceManuallyChangedRequest, { lineId: line.id, price })
     if (!check.ok) return invalid(check.error, 'price')
+    const priceProblem = priceInputProblem(price, line.currentPrice.currencyCode || detail.currencyCode)
+    if (priceProblem) return invalid(priceProblem, 'price')
   }
   return planned({
     run: async () => {
