@@ -34,6 +34,7 @@ import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
+import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
 import { serializerCompiler } from './serializer.ts'
 
 export type PlatformOptions = {
@@ -112,6 +113,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   app.decorate('platformOptions', opts.platform)
   const routeList: RouteEntry[] = []
   app.decorate('routeList', routeList)
+  requireRouteAuth(app)
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       routeList.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> })
@@ -185,8 +187,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   })
 
   // The bare route the benchmark compares the API's throughput with.
-  app.get('/health', () => ({ ok: true as const }))
-  app.get('/app-admin/openapi.json', { schema: { hide: true } }, () => app.swagger())
+  app.get('/health', { config: { auth: 'public' } }, () => ({ ok: true as const }))
+  app.get('/app-admin/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, () =>
+    app.swagger(),
+  )
   subscriptionRoutes(app)
   contractActionRoutes(app)
   contractDetailRoutes(app)
@@ -227,25 +231,31 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   if (!opts.mailer) app.addHook('onClose', async () => mailer.close())
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/app-admin/') || request.method !== 'GET' || !opts.webDist) {
-      return reply
-        .status(404)
-        .send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
+    // A browser opening a client-side route (/, /plans, ...) gets the SPA document, which holds
+    // no shop data; any other miss (API calls send Accept: application/json) is a JSON 404.
+    if (sendDocument && request.method === 'GET' && wantsHtml(request.headers.accept)) {
+      return sendDocument(request, reply)
     }
-    // Client-side routes (/, /plans, ...) all load the SPA document.
-    return sendDocument!(request, reply)
+    return reply
+      .status(404)
+      .send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
   })
   const sendDocument = opts.webDist ? documentSender(opts.webDist, opts.embedded) : null
   if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) {
     // The built files but index.html, which is the document above (App Bridge, frame-ancestors).
-    await app.register(fastifyStatic, {
-      root: opts.webDist,
-      wildcard: false,
-      index: false,
-      allowedPath: (path) => path !== '/index.html',
-      maxAge: '1h',
-      immutable: false,
+    const root = opts.webDist
+    await withRouteAuth(app, 'public', async (scope) => {
+      await scope.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        allowedPath: (path) => path !== '/index.html',
+        maxAge: '1h',
+        immutable: false,
+      })
     })
   }
   return app
 }
+
+const wantsHtml = (accept: string | undefined) => accept !== undefined && /\btext\/html\b/i.test(accept)
