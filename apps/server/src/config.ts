@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 /**
@@ -29,6 +30,25 @@ const ZEnv = z.object({
   SMTP_URL: z.string().url().optional(),
   /** Sender of the app's mail. */
   MAIL_FROM: z.string().optional(),
+  /**
+   * Whose X-Forwarded-For/-Proto to believe: unset or `false` none (the default: a client could
+   * claim any address or https), `true` any, a hop count (`1`: the one proxy in front), or a
+   * comma-separated list of proxy addresses/CIDRs (`10.0.0.0/8,127.0.0.1`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value)
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'true, false, a hop count or a comma-separated list of addresses/CIDRs',
+        })
+        return z.NEVER
+      }
+      return parsed
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -41,4 +61,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid configuration:\n${lines.join('\n')}`)
   }
   return parsed.data
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`; null when it is none of the accepted forms. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] | null {
+  const text = value?.trim() ?? ''
+  if (text === '' || text === 'false') return false
+  if (text === 'true') return true
+  if (/^\d+$/.test(text)) return Number(text)
+  const entries = text.split(',').map((entry) => entry.trim())
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/')
+    const family = isIP(address ?? '')
+    if (family === 0 || rest.length > 0) return false
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  })
+  return valid ? entries : null
 }

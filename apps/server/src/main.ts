@@ -112,6 +112,7 @@ async function main() {
     // Inside the real store admin the page loads App Bridge; against the emulator it does not.
     ...(realPlatform ? { embedded: { apiKey } } : {}),
     logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
     jobs,
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).
     onInstalled: async (shop) => {

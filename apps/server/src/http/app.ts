@@ -5,7 +5,12 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import { ErrorCode, errorStatus } from '@teiki/contract'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -35,6 +40,7 @@ import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
 import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
+import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts'
 import { serializerCompiler } from './serializer.ts'
 
 export type PlatformOptions = {
@@ -59,6 +65,11 @@ export type BuildAppOptions = {
    */
   embedded?: { apiKey: string }
   logger?: boolean | { level: string }
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (client address, https): Fastify's
+   * `trustProxy` (true, a hop count, or addresses/CIDRs). Default off: anyone could send them.
+   */
+  trustProxy?: boolean | number | string[]
   /** A shop just installed through token exchange (kick off its first sync). */
   onInstalled?: (shop: ShopRow) => void | Promise<void>
   /** Where generated files go (CSV exports, the mail outbox). Default: `<os tmpdir>/teiki`. */
@@ -104,7 +115,15 @@ export type RouteEntry = { method: string; url: string; config: Record<string, u
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: trustedProxies(opts.trustProxy),
+    // A URL the router cannot decode (`/a/%`) is refused before any hook runs: answered here
+    // in the API's error shape, with the same security headers as every other answer.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      setSecurityHeaders(request, reply, { appUrl: opts.platform.appUrl })
+      return reply.status(error.statusCode ?? 400).send({
+        error: { code: ErrorCode.INVALID_INPUT, message: `リクエストが正しくありません: ${error.message}` },
+      })
+    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -114,6 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const routeList: RouteEntry[] = []
   app.decorate('routeList', routeList)
   requireRouteAuth(app)
+  registerSecurityHeaders(app, { appUrl: opts.platform.appUrl })
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       routeList.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> })
@@ -259,3 +279,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
 }
 
 const wantsHtml = (accept: string | undefined) => accept !== undefined && /\btext\/html\b/i.test(accept)
+
+// Fastify takes a hop count at run time but its types do not: the same rule as a function.
+const trustedProxies = (trust: BuildAppOptions['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : (trust ?? false)
