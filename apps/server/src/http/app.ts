@@ -39,6 +39,7 @@ import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
+import { loggerOptions } from './log-redaction.ts'
 import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
 import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts'
 import { serializerCompiler } from './serializer.ts'
@@ -64,7 +65,8 @@ export type BuildAppOptions = {
    * Bridge with this client id (http/document.ts). Unset for the emulator's standalone login.
    */
   embedded?: { apiKey: string }
-  logger?: boolean | { level: string }
+  /** Request and error logs (pino, credentials redacted: http/log-redaction.ts); `file` instead of stdout. */
+  logger?: boolean | { level: string; file?: string }
   /**
    * Which proxies' X-Forwarded-* headers to believe (client address, https): Fastify's
    * `trustProxy` (true, a hop count, or addresses/CIDRs). Default off: anyone could send them.
@@ -114,7 +116,7 @@ export type RouteEntry = { method: string; url: string; config: Record<string, u
 /** Builds the HTTP app: auth, /app-admin routes, OpenAPI, errors, and the SPA. */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? loggerOptions(opts.logger === true ? { level: 'info' } : opts.logger) : false,
     trustProxy: trustedProxies(opts.trustProxy),
     // A URL the router cannot decode (`/a/%`) is refused before any hook runs: answered here
     // in the API's error shape, with the same security headers as every other answer.
