@@ -14,6 +14,14 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('.data'),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /**
+   * The emulator's test controls (`POST /emulator/faults` on EMULATOR_PORT), for benches that
+   * run `npm start` as a fixture. Off by default: nobody can make a running emulator fail.
+   */
+  EMULATOR_TEST_CONTROLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Fixes the demo shop's `secret`; otherwise one is generated once and kept in DATA_DIR. */
   DEMO_SECRET: z.string().min(8).optional(),
   /** The app's client id and secret from the Partner dashboard (session tokens, webhooks). */

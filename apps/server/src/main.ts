@@ -75,6 +75,7 @@ async function main() {
       // tokens, token exchange and webhook HMACs), and it delivers webhooks to this server.
       apiKey,
       apiSecret,
+      controls: config.EMULATOR_TEST_CONTROLS,
       // With PORT=0 the URL is known once the server listens (set below).
       webhooks: {
         ...(config.PORT ? { callbackUrl: `http://127.0.0.1:${config.PORT}/webhooks` } : {}),

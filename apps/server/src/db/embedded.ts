@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import { privateDir } from '../local-secrets.ts'
+import { privateDir, tightenDataDir } from '../local-secrets.ts'
 
 export type EmbeddedPostgres = {
   /** postgres://… through the unix socket (`host` is its folder); no TCP port is opened. */
@@ -36,6 +36,8 @@ export async function startEmbeddedPostgres(opts: {
   if (opts.dataDir) privateDir(opts.dataDir, opts.log)
   const socket = socketFolder(opts.socketDir, opts.log)
   const db = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {})
+  // PGlite unpacks a new cluster with its archive's modes (0666), whatever the umask.
+  if (opts.dataDir) tightenDataDir(opts.dataDir)
   // The socket server's multiplexer queues statements from several connections and keeps a
   // transaction on one connection until it ends, so a pg.Pool works over it once each
   // connection's extended-protocol sequences are kept whole (keepSequencesWhole).
@@ -55,6 +57,7 @@ export async function startEmbeddedPostgres(opts: {
     async stop() {
       await server.stop()
       await db.close()
+      if (opts.dataDir) tightenDataDir(opts.dataDir)
       socket.remove()
     },
   }
