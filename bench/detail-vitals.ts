@@ -21,6 +21,8 @@ export async function benchDetailVitals(opts: { log: (line: string) => void; lat
     DATA_DIR: dataDir,
     DEMO_SECRET: SECRET,
     EMULATOR_PORT: String(emulatorPort),
+    // The bench sets the platform's latency through the emulator's test controls.
+    EMULATOR_TEST_CONTROLS: 'true',
     DATABASE_URL: '',
     SHOPIFY_API_KEY: '',
     SHOPIFY_API_SECRET: '',
@@ -31,11 +33,12 @@ export async function benchDetailVitals(opts: { log: (line: string) => void; lat
     const contractId = await firstContract(base, auth)
     const out: Record<string, unknown> = { contractId }
     for (const latencyMs of opts.latenciesMs ?? [0, 250]) {
-      await fetch(`http://127.0.0.1:${emulatorPort}/emulator/faults`, {
+      const set = await fetch(`http://127.0.0.1:${emulatorPort}/emulator/faults`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ reset: true, latencyMs }),
       })
+      if (!set.ok) throw new Error(`the emulator refused its test controls: ${set.status}`)
       const vitals = await measureVitals(`${base}/subscriptions/${contractId}?${auth}`, {
         runs: 5,
         readySelector: '[data-testid="contract-status"]',

@@ -78,6 +78,8 @@ const cleanups: Array<() => Promise<void> | void> = []
 async function main(): Promise<number> {
   const config = loadConfig()
   const dataDir = resolve(config.DATA_DIR)
+  // What this script creates in the data folder (PGlite files, mail) is private, as the app's.
+  process.umask(0o077)
   const realPlatform = Boolean(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET)
   const app = readRuntimeInfo(dataDir)
   let unlock: (() => void) | undefined
@@ -107,7 +109,10 @@ async function main(): Promise<number> {
     databaseUrl = app.databaseUrl
   } else if (!databaseUrl) {
     lock()
-    embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pglite') })
+    embedded = await startEmbeddedPostgres({
+      dataDir: join(dataDir, 'pglite'),
+      socketDir: join(dataDir, 'socket'),
+    })
     databaseUrl = embedded.url
   }
   if (!config.DATABASE_URL) setPreparedStatements(false)

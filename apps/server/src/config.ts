@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 /**
@@ -13,6 +14,14 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('.data'),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /**
+   * The emulator's test controls (`POST /emulator/faults` on EMULATOR_PORT), for benches that
+   * run `npm start` as a fixture. Off by default: nobody can make a running emulator fail.
+   */
+  EMULATOR_TEST_CONTROLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Fixes the demo shop's `secret`; otherwise one is generated once and kept in DATA_DIR. */
   DEMO_SECRET: z.string().min(8).optional(),
   /** The app's client id and secret from the Partner dashboard (session tokens, webhooks). */
@@ -29,6 +38,25 @@ const ZEnv = z.object({
   SMTP_URL: z.string().url().optional(),
   /** Sender of the app's mail. */
   MAIL_FROM: z.string().optional(),
+  /**
+   * Whose X-Forwarded-For/-Proto to believe: unset or `false` none (the default: a client could
+   * claim any address or https), `true` any, a hop count (`1`: the one proxy in front), or a
+   * comma-separated list of proxy addresses/CIDRs (`10.0.0.0/8,127.0.0.1`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value)
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'true, false, a hop count or a comma-separated list of addresses/CIDRs',
+        })
+        return z.NEVER
+      }
+      return parsed
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -41,4 +69,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid configuration:\n${lines.join('\n')}`)
   }
   return parsed.data
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`; null when it is none of the accepted forms. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] | null {
+  const text = value?.trim() ?? ''
+  if (text === '' || text === 'false') return false
+  if (text === 'true') return true
+  if (/^\d+$/.test(text)) return Number(text)
+  const entries = text.split(',').map((entry) => entry.trim())
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/')
+    const family = isIP(address ?? '')
+    if (family === 0 || rest.length > 0) return false
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  })
+  return valid ? entries : null
 }

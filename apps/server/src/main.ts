@@ -10,7 +10,7 @@ import { buildApp, DEFAULT_MAIL_FROM } from './http/app.ts'
 import { hashSecret } from './http/auth.ts'
 import { startJobs } from './jobs/boss.ts'
 import { lockDataDir, writeRuntimeInfo } from './jobs/runtime.ts'
-import { persistentSecret } from './local-secrets.ts'
+import { persistentSecret, tightenDataDir } from './local-secrets.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createAdminClient } from './platform/admin-client.ts'
 import { fullSync } from './sync/full-sync.ts'
@@ -25,6 +25,10 @@ export const DEMO_SHOP = 'teiki-demo.myshopify.com'
 async function main() {
   const config = loadConfig()
   const dataDir = resolve(config.DATA_DIR)
+  // Everything this process creates (the database, exports, mail, state, secrets) is readable
+  // by this user only; what an older run left looser is tightened (and said so).
+  process.umask(0o077)
+  tightenDataDir(dataDir, console.log)
   const stops: Array<() => Promise<void>> = []
   const realPlatform = Boolean(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET)
   // PGlite's folder and the emulator's state file take one writer: while this process runs,
@@ -34,7 +38,11 @@ async function main() {
   let databaseUrl = config.DATABASE_URL
   let embedded: EmbeddedPostgres | undefined
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pglite') })
+    embedded = await startEmbeddedPostgres({
+      dataDir: join(dataDir, 'pglite'),
+      socketDir: join(dataDir, 'socket'),
+      log: console.log,
+    })
     databaseUrl = embedded.url
     setPreparedStatements(false)
   }
@@ -50,7 +58,8 @@ async function main() {
   // Jobs (billing runs, dunning retries, outcome polls) in the same database, through this pool.
   const jobs = await startJobs({ db: pool })
   const apiKey = config.SHOPIFY_API_KEY ?? 'teiki-local-client-id'
-  const apiSecret = config.SHOPIFY_API_SECRET ?? persistentSecret(join(dataDir, 'app-client-secret'))
+  const apiSecret =
+    config.SHOPIFY_API_SECRET ?? persistentSecret(join(dataDir, 'app-client-secret'), undefined, console.log)
   let adminOrigin = (shop: string) =>
     (config.SHOPIFY_ADMIN_ORIGIN ?? 'https://{shop}').replace('{shop}', shop)
 
@@ -66,6 +75,7 @@ async function main() {
       // tokens, token exchange and webhook HMACs), and it delivers webhooks to this server.
       apiKey,
       apiSecret,
+      controls: config.EMULATOR_TEST_CONTROLS,
       // With PORT=0 the URL is known once the server listens (set below).
       webhooks: {
         ...(config.PORT ? { callbackUrl: `http://127.0.0.1:${config.PORT}/webhooks` } : {}),
@@ -76,7 +86,7 @@ async function main() {
     adminOrigin = () => url
     stops.unshift(() => emulator!.close())
 
-    secret = persistentSecret(join(dataDir, 'demo-secret'), config.DEMO_SECRET)
+    secret = persistentSecret(join(dataDir, 'demo-secret'), config.DEMO_SECRET, console.log)
     const install = emulator.install(DEMO_SHOP)
     await upsertShopInstall(pool, {
       domain: DEMO_SHOP,
@@ -112,6 +122,7 @@ async function main() {
     // Inside the real store admin the page loads App Bridge; against the emulator it does not.
     ...(realPlatform ? { embedded: { apiKey } } : {}),
     logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
     jobs,
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).
     onInstalled: async (shop) => {

@@ -1,7 +1,6 @@
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppInstance } from '../src/http/app.ts'
-import { signSessionToken } from '../src/http/session-token.ts'
 import {
   createShop,
   seedContracts,
@@ -9,6 +8,7 @@ import {
   TEST_API_SECRET,
   testApp,
   testPool,
+  testSessionToken,
 } from './support/fixtures.ts'
 
 let pool: pg.Pool
@@ -41,29 +41,7 @@ afterAll(async () => {
 })
 
 const now = () => Math.floor(Date.now() / 1000)
-function token(
-  shop: string,
-  overrides: Record<string, unknown> = {},
-  secret = TEST_API_SECRET,
-  alg = 'HS256',
-) {
-  return signSessionToken(
-    {
-      iss: `https://${shop}/admin`,
-      dest: `https://${shop}`,
-      aud: TEST_API_KEY,
-      sub: '42',
-      exp: now() + 60,
-      nbf: now() - 1,
-      iat: now() - 1,
-      jti: 'x',
-      sid: 'y',
-      ...overrides,
-    },
-    secret,
-    alg,
-  )
-}
+const token = testSessionToken
 
 function search(query: string, headers: Record<string, string> = {}) {
   return app.inject({ method: 'GET', url: `/app-admin/subscriptions/search${query}`, headers })
@@ -127,14 +105,16 @@ describe('authentication of /app-admin', () => {
     expect(res.statusCode).toBe(200)
   })
 
-  it('keeps other /app-admin routes behind auth too', async () => {
+  it('keeps other /app-admin routes behind auth too; a path that is no route is a JSON 404', async () => {
     for (const url of [
       '/app-admin/plan',
       '/app-admin/subscriptions/search-variant-id?variantId=44000000000001',
-      '/app-admin/nope',
     ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401)
     }
+    const miss = await app.inject({ method: 'GET', url: '/app-admin/nope' })
+    expect(miss.statusCode).toBe(404)
+    expect(miss.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'ページが見つかりません。' } })
   })
 })
 

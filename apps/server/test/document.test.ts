@@ -7,6 +7,9 @@ import { type AppInstance, buildApp } from '../src/http/app.ts'
 import { APP_BRIDGE_SCRIPT, frameAncestors, renderDocument } from '../src/http/document.ts'
 import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
 
+/** What a browser sends when it opens a page. */
+const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
+
 const INDEX = `<!doctype html>
 <html lang="ja">
   <head>
@@ -84,7 +87,7 @@ describe('the SPA document as served', () => {
       '/billing/upcoming?shop=a-shop.myshopify.com',
       '/index.html?shop=a-shop.myshopify.com',
     ]) {
-      const res = await app.inject({ method: 'GET', url })
+      const res = await app.inject({ method: 'GET', url, headers: NAVIGATION })
       expect(res.statusCode, url).toBe(200)
       expect(res.headers['content-type']).toMatch(/^text\/html/)
       expect(res.headers['content-security-policy']).toBe(
@@ -94,16 +97,22 @@ describe('the SPA document as served', () => {
       expect(res.body).toContain(APP_BRIDGE_SCRIPT)
       expect(res.body).toContain(`content="${TEST_API_KEY}"`)
     }
-    // Built assets are still files; other misses are still JSON 404s.
+    // Built assets are still files.
     expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)')
-    const miss = await app.inject({ method: 'POST', url: '/nothing-here' })
-    expect(miss.statusCode).toBe(404)
-    expect(miss.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+    // Other misses are JSON 404s: other methods, and API calls (they ask for JSON).
+    for (const miss of [
+      await app.inject({ method: 'POST', url: '/nothing-here', headers: NAVIGATION }),
+      await app.inject({ method: 'GET', url: '/billing/upcoming', headers: { accept: 'application/json' } }),
+      await app.inject({ method: 'GET', url: '/app-admin/nothing-here' }),
+    ]) {
+      expect(miss.statusCode).toBe(404)
+      expect(miss.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+    }
   })
 
   it('standalone (the emulator): the document as built, and no framing without a shop', async () => {
     const app = await appWith(undefined)
-    const res = await app.inject({ method: 'GET', url: '/' })
+    const res = await app.inject({ method: 'GET', url: '/', headers: NAVIGATION })
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe(INDEX)
     expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none';")

@@ -1,6 +1,10 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded.ts'
 import { createPool, withTransaction } from '../src/db/pool.ts'
+import { tcpListenPorts } from './support/listeners.ts'
 
 /**
  * The embedded database (PGlite behind pglite-socket) under concurrent connections: each
@@ -92,4 +96,61 @@ describe('embedded database under concurrent connections', () => {
       }
     })
   }, 60_000)
+})
+
+// Issue 11 item 7: PGlite has no authentication, so its socket is a unix socket in a folder
+// only this user can enter; no TCP port is opened.
+describe('where the embedded database listens', () => {
+  const dirs: string[] = []
+  const temp = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teiki-sock-'))
+    dirs.push(dir)
+    return dir
+  }
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+  const mode = (path: string) => statSync(path).mode & 0o777
+
+  it('on a unix socket in the given folder (0700, socket 0600), with no TCP port; data folder 0700', async () => {
+    const root = temp()
+    // A process killed with SIGKILL leaves its socket file behind: it is replaced.
+    mkdirSync(join(root, 'socket'), { mode: 0o755 })
+    writeFileSync(join(root, 'socket', '.s.PGSQL.5432'), '')
+    const before = tcpListenPorts()
+    const db = await startEmbeddedPostgres({ dataDir: join(root, 'pglite'), socketDir: join(root, 'socket') })
+    try {
+      expect(tcpListenPorts()).toEqual(before)
+      expect(db.socketPath).toBe(join(root, 'socket', '.s.PGSQL.5432'))
+      expect(statSync(db.socketPath).isSocket()).toBe(true)
+      expect(mode(db.socketPath)).toBe(0o600)
+      expect(mode(join(root, 'socket'))).toBe(0o700)
+      expect(mode(join(root, 'pglite'))).toBe(0o700)
+      expect(new URLSearchParams(db.url.split('?')[1]).get('host')).toBe(join(root, 'socket'))
+      const pool = createPool(db.url, 2)
+      expect((await pool.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }])
+      await pool.end()
+    } finally {
+      await db.stop()
+    }
+    expect(existsSync(db.socketPath)).toBe(false)
+  }, 90_000)
+
+  it('falls back to a private temp folder when the path is too long for a socket', async () => {
+    const long = join(temp(), 'a-folder-name-long-enough-that-the-socket-path-passes-the-limit-of-sun-path')
+    const logged: string[] = []
+    const db = await startEmbeddedPostgres({ socketDir: long, log: (m) => logged.push(m) })
+    try {
+      expect(Buffer.byteLength(db.socketPath)).toBeLessThanOrEqual(100)
+      expect(dirname(db.socketPath).startsWith(tmpdir())).toBe(true)
+      expect(mode(dirname(db.socketPath))).toBe(0o700)
+      expect(logged.join('\n')).toContain('長すぎる')
+      const pool = createPool(db.url, 1)
+      expect((await pool.query('select 2 as n')).rows).toEqual([{ n: 2 }])
+      await pool.end()
+    } finally {
+      await db.stop()
+    }
+    expect(existsSync(dirname(db.socketPath))).toBe(false)
+  }, 90_000)
 })

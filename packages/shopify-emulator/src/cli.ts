@@ -3,7 +3,8 @@
  * Options: --port, --host, --data-dir, --seed, --contracts (demo shop size), --no-throttle,
  * --plan (shop plan, picks the rate limit), --api-key / --api-secret (the app's client id and
  * secret: session tokens, token exchange, webhook HMAC), --webhook-url and --webhook-topics
- * (comma list; app-level subscriptions, like shopify.app.toml).
+ * (comma list; app-level subscriptions, like shopify.app.toml), --controls (the test controls,
+ * `POST /emulator/faults`, for a test fixture; off by default).
  */
 import { parseArgs } from 'node:util'
 import { DEMO_DOMAIN } from './demo-data.ts'
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     'api-secret': { type: 'string' },
     'webhook-url': { type: 'string' },
     'webhook-topics': { type: 'string' },
+    controls: { type: 'boolean', default: false },
   },
 })
 
@@ -33,6 +35,7 @@ const emulator = await createEmulator({
   shops: [{ domain: DEMO_DOMAIN, contracts: Number(values.contracts), plan: values.plan }],
   apiKey: values['api-key'],
   apiSecret: values['api-secret'],
+  controls: values.controls,
   webhooks: {
     callbackUrl: values['webhook-url'],
     topics: values['webhook-topics']?.split(',').map((t) => t.trim()),

@@ -37,6 +37,12 @@ export type EmulatorOptions = {
   /** How long a bulk operation runs before COMPLETED (default 50 ms). */
   bulkDelayMs?: number
   faults?: Partial<FaultSettings>
+  /**
+   * The test controls over HTTP (`POST /emulator/faults`): only for a test fixture (tests,
+   * benches). Off, they are unknown paths (404), so an emulator run for `npm start` or
+   * `npm run seed` cannot be made to fail by anyone who reaches its port.
+   */
+  controls?: boolean
 }
 
 export const DEFAULT_API_KEY = 'teiki-emulator-api-key'
@@ -52,7 +58,7 @@ export type Emulator = {
   readonly store: Store
   readonly callLog: CallLogEntry[]
   readonly schema: GraphQLSchema
-  /** Fault knobs (also `POST /emulator/faults`). */
+  /** Fault knobs (also `POST /emulator/faults` when created with `controls: true`). */
   readonly faults: Faults
   readonly webhooks: {
     /** Every delivery so far, with its attempts and outcome. */

@@ -12,6 +12,8 @@ export type RouteDeps = {
   bulkFiles: Map<string, string>
   app: { apiKey: string; apiSecret: string }
   install: (shop: string) => { accessToken: string; scopes: string[] }
+  /** Whether the test controls answer (EmulatorOptions.controls). */
+  controls: boolean
 }
 
 type FaultsRequest = Partial<FaultSettings> & {
@@ -43,7 +45,8 @@ function applyFaults(faults: Faults, body: FaultsRequest): void {
 
 /**
  * Everything the HTTP server answers besides the Admin GraphQL endpoint: token exchange, bulk
- * files, charge approval and the fault control route. True when the request was handled.
+ * files, charge approval (the platform's own URLs) and, for a test fixture only, the fault
+ * control route. True when the request was handled.
  */
 export async function handleExtraRoute(
   req: IncomingMessage,
@@ -57,7 +60,7 @@ export async function handleExtraRoute(
     sendJson(res, status, body)
     return true
   }
-  if (path === '/emulator/faults') {
+  if (path === '/emulator/faults' && deps.controls) {
     if (req.method === 'POST') {
       try {
         applyFaults(deps.faults, JSON.parse((await readBody(req)) || '{}') as FaultsRequest)

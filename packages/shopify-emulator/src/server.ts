@@ -146,8 +146,15 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]
     if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { status: 'ok' })
-    if (await handleExtraRoute(req, res, { store, faults, bulkFiles: runtime.bulkFiles, app, install }))
-      return
+    const deps = {
+      store,
+      faults,
+      bulkFiles: runtime.bulkFiles,
+      app,
+      install,
+      controls: opts.controls === true,
+    }
+    if (await handleExtraRoute(req, res, deps)) return
     if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' })
     if (req.method !== 'POST') return sendJson(res, 405, { errors: 'Method Not Allowed' })
     const token = req.headers['x-shopify-access-token']

@@ -43,6 +43,21 @@ describe('fault knobs and plan-dependent throttling', () => {
     expect(await statuses()).toEqual(first)
   })
 
+  it('answers the test controls only when created as a test fixture (controls: true)', async () => {
+    const { emulator, url } = await serve({ controls: false })
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(`${url}/emulator/faults`, {
+        method,
+        ...(method === 'POST' ? { body: JSON.stringify({ errorRate: 1 }) } : {}),
+      })
+      expect(res.status, method).toBe(404)
+      expect(await res.json()).toEqual({ errors: 'Not Found' })
+    }
+    expect(emulator.faults.settings.errorRate).toBe(0)
+    const fixture = await serve()
+    expect((await fetch(`${fixture.url}/emulator/faults`)).status).toBe(200)
+  })
+
   it('rejects out-of-range knobs with a 400', async () => {
     const { url } = await serve()
     const res = await fetch(`${url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ drop: 2 }) })

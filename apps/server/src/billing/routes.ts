@@ -126,6 +126,7 @@ export const ZInternalBillingRun = z.object({
 })
 
 export const INTERNAL_HMAC_HEADER = 'x-teiki-hmac-sha256'
+const INTERNAL_ROUTE = { schema: { hide: true }, config: { auth: 'internal' as const } }
 
 /**
  * POST /internal/billing/run: one synchronous billing run, for `npm run billing` while this
@@ -141,7 +142,7 @@ export function internalBillingRoutes(app: AppInstance, opts: { apiSecret: strin
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body)
     })
-    scope.post('/internal/billing/run', { schema: { hide: true } }, async (request, reply) => {
+    scope.post('/internal/billing/run', INTERNAL_ROUTE, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
       const signature = request.headers[INTERNAL_HMAC_HEADER]
       if (!verifyWebhookHmac(raw, typeof signature === 'string' ? signature : undefined, opts.apiSecret)) {

@@ -5,7 +5,12 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import { ErrorCode, errorStatus } from '@teiki/contract'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -36,7 +41,10 @@ import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
+import { loggerOptions } from './log-redaction.ts'
 import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
+import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
+import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts'
 import { serializerCompiler } from './serializer.ts'
 
 export type PlatformOptions = {
@@ -60,7 +68,13 @@ export type BuildAppOptions = {
    * Bridge with this client id (http/document.ts). Unset for the emulator's standalone login.
    */
   embedded?: { apiKey: string }
-  logger?: boolean | { level: string }
+  /** Request and error logs (pino, credentials redacted: http/log-redaction.ts); `file` instead of stdout. */
+  logger?: boolean | { level: string; file?: string }
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (client address, https): Fastify's
+   * `trustProxy` (true, a hop count, or addresses/CIDRs). Default off: anyone could send them.
+   */
+  trustProxy?: boolean | number | string[]
   /** A shop just installed through token exchange (kick off its first sync). */
   onInstalled?: (shop: ShopRow) => void | Promise<void>
   /** Where generated files go (CSV exports, the mail outbox). Default: `<os tmpdir>/teiki`. */
@@ -108,9 +122,14 @@ export type RouteEntry = { method: string; url: string; config: Record<string, u
 /** Builds the HTTP app: auth, /app-admin routes, OpenAPI, errors, and the SPA. */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: true,
-    frameworkErrors,
+    logger: opts.logger ? loggerOptions(opts.logger === true ? { level: 'info' } : opts.logger) : false,
+    trustProxy: trustedProxies(opts.trustProxy),
+    // A URL the router cannot decode (`/a/%`) or an over-long parameter is refused before any
+    // hook runs: answered in the API's error shape, with the same security headers as every other answer.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      setSecurityHeaders(request, reply, { appUrl: opts.platform.appUrl })
+      frameworkErrors(error, request, reply)
+    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -119,6 +138,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   app.decorate('platformOptions', opts.platform)
   const routeList: RouteEntry[] = []
   app.decorate('routeList', routeList)
+  requireRouteAuth(app)
+  registerSecurityHeaders(app, { appUrl: opts.platform.appUrl })
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       routeList.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> })
@@ -193,8 +214,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   })
 
   // The bare route the benchmark compares the API's throughput with.
-  app.get('/health', () => ({ ok: true as const }))
-  app.get('/app-admin/openapi.json', { schema: { hide: true } }, () => app.swagger())
+  app.get('/health', { config: { auth: 'public' } }, () => ({ ok: true as const }))
+  app.get('/app-admin/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, () =>
+    app.swagger(),
+  )
   subscriptionRoutes(app)
   contractActionRoutes(app)
   contractDetailRoutes(app)
@@ -240,25 +263,35 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   if (!opts.mailer) app.addHook('onClose', async () => mailer.close())
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/app-admin/') || request.method !== 'GET' || !opts.webDist) {
-      return reply
-        .status(404)
-        .send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
+    // A browser opening a client-side route (/, /plans, ...) gets the SPA document, which holds
+    // no shop data; any other miss (API calls send Accept: application/json) is a JSON 404.
+    if (sendDocument && request.method === 'GET' && wantsHtml(request.headers.accept)) {
+      return sendDocument(request, reply)
     }
-    // Client-side routes (/, /plans, ...) all load the SPA document.
-    return sendDocument!(request, reply)
+    return reply
+      .status(404)
+      .send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
   })
   const sendDocument = opts.webDist ? documentSender(opts.webDist, opts.embedded) : null
   if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) {
     // The built files but index.html, which is the document above (App Bridge, frame-ancestors).
-    await app.register(fastifyStatic, {
-      root: opts.webDist,
-      wildcard: false,
-      index: false,
-      allowedPath: (path) => path !== '/index.html',
-      maxAge: '1h',
-      immutable: false,
+    const root = opts.webDist
+    await withRouteAuth(app, 'public', async (scope) => {
+      await scope.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        allowedPath: (path) => path !== '/index.html',
+        maxAge: '1h',
+        immutable: false,
+      })
     })
   }
   return app
 }
+
+const wantsHtml = (accept: string | undefined) => accept !== undefined && /\btext\/html\b/i.test(accept)
+
+// Fastify takes a hop count at run time but its types do not: the same rule as a function.
+const trustedProxies = (trust: BuildAppOptions['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : (trust ?? false)

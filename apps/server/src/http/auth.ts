@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { INTERNAL_HMAC_HEADER } from '../billing/routes.ts'
 import type { Db } from '../db/pool.ts'
 import { findInstalledShop, type ShopRow } from '../features/shops/repo.ts'
 import { unauthenticated } from './app-error.ts'
-import { verifySessionToken } from './session-token.ts'
+import { isShopDomain, verifySessionToken } from './session-token.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,14 +29,20 @@ export function hashSecret(secret: string): Buffer {
   return createHash('sha256').update(secret, 'utf8').digest()
 }
 
+/** Where each signed kind of route carries its signature (base64 HMAC-SHA256, 32 bytes). */
+const SIGNATURE_HEADERS = { webhook: 'x-shopify-hmac-sha256', internal: INTERNAL_HMAC_HEADER } as const
+const isSignature = (value: string | string[] | undefined): boolean =>
+  typeof value === 'string' && /^[A-Za-z0-9+/]{43}=$/.test(value)
+
 // Compared against when the shop is unknown, so a wrong shop and a wrong secret take the
 // same time.
 const DUMMY_HASH = hashSecret('not-a-secret')
 
 /**
- * Authenticates every /app-admin request (spec section 6): a bearer session token from
- * App Bridge, or the `shop` + `secret` query parameters of the standalone page. The shop
- * row is cached briefly because every request needs it and it rarely changes.
+ * Authenticates every request by its route's `auth` (route-auth.ts). `shop` routes (spec
+ * section 6): a bearer session token from App Bridge, or the `shop` + `secret` query
+ * parameters of the standalone page. The shop row is cached briefly because every request
+ * needs it and it rarely changes.
  */
 export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
   const cacheMs = opts.shopCacheMs ?? 5_000
@@ -56,16 +63,34 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     cache.delete(domain)
   })
   app.decorateRequest('shop', null as unknown as ShopRow)
+  // The decision is the matched route's (route-auth.ts), so no spelling of a path (%61pp-admin,
+  // //app-admin, /APP-ADMIN) reaches a handler unauthenticated: a path either matches a route,
+  // and gets that route's check, or matches none and gets the not-found answer.
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/app-admin/') || request.url.startsWith('/app-admin/openapi.json')) return
-    request.shop = await authenticate(request)
+    if (request.is404) return
+    const auth = request.routeOptions.config.auth
+    if (auth === 'public') return
+    if (auth === 'shop') {
+      request.shop = await authenticate(request)
+      return
+    }
+    if (auth === 'webhook' || auth === 'internal') {
+      // The handler verifies the signature over the raw body; an unsigned request is turned
+      // away here, before its body is read.
+      if (!isSignature(request.headers[SIGNATURE_HEADERS[auth]]))
+        throw unauthenticated('署名を確認できませんでした。')
+      return
+    }
+    throw unauthenticated()
   })
 
   async function authenticate(request: FastifyRequest): Promise<ShopRow> {
     const authorization = request.headers.authorization
-    if (authorization?.startsWith('Bearer ')) {
-      if (!opts.apiKey || !opts.apiSecret) throw unauthenticated()
-      const token = authorization.slice(7).trim()
+    if (authorization !== undefined && /^bearer\b/i.test(authorization)) {
+      // A bearer header without a well-formed token is refused, not passed over for the query secret.
+      const token = /^bearer +(\S+)$/i.exec(authorization)?.[1]
+      if (!token || !opts.apiKey || !opts.apiSecret)
+        throw unauthenticated('セッショントークンが不正です。ページを再読み込みしてください。')
       const verified = verifySessionToken(token, {
         apiKey: opts.apiKey,
         apiSecret: opts.apiSecret,
@@ -90,6 +115,8 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     const secret = typeof query?.secret === 'string' ? query.secret : undefined
     if (!domain || !secret)
       throw unauthenticated('認証情報がありません。ストア管理画面からアプリを開いてください。')
+    // Not a shop domain: no lookup (and no cache entry) for it.
+    if (!isShopDomain(domain)) throw unauthenticated('ストアまたはシークレットが正しくありません。')
     const shop = await loadShop(domain)
     const given = hashSecret(secret)
     const ok = timingSafeEqual(given, shop?.secret_hash ?? DUMMY_HASH)

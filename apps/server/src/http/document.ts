@@ -1,19 +1,20 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isShopDomain } from './session-token.ts'
 
 /** Where App Bridge is loaded from: the platform serves it, and it must be the page's first script. */
 export const APP_BRIDGE_SCRIPT = 'https://cdn.shopify.com/shopifycloud/app-bridge.js'
 
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/
-
 /**
  * The CSP `frame-ancestors` of an HTML page: inside the store admin only the shop's own admin
  * may frame the app (https://{shop} and https://admin.shopify.com, the platform's iframe
- * protection rule); a page asked for without a valid shop may not be framed at all.
+ * protection rule); a page asked for without a valid shop may not be framed at all. `shop`
+ * comes from an unauthenticated query parameter: only a `*.myshopify.com` domain (one DNS
+ * label) gets into the header, so nothing else can be written into the policy.
  */
 export function frameAncestors(shop: string | null | undefined): string {
-  return shop && SHOP_DOMAIN.test(shop)
+  return shop && isShopDomain(shop)
     ? `frame-ancestors https://${shop} https://admin.shopify.com;`
     : "frame-ancestors 'none';"
 }

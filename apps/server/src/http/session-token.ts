@@ -53,10 +53,12 @@ export function signSessionToken(claims: Record<string, unknown>, apiSecret: str
   return `${header}.${payload}.${signature}`
 }
 
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/
+// One DNS label (at most 63 characters) under myshopify.com: the platform's shop domains.
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,62}\.myshopify\.com$/
 
+/** A shop's `*.myshopify.com` domain, lower case and length-limited; anything else is not a shop. */
 export function isShopDomain(value: string): boolean {
-  return SHOP_DOMAIN.test(value)
+  return value.length <= 77 && SHOP_DOMAIN.test(value)
 }
 
 function shopFromUrl(value: string): string | null {

@@ -1,13 +1,15 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { privateDir } from '../local-secrets.ts'
 
 /**
  * How a second process (`npm run billing`) finds the running app's embedded services, and
  * how the embedded data folder keeps one writer.
  *
  * - `DATA_DIR/runtime.json`: written by `npm start` once it serves: its pid, its HTTP origin,
- *   the URL of its PGlite socket (embedded default only) and of its emulator (no real
- *   platform only).
+ *   the URL of its PGlite socket (embedded default only: a unix socket in DATA_DIR/socket, a
+ *   0700 folder, so the URL opens nothing for another local user; the file itself is 0600) and
+ *   of its emulator (no real platform only).
  * - `DATA_DIR/embedded.lock`: held (pid inside) by the one process that opens the PGlite data
  *   folder and the emulator state file. PGlite is a single-process database and the emulator
  *   rewrites its state file whole, so two writers would lose data: the second process either
@@ -38,7 +40,7 @@ export function isAlive(pid: number): boolean {
 }
 
 export function writeRuntimeInfo(dataDir: string, info: Omit<RuntimeInfo, 'pid' | 'startedAt'>): () => void {
-  mkdirSync(dataDir, { recursive: true })
+  privateDir(dataDir)
   const path = join(dataDir, RUNTIME_FILE)
   const content: RuntimeInfo = { pid: process.pid, startedAt: new Date().toISOString(), ...info }
   writeFileSync(path, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 })
@@ -79,7 +81,7 @@ export class DataDirBusyError extends Error {
  * process that died is taken over. Throws DataDirBusyError while a live process holds it.
  */
 export function lockDataDir(dataDir: string, owner: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
+  privateDir(dataDir)
   const path = join(dataDir, LOCK_FILE)
   for (let tries = 0; tries < 3; tries++) {
     try {

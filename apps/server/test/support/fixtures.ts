@@ -6,6 +6,7 @@ import { createPool, setPreparedStatements } from '../../src/db/pool.ts'
 import { nameKey, phoneRev } from '../../src/features/customers/search-keys.ts'
 import { type AppInstance, buildApp } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
+import { signSessionToken } from '../../src/http/session-token.ts'
 
 export const TEST_API_KEY = 'test-client-id'
 export const TEST_API_SECRET = 'test-client-secret-0123456789'
@@ -26,6 +27,29 @@ export async function testApp(pool: pg.Pool): Promise<AppInstance> {
   })
   await app.ready()
   return app
+}
+
+/** A session token of `shop` as App Bridge gives it (valid for 60 s); overrides make it wrong. */
+export function testSessionToken(
+  shop: string,
+  overrides: Record<string, unknown> = {},
+  secret = TEST_API_SECRET,
+  alg = 'HS256',
+): string {
+  const now = Math.floor(Date.now() / 1000)
+  const claims = {
+    iss: `https://${shop}/admin`,
+    dest: `https://${shop}`,
+    aud: TEST_API_KEY,
+    sub: '42',
+    exp: now + 60,
+    nbf: now - 1,
+    iat: now - 1,
+    jti: randomBytes(8).toString('hex'),
+    sid: 'y',
+    ...overrides,
+  }
+  return signSessionToken(claims, secret, alg)
 }
 
 let shopCounter = 0

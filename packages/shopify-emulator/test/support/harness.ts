@@ -5,10 +5,11 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/s
 export const SHOP = 'mutations.myshopify.com'
 export const now = new Date('2025-06-01T03:00:00Z')
 
-/** A small shop with fast timers; throttling off unless the test turns it on. */
+/** A small shop with fast timers; throttling off unless the test turns it on; test controls on. */
 export function smallEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
   return createEmulator({
     now,
+    controls: true,
     throttle: false,
     shops: [{ domain: SHOP, contracts: 40 }],
     billingDelayMs: 5,

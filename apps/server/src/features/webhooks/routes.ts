@@ -20,7 +20,7 @@ export function webhookRoutes(app: AppInstance, opts: WebhookRouteOptions): void
       done(null, body)
     })
 
-    scope.post('/webhooks', { schema: { hide: true } }, async (request) => {
+    scope.post('/webhooks', { schema: { hide: true }, config: { auth: 'webhook' } }, async (request) => {
       const raw = Buffer.isBuffer(request.body)
         ? request.body
         : Buffer.from(typeof request.body === 'string' ? request.body : '')
