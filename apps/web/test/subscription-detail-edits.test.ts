@@ -319,7 +319,7 @@ describe('order count, note, create order now', () => {
     answer(
       json(200, { ...base, ready: true, orderId: '700', errorMessage: null }),
       json(200, { ...base, ready: false, orderId: null, errorMessage: null }),
-      json(200, { ...base, ready: true, orderId: null, errorMessage: 'カードの有効期限が切れています' }),
+      json(200, { ...base, ready: true, orderId: null, errorMessage: 'Your card has expired.' }),
     )
     const created = await run(planCreateOrderNow(detail))
     const pending = await run(planCreateOrderNow(detail))
@@ -335,7 +335,8 @@ describe('order count, note, create order now', () => {
       undefined,
     )
     expect(failed.showToast).toHaveBeenCalledWith(
-      '注文を作成できませんでした：カードの有効期限が切れています',
+      // The platform's English only on the 詳細 line.
+      '注文を作成できませんでした：決済に失敗しました。\n詳細: Your card has expired.',
       {
         error: true,
       },

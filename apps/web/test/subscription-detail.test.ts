@@ -2,6 +2,7 @@ import { formatDateJa } from '@teiki/domain'
 import { describe, expect, it } from 'vitest'
 import {
   addressLines,
+  attributeText,
   availableActions,
   billingAttemptState,
   cardExpiryLabel,
@@ -60,6 +61,11 @@ describe('addressLines', () => {
         lastName: null,
       }),
     ).toEqual(['〒150-0001', '東京都渋谷区神宮前1-2-3'])
+  })
+  it('phone in Japanese national format, as the platform stores it in E.164', () => {
+    expect(addressLines({ ...address, phone: '+817077812083' }).at(-1)).toBe('TEL 070-7781-2083')
+    expect(addressLines({ ...address, phone: '+81312345678' }).at(-1)).toBe('TEL 03-1234-5678')
+    expect(addressLines({ ...address, phone: '+14155550123' }).at(-1)).toBe('TEL +14155550123')
   })
   it('is empty when nothing is known', () => {
     const none = Object.fromEntries(Object.keys(address).map((key) => [key, null])) as ShippingAddress
@@ -121,5 +127,19 @@ describe('availableActions', () => {
     expect(availableActions('FAILED')).toEqual(['pause', 'resume', 'churn'])
     expect(availableActions('CANCELLED')).toEqual([])
     expect(availableActions('EXPIRED')).toEqual([])
+  })
+})
+
+describe('attributeText', () => {
+  it.each<[string | null, string]>([
+    ['2026-11-24', '2026年11月24日'], // お届け予定日 as the app stores it
+    ['2027-01-05', '2027年1月5日'],
+    ['2026-11-23T15:30:00Z', '2026年11月24日 0:30'], // an instant: Japan time
+    ['2026-02-30', '2026-02-30'], // not a real day: as stored
+    ['午前中', '午前中'],
+    ['', '—'],
+    [null, '—'],
+  ])('%s → %s', (value, text) => {
+    expect(attributeText(value)).toBe(text)
   })
 })

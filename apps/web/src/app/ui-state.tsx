@@ -1,5 +1,7 @@
 import { Modal, Toast } from '@shopify/polaris'
+import { DETAIL_SEPARATOR } from '@teiki/domain'
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
+import './ui-state.css'
 
 /**
  * Global UI state (spec section 2): toasts and one modal. The resource picker and box
@@ -38,6 +40,8 @@ export type UiState = {
 const UiStateContext = createContext<UiState | null>(null)
 
 const TOAST_DURATION_MS = 5000
+/** A toast with the platform's original message on a second line stays longer, to be read. */
+const DETAILED_TOAST_DURATION_MS = 10_000
 
 export function UiStateProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState | null>(null)
@@ -48,7 +52,9 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       id: (previous?.id ?? 0) + 1,
       message,
       error: options.error ?? false,
-      duration: options.duration ?? TOAST_DURATION_MS,
+      duration:
+        options.duration ??
+        (message.includes(DETAIL_SEPARATOR) ? DETAILED_TOAST_DURATION_MS : TOAST_DURATION_MS),
     }))
   }, [])
   const dismissToast = useCallback(() => setToast(null), [])

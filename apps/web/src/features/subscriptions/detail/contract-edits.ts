@@ -33,7 +33,7 @@ import {
   ZPriceManuallyChangedRequest,
   ZSwapVariantRequest,
 } from '@teiki/contract'
-import { DELIVERY_TIME_LABELS, formatDateJa, isValidCalendarDate } from '@teiki/domain'
+import { DELIVERY_TIME_LABELS, formatDateJa, isValidCalendarDate, withPlatformDetail } from '@teiki/domain'
 import { ApiError, apiDelete, apiPost, apiPut, apiSend } from '../../../app/api.ts'
 import { intervalLabel, numericId } from './detail-format.ts'
 import { prefectureCode } from './prefectures.ts'
@@ -254,8 +254,16 @@ export function planCreateOrderNow(detail: SubscriptionDetail): Planned {
 
 /** The toast of a create-order-now answer. */
 export function orderNowToast(answer: CreateOrderNowResponse): { message: string; error?: boolean } {
+  // The answer carries the platform's message only: the code's Japanese is on 決済履歴 after the
+  // reload; here the failure is said in Japanese with the platform's words as the detail.
   if (answer.errorMessage)
-    return { message: `注文を作成できませんでした：${answer.errorMessage}`, error: true }
+    return {
+      message: withPlatformDetail({
+        message: '注文を作成できませんでした：決済に失敗しました。',
+        detail: answer.errorMessage,
+      }),
+      error: true,
+    }
   if (answer.ready && answer.orderId) return { message: '注文を作成しました' }
   return { message: '決済を開始しました。注文は決済完了後に作成されます' }
 }

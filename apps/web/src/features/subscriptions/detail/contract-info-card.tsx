@@ -5,7 +5,7 @@ import { BillingDateModal } from './billing-date-modal.tsx'
 import { deliveryTimeText } from './contract-edits.ts'
 import { DeliveryDateModal } from './delivery-date-modal.tsx'
 import { DeliveryTimeModal } from './delivery-time-modal.tsx'
-import { cyclesLabel, intervalLabel, paymentStatusLabel, safeDate } from './detail-format.ts'
+import { attributeText, cyclesLabel, intervalLabel, paymentStatusLabel, safeDate } from './detail-format.ts'
 import { CardButton, DetailCard, DetailRow } from './detail-section.tsx'
 import { IntervalModal } from './interval-modal.tsx'
 import { NoteModal } from './note-modal.tsx'
@@ -94,7 +94,7 @@ export function ContractInfoCard({
           ? '—'
           : detail.customAttributes.map((attribute) => (
               <span key={attribute.key} style={{ display: 'block' }}>
-                {attribute.key}: {attribute.value ?? '—'}
+                {attribute.key}: {attributeText(attribute.value)}
               </span>
             ))}
       </DetailRow>

@@ -1,5 +1,14 @@
 import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
-import { canMove, formatMoney, japaneseName, toZonedDate } from '@teiki/domain'
+import {
+  canMove,
+  formatDateJa,
+  formatDateTimeJa,
+  formatMoney,
+  formatPhoneJa,
+  isValidCalendarDate,
+  japaneseName,
+  toZonedDate,
+} from '@teiki/domain'
 import { prefectureName } from './prefectures.ts'
 
 /**
@@ -58,7 +67,7 @@ export function addressLines(address: ShippingAddress): string[] {
   if (full) lines.push(full)
   const name = japaneseName({ firstName: address.firstName, lastName: address.lastName })
   if (name) lines.push(`${name} 様`)
-  if (!blank(address.phone)) lines.push(`TEL ${address.phone?.trim()}`)
+  if (!blank(address.phone)) lines.push(`TEL ${formatPhoneJa(address.phone ?? '')}`)
   return lines
 }
 
@@ -162,6 +171,20 @@ export function safeMoney(amount: string | number, currencyCode: string): string
   } catch {
     return String(amount)
   }
+}
+
+// An ISO instant with its offset (`2026-11-24T01:00:00Z`, `…+09:00`): written by apps and scripts.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
+
+/**
+ * A custom attribute's value for the screen: a calendar date (お届け予定日 `2026-11-24`) as
+ * `2026年11月24日`, an ISO instant as Japan-time date and time; anything else as stored.
+ */
+export function attributeText(value: string | null): string {
+  if (value === null || value.trim() === '') return '—'
+  const text = value.trim()
+  if (isValidCalendarDate(text)) return formatDateJa(text, 'Asia/Tokyo')
+  return ISO_INSTANT.test(text) ? safeDate(text, formatDateTimeJa) : value
 }
 
 /** The Japan-time calendar day (`YYYY-MM-DD`) of an instant, for date inputs; '' when unknown. */
