@@ -7,6 +7,7 @@ import {
 } from '@teiki/contract'
 import { formatNumber } from '@teiki/domain'
 import { ApiError, apiDownload, apiGet, apiPost } from '../../../app/api.ts'
+import type { SearchFilters } from '../search-request.ts'
 
 /**
  * The CSV export of the subscription list as pure steps: the modal's form → the request
@@ -46,6 +47,30 @@ export const EMPTY_EXPORT_FORM: ExportForm = {
   interval: '',
   intervalCount: '',
   encoding: 'utf-8',
+}
+
+/**
+ * The form as the export dialog opens from the list: the list's status and next-billing filters,
+ * so the file holds what the merchant was looking at (the search text has no export filter).
+ */
+export function exportFormFromList(filters: SearchFilters): ExportForm {
+  return {
+    ...EMPTY_EXPORT_FORM,
+    statuses: [...filters.statuses],
+    nextBillingDateStartDate: filters.nextBillingDateFrom,
+    nextBillingDateEndDate: filters.nextBillingDateTo,
+  }
+}
+
+/** What the dialog says it carried over from the list, or null when the list had no filter. */
+export function carriedFiltersNote(filters: SearchFilters, searchText: string): string | null {
+  const carried =
+    filters.statuses.length > 0 || filters.nextBillingDateFrom !== '' || filters.nextBillingDateTo !== ''
+  const parts: string[] = []
+  if (carried) parts.push('一覧の絞り込み（ステータス・次回請求日）を引き継いでいます。')
+  if (searchText.trim() !== '')
+    parts.push(`検索語句「${searchText.trim()}」はエクスポートの条件に含まれません。`)
+  return parts.length > 0 ? parts.join('') : null
 }
 
 export const INTERVAL_OPTIONS = [

@@ -18,13 +18,15 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { errorMessage, isAbortError, saveBlob } from '../../../app/api.ts'
 import { useUiState } from '../../../app/ui-state.tsx'
 import { useTestIds } from '../../../app/use-test-ids.ts'
+import type { SearchFilters } from '../search-request.ts'
 import {
+  carriedFiltersNote,
   checkExportForm,
   downloadExport,
-  EMPTY_EXPORT_FORM,
   ENCODING_CHOICES,
   type ExportForm,
   type ExportFormField,
+  exportFormFromList,
   INTERVAL_OPTIONS,
   progressLabel,
   progressPercent,
@@ -44,8 +46,11 @@ function WithTestId({ id, children }: { id: string; children: ReactNode }) {
   )
 }
 
-/** 「CSVエクスポート」 in the subscription list's header: opens the export modal. */
-export function ExportButton() {
+/**
+ * 「CSVエクスポート」 in the subscription list's header: opens the export modal, starting from the
+ * list's current filters.
+ */
+export function ExportButton({ filters, searchText }: { filters: SearchFilters; searchText: string }) {
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -54,7 +59,13 @@ export function ExportButton() {
           CSVエクスポート
         </Button>
       </WithTestId>
-      {open ? <ExportModal onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <ExportModal
+          initial={exportFormFromList(filters)}
+          note={carriedFiltersNote(filters, searchText)}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
     </>
   )
 }
@@ -64,9 +75,17 @@ type Phase =
   | { kind: 'running'; job: ExportJob | null }
   | { kind: 'done'; job: ExportJob }
 
-function ExportModal({ onClose }: { onClose: () => void }) {
+function ExportModal({
+  initial,
+  note,
+  onClose,
+}: {
+  initial: ExportForm
+  note: string | null
+  onClose: () => void
+}) {
   const { showToast } = useUiState()
-  const [form, setForm] = useState<ExportForm>(EMPTY_EXPORT_FORM)
+  const [form, setForm] = useState<ExportForm>(initial)
   const [phase, setPhase] = useState<Phase>({ kind: 'form', errors: {}, message: null })
   const [downloading, setDownloading] = useState(false)
   const controller = useRef<AbortController | null>(null)
@@ -125,7 +144,16 @@ function ExportModal({ onClose }: { onClose: () => void }) {
     <Modal open title="契約をCSVでエクスポート" onClose={onClose}>
       <Modal.Section>
         {phase.kind === 'form' ? (
-          <ExportFormFields form={form} errors={phase.errors} message={phase.message} set={set} />
+          <BlockStack gap="300">
+            {note ? (
+              <div data-testid="export-carried-filters">
+                <Text as="p" tone="subdued">
+                  {note}
+                </Text>
+              </div>
+            ) : null}
+            <ExportFormFields form={form} errors={phase.errors} message={phase.message} set={set} />
+          </BlockStack>
         ) : (
           <BlockStack gap="300">
             {/* One bar from the first answer to the end, so it fills up instead of restarting. */}
