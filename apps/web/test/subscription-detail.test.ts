@@ -14,6 +14,7 @@ import {
   paymentStatusLabel,
   type ShippingAddress,
   safeDate,
+  scheduleLabel,
 } from '../src/features/subscriptions/detail/detail-format.ts'
 
 const address: ShippingAddress = {
@@ -38,6 +39,34 @@ describe('intervalLabel', () => {
   })
   it('treats a missing or zero count as 1', () => {
     expect(intervalLabel('MONTH', 0)).toBe('1ヶ月ごと')
+  })
+})
+
+describe('scheduleLabel: the interval with the day it bills on', () => {
+  const monthday = (day: number) => ({ type: 'MONTHDAY', day, month: null })
+  const weekday = (day: number) => ({ type: 'WEEKDAY', day, month: null })
+  it.each<
+    [
+      string,
+      'DAY' | 'WEEK' | 'MONTH' | 'YEAR',
+      number,
+      Array<{ type: string; day: number | null; month: number | null }>,
+      string,
+    ]
+  >([
+    ['monthly on the 15th', 'MONTH', 1, [monthday(15)], '毎月15日'],
+    ['every 2 months on the 15th', 'MONTH', 2, [monthday(15)], '2ヶ月ごと（15日）'],
+    ['monthly on two days', 'MONTH', 1, [monthday(1), monthday(15)], '毎月1日・15日'],
+    ['weekly on Monday (ISO 1)', 'WEEK', 1, [weekday(1)], '毎週月曜日'],
+    ['weekly on Sunday (ISO 7)', 'WEEK', 1, [weekday(7)], '毎週日曜日'],
+    ['every 2 weeks on Friday', 'WEEK', 2, [weekday(5)], '2週間ごと（金曜日）'],
+    ['yearly on 3月15日', 'YEAR', 1, [{ type: 'YEARDAY', day: 15, month: 3 }], '毎年3月15日'],
+    ['no anchor', 'MONTH', 1, [], '1ヶ月ごと'],
+    ['an anchor of another kind', 'MONTH', 1, [weekday(1)], '1ヶ月ごと'],
+    ['an impossible day', 'WEEK', 1, [weekday(8)], '1週間ごと'],
+    ['daily has no day', 'DAY', 3, [monthday(5)], '3日ごと'],
+  ])('%s', (_name, interval, count, anchors, label) => {
+    expect(scheduleLabel(interval, count, anchors)).toBe(label)
   })
 })
 

@@ -6,6 +6,7 @@ import { SubscriptionListPage } from '../features/subscriptions/subscription-lis
 import { AppFrame } from './app-frame.tsx'
 import { AppLink } from './app-link.tsx'
 import { PageGate } from './gate.tsx'
+import { POLARIS_JA_OVERRIDES } from './polaris-ja.ts'
 import { SubscriptionCheckProvider } from './subscription-check.tsx'
 import { UiStateProvider } from './ui-state.tsx'
 
@@ -24,7 +25,7 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 export function App() {
   return (
     <BrowserRouter>
-      <AppProvider i18n={ja} linkComponent={AppLink}>
+      <AppProvider i18n={[POLARIS_JA_OVERRIDES, ja]} linkComponent={AppLink}>
         <SubscriptionCheckProvider>
           <AppFrame>
             <UiStateProvider>

@@ -5,7 +5,7 @@ import {
   type SubscriptionStatus,
   ZExportRequest,
 } from '@teiki/contract'
-import { formatNumber } from '@teiki/domain'
+import { formatNumber, isValidCalendarDate } from '@teiki/domain'
 import { ApiError, apiDownload, apiGet, apiPost } from '../../../app/api.ts'
 import type { SearchFilters } from '../search-request.ts'
 
@@ -123,14 +123,33 @@ export function checkExportForm(form: ExportForm): ExportFormCheck {
     if (request[key] === undefined) delete request[key]
   }
   const parsed = ZExportRequest.safeParse(request)
-  if (parsed.success) return { ok: true, request }
-  const errors: Partial<Record<ExportFormField, string>> = {}
+  const errors: Partial<Record<ExportFormField, string>> = typedDateErrors(form)
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, request }
+  if (parsed.success) return { ok: false, errors }
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '')
     const field = FORM_FIELD[key] ?? (key in form ? (key as ExportFormField) : 'email')
     errors[field] ??= issue.message
   }
   return { ok: false, errors }
+}
+
+const DATE_FIELDS = [
+  'nextBillingDateStartDate',
+  'nextBillingDateEndDate',
+  'createdDateStartDate',
+  'createdDateEndDate',
+] as const
+
+/** Date fields holding text that did not read as a day, said with the screen's date format. */
+function typedDateErrors(form: ExportForm): Partial<Record<ExportFormField, string>> {
+  const errors: Partial<Record<ExportFormField, string>> = {}
+  for (const field of DATE_FIELDS) {
+    const value = form[field].trim()
+    if (value !== '' && !isValidCalendarDate(value))
+      errors[field] = '日付は「2027年1月15日」のように入力してください'
+  }
+  return errors
 }
 
 /** 「1,234 / 100,000 件」; before the count is known 「0 / … 件」. */

@@ -16,6 +16,7 @@ import type { ExportEncoding, ExportJob, SubscriptionStatus } from '@teiki/contr
 import { formatNumber, SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { errorMessage, isAbortError, saveBlob } from '../../../app/api.ts'
+import { DateField } from '../../../app/date-field.tsx'
 import { useUiState } from '../../../app/ui-state.tsx'
 import { useTestIds } from '../../../app/use-test-ids.ts'
 import type { SearchFilters } from '../search-request.ts'
@@ -232,37 +233,41 @@ function ExportFormFields({
         helpText="入力すると、完成したCSVをこのアドレスにもメールでお送りします（10MBを超える場合はダウンロードのご案内のみ）。"
       />
       <FormLayout.Group condensed>
-        <TextField
+        <DateField
+          testId="export-next-billing-from"
           label="次回請求日 開始"
-          type="date"
-          autoComplete="off"
           value={form.nextBillingDateStartDate}
+          clearable
+          placeholder="指定なし"
           onChange={set('nextBillingDateStartDate')}
           error={errors.nextBillingDateStartDate}
         />
-        <TextField
+        <DateField
+          testId="export-next-billing-to"
           label="次回請求日 終了"
-          type="date"
-          autoComplete="off"
           value={form.nextBillingDateEndDate}
+          clearable
+          placeholder="指定なし"
           onChange={set('nextBillingDateEndDate')}
           error={errors.nextBillingDateEndDate}
         />
       </FormLayout.Group>
       <FormLayout.Group condensed>
-        <TextField
+        <DateField
+          testId="export-created-from"
           label="作成日 開始"
-          type="date"
-          autoComplete="off"
           value={form.createdDateStartDate}
+          clearable
+          placeholder="指定なし"
           onChange={set('createdDateStartDate')}
           error={errors.createdDateStartDate}
         />
-        <TextField
+        <DateField
+          testId="export-created-to"
           label="作成日 終了"
-          type="date"
-          autoComplete="off"
           value={form.createdDateEndDate}
+          clearable
+          placeholder="指定なし"
           onChange={set('createdDateEndDate')}
           error={errors.createdDateEndDate}
         />

@@ -1,0 +1,145 @@
+import { Box, Button, DatePicker, Popover, TextField } from '@shopify/polaris'
+import { CalendarIcon } from '@shopify/polaris-icons'
+import { type CSSProperties, type ReactNode, useEffect, useId, useState } from 'react'
+import {
+  dateText,
+  fromPickerDate,
+  japanToday,
+  monthTitle,
+  openingMonth,
+  readTypedDate,
+  toPickerDate,
+} from './date-field-model.ts'
+import './date-field.css'
+
+type Props = {
+  label: string
+  /** The chosen day `YYYY-MM-DD` ('' for none; other text: what was typed and did not read). */
+  value: string
+  /** A day `YYYY-MM-DD`, '' when cleared, or the typed text when it is not a day. */
+  onChange: (value: string) => void
+  /** First and last day that can be chosen (the calendar greys out the others). */
+  min?: string
+  max?: string
+  error?: string
+  helpText?: ReactNode
+  /** Shows a clear button (a filter or an optional date). */
+  clearable?: boolean
+  testId?: string
+  disabled?: boolean
+  /** Shown while empty; a filter says what empty means (指定なし). */
+  placeholder?: string
+}
+
+/**
+ * A date field as Japanese merchants read dates (2027年1月15日): Polaris' DatePicker in a
+ * popover with Japanese month and weekday headings, days outside `min`/`max` greyed out, and
+ * the same date typeable (2027/1/15, 2027-01-15, 2027年1月15日). Never the browser's
+ * `<input type="date">`, whose format follows the browser's language.
+ */
+export function DateField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  error,
+  helpText,
+  clearable,
+  testId,
+  disabled,
+  placeholder = '例: 2027年1月15日',
+}: Props) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const [text, setText] = useState(() => dateText(value))
+  const [focused, setFocused] = useState(false)
+  const [typedError, setTypedError] = useState<string | null>(null)
+  const [shown, setShown] = useState(() => openingMonth(value, min, japanToday()))
+
+  // The value changed from outside (a pick, a reset, another page): show it, unless the
+  // merchant is typing it.
+  useEffect(() => {
+    if (!focused) setText(dateText(value))
+  }, [value, focused])
+
+  const type = (next: string) => {
+    setText(next)
+    setTypedError(null)
+    const typed = readTypedDate(next, { min, max })
+    if (typed.kind === 'date') onChange(typed.date)
+    else if (typed.kind === 'empty') onChange('')
+    else onChange(next.trim())
+  }
+
+  const leave = () => {
+    setFocused(false)
+    const typed = readTypedDate(text, { min, max })
+    if (typed.kind === 'invalid') setTypedError(typed.message)
+    else setText(dateText(typed.kind === 'date' ? typed.date : ''))
+  }
+
+  const toggle = () => {
+    if (!open) setShown(openingMonth(value, min, japanToday()))
+    setOpen(!open)
+  }
+
+  const pick = ({ start }: { start: Date }) => {
+    const day = fromPickerDate(start)
+    setTypedError(null)
+    setText(dateText(day))
+    onChange(day)
+    setOpen(false)
+  }
+
+  const titleStyle = { '--teiki-month-title': JSON.stringify(monthTitle(shown.year, shown.month)) }
+  return (
+    <div data-testid={testId} className="teiki-date-field">
+      <Popover
+        active={open}
+        onClose={() => setOpen(false)}
+        preferredAlignment="left"
+        autofocusTarget="first-node"
+        activator={
+          <TextField
+            id={id}
+            label={label}
+            value={text}
+            onChange={type}
+            onFocus={() => setFocused(true)}
+            onBlur={leave}
+            placeholder={placeholder}
+            autoComplete="off"
+            error={error ?? typedError ?? undefined}
+            helpText={helpText}
+            disabled={disabled}
+            clearButton={clearable}
+            onClearButtonClick={() => type('')}
+            connectedRight={
+              <Button
+                icon={CalendarIcon}
+                onClick={toggle}
+                disabled={disabled}
+                accessibilityLabel={`${label}をカレンダーから選ぶ`}
+              />
+            }
+          />
+        }
+      >
+        <Box padding="300">
+          <div className="teiki-date-picker" style={titleStyle as CSSProperties}>
+            <DatePicker
+              month={shown.month}
+              year={shown.year}
+              onMonthChange={(month, year) => setShown({ month, year })}
+              selected={/^\d{4}-\d{2}-\d{2}$/.test(value) ? toPickerDate(value) : undefined}
+              onChange={pick}
+              disableDatesBefore={min ? toPickerDate(min) : undefined}
+              disableDatesAfter={max ? toPickerDate(max) : undefined}
+            />
+          </div>
+        </Box>
+      </Popover>
+    </div>
+  )
+}
