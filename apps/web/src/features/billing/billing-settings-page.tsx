@@ -3,6 +3,7 @@ import {
   BlockStack,
   Button,
   Card,
+  ContextualSaveBar,
   Form,
   FormLayout,
   Layout,
@@ -14,6 +15,7 @@ import {
   TextField,
 } from '@shopify/polaris'
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { httpBillingApi } from './billing-api.ts'
@@ -49,13 +51,30 @@ export default function BillingSettingsPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
   useEffect(() => actions.load(), [actions, attempt])
 
+  const dirty = isDirty(state)
   return (
-    <BillingSettingsView
-      state={state}
-      dispatch={dispatch}
-      onSave={() => void actions.save()}
-      onRetry={retry}
-    />
+    <>
+      {/* The Polaris bar at the top of the frame while something is unsaved, and a warning
+          before leaving the page with it. */}
+      {dirty ? (
+        <ContextualSaveBar
+          message="保存されていない変更があります"
+          saveAction={{ content: '保存', onAction: () => void actions.save(), loading: state.saving }}
+          discardAction={{
+            content: '変更を破棄',
+            onAction: () => dispatch({ type: 'discarded' }),
+            disabled: state.saving,
+          }}
+        />
+      ) : null}
+      <LeaveGuard when={dirty} />
+      <BillingSettingsView
+        state={state}
+        dispatch={dispatch}
+        onSave={() => void actions.save()}
+        onRetry={retry}
+      />
+    </>
   )
 }
 
