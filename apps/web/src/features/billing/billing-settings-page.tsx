@@ -1,9 +1,9 @@
 import {
+  Badge,
   Banner,
   BlockStack,
   Button,
   Card,
-  ContextualSaveBar,
   Form,
   FormLayout,
   Layout,
@@ -54,19 +54,9 @@ export default function BillingSettingsPage() {
   const dirty = isDirty(state)
   return (
     <>
-      {/* The Polaris bar at the top of the frame while something is unsaved, and a warning
-          before leaving the page with it. */}
-      {dirty ? (
-        <ContextualSaveBar
-          message="保存されていない変更があります"
-          saveAction={{ content: '保存', onAction: () => void actions.save(), loading: state.saving }}
-          discardAction={{
-            content: '変更を破棄',
-            onAction: () => dispatch({ type: 'discarded' }),
-            disabled: state.saving,
-          }}
-        />
-      ) : null}
+      {/* Polaris' ContextualSaveBar is built to replace a TopBar, which this frame has not: it
+          covered the page's title and actions and the menu's first item. The header's 保存 and
+          変更を破棄 with the 未保存 badge say the same, and the guard warns before leaving. */}
       <LeaveGuard when={dirty} />
       <BillingSettingsView
         state={state}
@@ -91,6 +81,13 @@ export function BillingSettingsView({ state, dispatch, onSave, onRetry }: ViewPr
   return (
     <Page
       title="請求・再試行の設定"
+      titleMetadata={
+        dirty ? (
+          <span data-testid="billing-settings-unsaved">
+            <Badge tone="attention">未保存の変更があります</Badge>
+          </span>
+        ) : undefined
+      }
       primaryAction={
         <div data-testid="billing-settings-save">
           <Button
