@@ -25,7 +25,7 @@ describe('syncSummaryLine', () => {
     [{ ...nothing, orders: 3 }, '契約 0 件, 顧客 0 件, 注文 3 件'], // an order cancelled on its own
   ])('a later sync with changes says what it took in: %o', (summary, counts) => {
     expect(syncSummaryLine(DEMO, summary, new Date('2026-11-24T01:05:00Z'))).toBe(
-      `${DEMO} の前回の同期（2026年11月24日 10:05）以降の変更を取り込みました: ${counts} (120 ms)`,
+      `${DEMO} の前回の同期（2026年11月24日 10:05）以降の更新を読み込みました: ${counts} (120 ms)`,
     )
   })
 })

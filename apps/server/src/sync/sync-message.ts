@@ -3,8 +3,8 @@ import type { SyncSummary } from './full-sync.ts'
 
 /**
  * The start-up line that says what a sync of the shop did. A first sync counts what it read; a
- * later one reads only what changed since `syncedBefore`, so it says what changed, or that
- * nothing did (rather than 「契約 0 件」, which reads as an empty shop).
+ * later one reads only what was updated since `syncedBefore` (less a safety margin), so it says
+ * how much that was, or that nothing was (rather than 「契約 0 件」, which reads as an empty shop).
  */
 export function syncSummaryLine(
   domain: string,
@@ -20,7 +20,7 @@ export function syncSummaryLine(
     return `${domain} を確認しました: ${since}、契約・顧客・注文に変更はありませんでした ${took}`
   }
   return (
-    `${domain} の${since}の変更を取り込みました: ` +
+    `${domain} の${since}の更新を読み込みました: ` +
     `契約 ${summary.contracts} 件, 顧客 ${summary.customers} 件, 注文 ${summary.orders} 件 ${took}`
   )
 }

@@ -94,7 +94,17 @@ export function DateField({
 
   const titleStyle = { '--teiki-month-title': JSON.stringify(monthTitle(shown.year, shown.month)) }
   return (
-    <div data-testid={testId} className="teiki-date-field">
+    // Focus is followed on the whole field (input, clear button, calendar button): Polaris'
+    // own onBlur does not fire when focus moves from the input to its clear button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: only follows focus of the controls inside.
+    <div
+      data-testid={testId}
+      className="teiki-date-field"
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) leave()
+      }}
+    >
       <Popover
         active={open}
         onClose={() => setOpen(false)}
@@ -106,8 +116,6 @@ export function DateField({
             label={label}
             value={text}
             onChange={type}
-            onFocus={() => setFocused(true)}
-            onBlur={leave}
             placeholder={placeholder}
             autoComplete="off"
             error={error ?? typedError ?? undefined}
