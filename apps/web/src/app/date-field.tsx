@@ -1,16 +1,10 @@
-import { Box, Button, DatePicker, Popover, TextField } from '@shopify/polaris'
+import { Box, Button, Popover, Spinner, TextField } from '@shopify/polaris'
 import { CalendarIcon } from '@shopify/polaris-icons'
-import { type CSSProperties, type ReactNode, useEffect, useId, useState } from 'react'
-import {
-  dateText,
-  fromPickerDate,
-  japanToday,
-  monthTitle,
-  openingMonth,
-  readTypedDate,
-  toPickerDate,
-} from './date-field-model.ts'
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
+import { dateText, japanToday, openingMonth, readTypedDate } from './date-field-model.ts'
 import './date-field.css'
+
+const DatePickerPanel = lazy(() => import('./date-picker-panel.tsx'))
 
 type Props = {
   label: string
@@ -84,15 +78,13 @@ export function DateField({
     setOpen(!open)
   }
 
-  const pick = ({ start }: { start: Date }) => {
-    const day = fromPickerDate(start)
+  const pick = (day: string) => {
     setTypedError(null)
     setText(dateText(day))
     onChange(day)
     setOpen(false)
   }
 
-  const titleStyle = { '--teiki-month-title': JSON.stringify(monthTitle(shown.year, shown.month)) }
   return (
     // Focus is followed on the whole field (input, clear button, calendar button): Polaris'
     // own onBlur does not fire when focus moves from the input to its clear button.
@@ -135,17 +127,18 @@ export function DateField({
         }
       >
         <Box padding="300">
-          <div className="teiki-date-picker" style={titleStyle as CSSProperties}>
-            <DatePicker
-              month={shown.month}
-              year={shown.year}
-              onMonthChange={(month, year) => setShown({ month, year })}
-              selected={/^\d{4}-\d{2}-\d{2}$/.test(value) ? toPickerDate(value) : undefined}
-              onChange={pick}
-              disableDatesBefore={min ? toPickerDate(min) : undefined}
-              disableDatesAfter={max ? toPickerDate(max) : undefined}
-            />
-          </div>
+          <Suspense fallback={<Spinner size="small" accessibilityLabel="カレンダーを読み込み中" />}>
+            {open ? (
+              <DatePickerPanel
+                shown={shown}
+                onShownChange={setShown}
+                value={value}
+                min={min}
+                max={max}
+                onPick={pick}
+              />
+            ) : null}
+          </Suspense>
         </Box>
       </Popover>
     </div>

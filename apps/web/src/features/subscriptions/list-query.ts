@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@teiki/contract'
-import { isValidCalendarDate } from '@teiki/domain'
+import type { SubscriptionStatus } from '@teiki/contract'
+import { isValidCalendarDate, SUBSCRIPTION_STATUSES } from '@teiki/domain'
 import { PAGE_SIZE, type SearchFilters } from './search-request.ts'
 
 /**

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom'
 import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
-import { ExportButton } from './export/export-modal.tsx'
+import { ExportButton } from './export/export-button.tsx'
 import { type ListQuery, listPath, parseListQuery, rememberListPath, withSearch } from './list-query.ts'
 import {
   buildSearchRequest,

@@ -11,14 +11,13 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris'
-import { ExportIcon } from '@shopify/polaris-icons'
 import type { ExportEncoding, ExportJob, SubscriptionStatus } from '@teiki/contract'
 import { formatNumber, SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { errorMessage, isAbortError, saveBlob } from '../../../app/api.ts'
 import { DateField } from '../../../app/date-field.tsx'
 import { useUiState } from '../../../app/ui-state.tsx'
-import { useTestIds } from '../../../app/use-test-ids.ts'
+import { WithTestId } from '../../../app/with-test-id.tsx'
 import type { SearchFilters } from '../search-request.ts'
 import {
   carriedFiltersNote,
@@ -36,57 +35,27 @@ import {
 
 const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((status) => ({ label: statusLabel[status], value: status }))
 
-/** Polaris buttons take no data-* props: the test id goes on the button from a wrapper. */
-function WithTestId({ id, children }: { id: string; children: ReactNode }) {
-  const ref = useRef<HTMLSpanElement>(null)
-  useTestIds(ref, { button: id })
-  return (
-    <span ref={ref} style={{ display: 'contents' }}>
-      {children}
-    </span>
-  )
-}
-
-/**
- * 「CSVエクスポート」 in the subscription list's header: opens the export modal, starting from the
- * list's current filters.
- */
-export function ExportButton({ filters, searchText }: { filters: SearchFilters; searchText: string }) {
-  const [open, setOpen] = useState(false)
-  return (
-    <>
-      <WithTestId id="export-open">
-        <Button icon={ExportIcon} onClick={() => setOpen(true)}>
-          CSVエクスポート
-        </Button>
-      </WithTestId>
-      {open ? (
-        <ExportModal
-          initial={exportFormFromList(filters)}
-          note={carriedFiltersNote(filters, searchText)}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
-    </>
-  )
-}
-
 type Phase =
   | { kind: 'form'; errors: Partial<Record<ExportFormField, string>>; message: string | null }
   | { kind: 'running'; job: ExportJob | null }
   | { kind: 'done'; job: ExportJob }
 
-function ExportModal({
-  initial,
-  note,
+/**
+ * The export dialog, loaded when 「CSVエクスポート」 is first clicked (export-button.tsx): it
+ * starts from the list's filters and says what it carried over.
+ */
+export default function ExportModal({
+  filters,
+  searchText,
   onClose,
 }: {
-  initial: ExportForm
-  note: string | null
+  filters: SearchFilters
+  searchText: string
   onClose: () => void
 }) {
   const { showToast } = useUiState()
-  const [form, setForm] = useState<ExportForm>(initial)
+  const [form, setForm] = useState<ExportForm>(() => exportFormFromList(filters))
+  const note = carriedFiltersNote(filters, searchText)
   const [phase, setPhase] = useState<Phase>({ kind: 'form', errors: {}, message: null })
   const [downloading, setDownloading] = useState(false)
   const controller = useRef<AbortController | null>(null)
