@@ -46,32 +46,8 @@ export function DateField({
 }: Props) {
   const id = useId()
   const [open, setOpen] = useState(false)
-  const [text, setText] = useState(() => dateText(value))
-  const [focused, setFocused] = useState(false)
-  const [typedError, setTypedError] = useState<string | null>(null)
   const [shown, setShown] = useState(() => openingMonth(value, min, japanToday()))
-
-  // The value changed from outside (a pick, a reset, another page): show it, unless the
-  // merchant is typing it.
-  useEffect(() => {
-    if (!focused) setText(dateText(value))
-  }, [value, focused])
-
-  const type = (next: string) => {
-    setText(next)
-    setTypedError(null)
-    const typed = readTypedDate(next, { min, max })
-    if (typed.kind === 'date') onChange(typed.date)
-    else if (typed.kind === 'empty') onChange('')
-    else onChange(next.trim())
-  }
-
-  const leave = () => {
-    setFocused(false)
-    const typed = readTypedDate(text, { min, max })
-    if (typed.kind === 'invalid') setTypedError(typed.message)
-    else setText(dateText(typed.kind === 'date' ? typed.date : ''))
-  }
+  const typing = useTypedDate(value, onChange, { min, max })
 
   const toggle = () => {
     if (!open) setShown(openingMonth(value, min, japanToday()))
@@ -79,9 +55,7 @@ export function DateField({
   }
 
   const pick = (day: string) => {
-    setTypedError(null)
-    setText(dateText(day))
-    onChange(day)
+    typing.picked(day)
     setOpen(false)
   }
 
@@ -92,9 +66,9 @@ export function DateField({
     <div
       data-testid={testId}
       className="teiki-date-field"
-      onFocus={() => setFocused(true)}
+      onFocus={() => typing.setFocused(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) leave()
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) typing.leave()
       }}
     >
       <Popover
@@ -106,15 +80,15 @@ export function DateField({
           <TextField
             id={id}
             label={label}
-            value={text}
-            onChange={type}
+            value={typing.text}
+            onChange={typing.type}
             placeholder={placeholder}
             autoComplete="off"
-            error={error ?? typedError ?? undefined}
+            error={error ?? typing.error ?? undefined}
             helpText={helpText}
             disabled={disabled}
             clearButton={clearable}
-            onClearButtonClick={() => type('')}
+            onClearButtonClick={() => typing.type('')}
             connectedRight={
               <Button
                 icon={CalendarIcon}
@@ -143,4 +117,47 @@ export function DateField({
       </Popover>
     </div>
   )
+}
+
+/**
+ * The text of a date field and what it means: each keystroke hands the parent a day (or the
+ * text that is not one yet), leaving the field shows the day as 年月日 or says what is wrong,
+ * and a value changed from outside (a pick, a reset) replaces the text unless it is being typed.
+ */
+function useTypedDate(
+  value: string,
+  onChange: (value: string) => void,
+  bounds: { min?: string | undefined; max?: string | undefined },
+) {
+  const [text, setText] = useState(() => dateText(value))
+  const [focused, setFocused] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!focused) setText(dateText(value))
+  }, [value, focused])
+
+  const type = (next: string) => {
+    setText(next)
+    setError(null)
+    const typed = readTypedDate(next, bounds)
+    if (typed.kind === 'date') onChange(typed.date)
+    else if (typed.kind === 'empty') onChange('')
+    else onChange(next.trim())
+  }
+
+  const leave = () => {
+    setFocused(false)
+    const typed = readTypedDate(text, bounds)
+    if (typed.kind === 'invalid') setError(typed.message)
+    else setText(dateText(typed.kind === 'date' ? typed.date : ''))
+  }
+
+  const picked = (day: string) => {
+    setError(null)
+    setText(dateText(day))
+    onChange(day)
+  }
+
+  return { text, error, type, leave, picked, setFocused }
 }

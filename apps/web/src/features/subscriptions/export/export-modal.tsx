@@ -125,35 +125,7 @@ export default function ExportModal({
             <ExportFormFields form={form} errors={phase.errors} message={phase.message} set={set} />
           </BlockStack>
         ) : (
-          <BlockStack gap="300">
-            {/* One bar from the first answer to the end, so it fills up instead of restarting. */}
-            <div data-testid="export-progress">
-              <BlockStack gap="200">
-                {phase.kind === 'running' ? (
-                  <Text as="p">CSVを作成しています。このままお待ちください。</Text>
-                ) : null}
-                <ProgressBar
-                  progress={phase.job ? progressPercent(phase.job) : 0}
-                  size="small"
-                  tone={phase.kind === 'done' ? 'success' : 'highlight'}
-                />
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {phase.job ? progressLabel(phase.job) : '準備しています…'}
-                </Text>
-              </BlockStack>
-            </div>
-            {phase.kind === 'done' ? (
-              <>
-                <Text as="p">
-                  {formatNumber(phase.job.doneRows)}件の契約をCSV（{phase.job.fileName}）にしました。
-                  {phase.job.email && !phase.job.error
-                    ? `${phase.job.email} にもメールでお送りしました。`
-                    : ''}
-                </Text>
-                {phase.job.error ? <Banner tone="warning">{phase.job.error}</Banner> : null}
-              </>
-            ) : null}
-          </BlockStack>
+          <ExportProgress phase={phase} />
         )}
       </Modal.Section>
       <Modal.Section>
@@ -296,5 +268,38 @@ function ExportFormFields({
         />
       </div>
     </FormLayout>
+  )
+}
+
+/** The job while it runs (one bar from the first answer to the end) and what it made. */
+function ExportProgress({ phase }: { phase: Exclude<Phase, { kind: 'form' }> }) {
+  return (
+    <BlockStack gap="300">
+      {/* One bar from the first answer to the end, so it fills up instead of restarting. */}
+      <div data-testid="export-progress">
+        <BlockStack gap="200">
+          {phase.kind === 'running' ? (
+            <Text as="p">CSVを作成しています。このままお待ちください。</Text>
+          ) : null}
+          <ProgressBar
+            progress={phase.job ? progressPercent(phase.job) : 0}
+            size="small"
+            tone={phase.kind === 'done' ? 'success' : 'highlight'}
+          />
+          <Text as="p" variant="bodySm" tone="subdued">
+            {phase.job ? progressLabel(phase.job) : '準備しています…'}
+          </Text>
+        </BlockStack>
+      </div>
+      {phase.kind === 'done' ? (
+        <>
+          <Text as="p">
+            {formatNumber(phase.job.doneRows)}件の契約をCSV（{phase.job.fileName}）にしました。
+            {phase.job.email && !phase.job.error ? `${phase.job.email} にもメールでお送りしました。` : ''}
+          </Text>
+          {phase.job.error ? <Banner tone="warning">{phase.job.error}</Banner> : null}
+        </>
+      ) : null}
+    </BlockStack>
   )
 }
