@@ -48,6 +48,8 @@ const results: Record<string, unknown> = {
 
 const baseUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+// Engineers sharing one PostgreSQL each keep their own bench database.
+const benchDbName = process.env.BENCH_DB_NAME ?? 'teiki_bench'
 
 if (only.has('search') || only.has('bundle') || only.has('vitals')) {
   // `at` and `shape` describe the search/bundle/vitals run; sync and burst carry their own `at`.
@@ -64,7 +66,7 @@ if (only.has('burst'))
   results.burst = { at, ...(await benchBurst({ mutations: Number(args['burst-mutations']), log })) }
 // The CSV export runs in this process (runExport, as the server does) on the seeded bench mirror.
 if (only.has('export')) {
-  const pool = createPool(await ensureDatabase(baseUrl, 'teiki_bench'), 4)
+  const pool = createPool(await ensureDatabase(baseUrl, benchDbName), 4)
   try {
     await migrate(pool)
     await seedBenchMirror(pool, shape, log)
@@ -84,7 +86,7 @@ writeFileSync(latest, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n
 log('written to bench/results/latest.json')
 
 async function benchServerSections() {
-  const benchUrl = await ensureDatabase(baseUrl, 'teiki_bench')
+  const benchUrl = await ensureDatabase(baseUrl, benchDbName)
   const pool = createPool(benchUrl, 4)
   await migrate(pool)
 
@@ -133,6 +135,8 @@ async function benchSearch(port: number) {
   const phoneOf = (g: number) => `090${String((g * 7919) % 100_000_000).padStart(8, '0')}`
   const day = (offset: number) => new Date(Date.UTC(2026, 10, 22 + offset)).toISOString().slice(0, 10)
   const kinds: Record<string, (i: number) => string> = {
+    // The landing page: every contract of the shop, newest first, with its total (全N件).
+    all: () => `/app-admin/subscriptions/search?${auth}`,
     email: (i) => `/app-admin/subscriptions/search?${auth}&customerQuery=user${pick(i)}%40example.jp`,
     phone: (i) => `/app-admin/subscriptions/search?${auth}&customerQuery=${phoneOf(pick(i))}`,
     contractId: (i) => `/app-admin/subscriptions/search?${auth}&contractId=${10_000_000_000 + pick(i)}`,

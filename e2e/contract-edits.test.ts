@@ -92,6 +92,55 @@ describe('a merchant edits a contract', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'list-after-date-change.png') })
   })
 
+  it('picks the delivery date in the calendar, which offers no day before the next billing date', async () => {
+    const contractId = await openActiveContract(2)
+    const billingText = await page.locator('[data-testid="contract-next-billing-date"]').innerText()
+    const [, y, m, d] = billingText.match(/(\d{4})年(\d{1,2})月(\d{1,2})日/)!.map(Number) as number[]
+    const billingDay = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+    const today = tokyoDate(Date.now())
+    const earliest = billingDay > today ? billingDay : today
+
+    await button('edit-next-delivery-date').click()
+    await page.locator('[data-testid="next-delivery-date-input"] button[aria-label*="カレンダー"]').click()
+    const picker = page.locator('.teiki-date-picker')
+    await picker.waitFor()
+    // The calendar opens on the first day it allows, headed in Japanese order.
+    const [ey, em, ed] = earliest.split('-').map(Number) as [number, number, number]
+    await expect(
+      picker.evaluate((el) => getComputedStyle(el).getPropertyValue('--teiki-month-title')),
+    ).resolves.toBe(`"${ey}年${em}月"`)
+    const days = picker.locator('.Polaris-DatePicker__Day')
+    const states = await days.evaluateAll((buttons) =>
+      buttons.map((b) => [Number(b.textContent), b.getAttribute('aria-disabled') === 'true'] as const),
+    )
+    for (const [day, disabled] of states) expect(disabled, `day ${day}`).toBe(day < ed)
+    await page.screenshot({ path: join(ARTIFACTS, 'detail-delivery-date-picker.png') })
+
+    await days
+      .filter({ hasText: new RegExp(`^${ed}$`) })
+      .first()
+      .click()
+    await expect(input('next-delivery-date-input').inputValue()).resolves.toBe(`${ey}年${em}月${ed}日`)
+    await page.locator('[data-testid="edit-save"]').click()
+    const shown = page.locator('[data-testid="contract-next-delivery-date"]')
+    await expect.poll(() => shown.innerText(), { timeout: 15_000 }).toBe(`${ey}年${em}月${ed}日`)
+    // The custom attribute the platform keeps reads as a Japanese date on the page too.
+    await expect(page.locator('[data-testid="contract-info"]').innerText()).resolves.toContain(
+      `お届け予定日: ${ey}年${em}月${ed}日`,
+    )
+    await expect
+      .poll(
+        () =>
+          (
+            demoShopTruth(dataDir).contracts.find((c) => String(c.id) === contractId) as
+              | { customAttributes?: Array<{ key: string; value: string }> }
+              | undefined
+          )?.customAttributes?.find((a) => a.key === 'お届け予定日')?.value,
+        { timeout: 10_000 },
+      )
+      .toBe(earliest)
+  })
+
   it('adds a line and sees it on the detail page', async () => {
     const contractId = await openActiveContract(1)
     const lines = page.locator('[data-testid^="line-row-"]')

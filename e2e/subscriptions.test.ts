@@ -92,6 +92,70 @@ describe('a merchant opens Teiki for the first time', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'search-variant.png') })
   })
 
+  it('keeps the filters and page in the URL: back from a contract returns to the same place', async () => {
+    await page.goto(app.url)
+    await page.locator(ROW).first().waitFor({ timeout: 15_000 })
+    const params = () => new URL(page.url()).searchParams
+    await page.locator('[data-testid="status-filter"] button').click()
+    await page.getByLabel('有効').check()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => params().get('status')).toBe('ACTIVE')
+    await page.locator('[data-testid="pagination-next"]').click()
+    await expect.poll(() => params().get('page')).toBe('2')
+
+    const active = demoShopTruth(dataDir)
+      .contracts.filter((c) => c.status === 'ACTIVE')
+      .map((c) => c.id)
+      .sort((a, b) => b - a)
+      .map(String)
+    const pagination = page.locator('[data-testid="subscription-pagination"]')
+    await expect.poll(visibleContractIds, { timeout: 15_000 }).toEqual(active.slice(10, 20))
+    await expect.poll(() => pagination.innerText()).toContain(`11〜20件 / 全${active.length}件`)
+    const listUrl = page.url()
+    // The shop and secret stay beside the list's own parameters.
+    expect([...params().keys()].sort()).toEqual(['page', 'secret', 'shop', 'status'])
+
+    // Browser Back from a contract: the same page of the same filter.
+    await page.locator(ROW).nth(2).click()
+    await page.waitForURL(/\/subscriptions\/\d+\?/)
+    await page.locator('[data-testid="contract-status"]').waitFor({ timeout: 15_000 })
+    await page.goBack()
+    await page.waitForURL(listUrl)
+    await expect.poll(visibleContractIds, { timeout: 15_000 }).toEqual(active.slice(10, 20))
+    await expect(page.locator('[data-testid="status-filter"]').innerText()).resolves.toContain(
+      'ステータス：有効',
+    )
+
+    // The detail page's own back arrow does the same.
+    await page.locator(ROW).nth(4).click()
+    await page.locator('[data-testid="contract-status"]').waitFor({ timeout: 15_000 })
+    await page.locator('a[aria-label="定期購買契約"]').click()
+    await page.waitForURL(listUrl)
+    await expect.poll(visibleContractIds, { timeout: 15_000 }).toEqual(active.slice(10, 20))
+    await page.screenshot({ path: join(ARTIFACTS, 'list-page-2-after-back.png') })
+  })
+
+  it('filters by next billing date with the calendar, in Japanese', async () => {
+    await page.goto(app.url)
+    await page.locator(ROW).first().waitFor({ timeout: 15_000 })
+    await page.locator('[data-testid="next-billing-from"] button[aria-label*="カレンダー"]').click()
+    const picker = page.locator('.teiki-date-picker')
+    await picker.waitFor()
+    const title = await picker.evaluate((el) => getComputedStyle(el).getPropertyValue('--teiki-month-title'))
+    expect(title).toMatch(/^"\d{4}年\d{1,2}月"$/)
+    const weekdays = await picker.locator('thead th').allInnerTexts()
+    expect(weekdays).toEqual(['日', '月', '火', '水', '木', '金', '土'])
+    await page.screenshot({ path: join(ARTIFACTS, 'list-date-picker.png') })
+    // The 15th of the month shown: the field reads it the Japanese way, the URL as a day.
+    await picker.locator('.Polaris-DatePicker__Day').filter({ hasText: /^15$/ }).first().click()
+    const [, year, month] = title.match(/(\d{4})年(\d{1,2})月/)!
+    const day = `${year}-${month!.padStart(2, '0')}-15`
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(day)
+    await expect(page.locator('[data-testid="next-billing-from"] input').inputValue()).resolves.toBe(
+      `${year}年${Number(month)}月15日`,
+    )
+  })
+
   it('shows the empty state for a search without results', async () => {
     await page.locator('#subscription-search').fill('nobody-at-all@example.jp')
     await page.locator('#subscription-search').press('Enter')
@@ -188,9 +252,11 @@ describe('a merchant opens Teiki for the first time', () => {
     app = await startApp(dataDir)
     // Ports are chosen anew (PORT=0); the shop and its secret are the same.
     expect(new URL(app.url).search).toBe(new URL(firstUrl).search)
-    // Only what changed since the last sync is fetched again (the contract paused above).
-    const [, changed] = await app.waitFor(/を同期しました: 契約 (\d+) 件/)
-    expect(Number(changed)).toBeLessThanOrEqual(1)
+    // Only what was updated since the last sync is read again (the contract paused above), and
+    // the line says so instead of 「契約 0 件」.
+    const [line] = await app.waitFor(/teiki-demo\.myshopify\.com (?:を確認しました|の前回の同期).*\n/)
+    expect(line).toMatch(/前回の同期（\d{4}年\d{1,2}月\d{1,2}日 \d{1,2}:\d{2}）以降/)
+    expect(line).toMatch(/変更はありませんでした|の更新を読み込みました: 契約 [01] 件/)
     await page.goto(app.url)
     const truth = demoShopTruth(dataDir)
     const newest = truth.contracts

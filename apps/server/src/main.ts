@@ -14,6 +14,7 @@ import { persistentSecret, tightenDataDir } from './local-secrets.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createAdminClient } from './platform/admin-client.ts'
 import { fullSync } from './sync/full-sync.ts'
+import { syncSummaryLine } from './sync/sync-message.ts'
 
 export const DEMO_SHOP = 'teiki-demo.myshopify.com'
 
@@ -99,9 +100,7 @@ async function main() {
       const shop = await findInstalledShop(pool, DEMO_SHOP)
       console.log(`[teiki] ${DEMO_SHOP} を Admin API から同期しています…`)
       const summary = await fullSync(pool, client, shop!)
-      console.log(
-        `[teiki] ${DEMO_SHOP} を同期しました: 契約 ${summary.contracts} 件, 顧客 ${summary.customers} 件 (${summary.ms} ms)`,
-      )
+      console.log(`[teiki] ${syncSummaryLine(DEMO_SHOP, summary, shop!.synced_at)}`)
     }
   }
 

@@ -235,8 +235,11 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
     const res = await act('resume', ids)
     expect(res.statusCode).toBe(422)
     expect(res.json().error.code).toBe('PLATFORM_USER_ERROR')
-    expect(res.json().error.message).toMatch(/^Shopify が契約の再開を受け付けませんでした: /)
-    expect(res.json().error.message).toContain('Cannot change the status of a cancelled contract')
+    // The reason in Japanese from the userError's code, the platform's words on a 詳細 line.
+    expect(res.json().error.message).toBe(
+      'Shopify が契約の再開を受け付けませんでした：終了した契約（解約済み・期限切れ）のため、この操作はできません。' +
+        '\n詳細: Cannot change the status of a cancelled contract',
+    )
     expect((await mirrorRow(ids.contractId))?.status).toBe('PAUSED')
   })
 

@@ -834,6 +834,9 @@ describe('edit rules', () => {
       discountCode: 'NOPE',
     })
     expect(unknown.statusCode).toBe(422)
+    expect(unknown.json().error.message).toMatch(
+      /^Shopify が割引コード「NOPE」の適用を受け付けませんでした：割引コードが無効です。.*\n詳細: Discount code is invalid$/,
+    )
     const removed = await call('DELETE', `/subscriptions/${f.contractId}/discount-code/TEIKI500`)
     expect(removed.statusCode, removed.body).toBe(200)
     expect(platformContract(f.contractId).discounts ?? []).toEqual([])

@@ -1,6 +1,8 @@
 import { ZErrorResponse, ZSearchSubscriptionsResponse } from '@teiki/contract'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findInstalledShop } from '../src/features/shops/repo.ts'
+import { searchSubscriptions, searchSubscriptionsByVariant } from '../src/features/subscriptions/service.ts'
 import type { AppInstance } from '../src/http/app.ts'
 import { createShop, type SeedContract, seedContracts, testApp, testPool } from './support/fixtures.ts'
 
@@ -231,5 +233,66 @@ describe('GET /app-admin/subscriptions/search-variant-id', () => {
     const { status, body } = await get('search-variant-id', { variantId })
     expect(status).toBe(400)
     expect(body.error.message).toMatch(/14桁/)
+  })
+})
+
+describe('the total of a search (全N件)', () => {
+  const total = async (path: string, params: Record<string, string>) => (await get(path, params)).body.total
+
+  it.each<[string, Record<string, string>, number]>([
+    ['every contract, first page (counted)', {}, 25],
+    ['every contract, last page (told by the page)', { offset: '20' }, 25],
+    ['a page past the end (counted)', { offset: '40' }, 25],
+    ['one status over several pages', { statuses: 'ACTIVE', limit: '5' }, 12],
+    ['two statuses on one page', { statuses: 'PAUSED,FAILED' }, 2],
+    [
+      'a date range in Japan time',
+      { nextBillingDateFrom: '2026-12-01', nextBillingDateTo: '2027-01-05', limit: '2' },
+      7,
+    ],
+    ['a customer', { customerQuery: '山田', limit: '1' }, 2],
+    ['a contract id', { contractId: '10000000003' }, 1],
+    ['no match', { customerQuery: 'nobody@example.jp' }, 0],
+  ])('%s', async (_name, params, count) => {
+    expect(await total('search', params)).toEqual({ count, precision: 'EXACT' })
+  })
+
+  it('counts a variant search the same way', async () => {
+    expect(await total('search-variant-id', { variantId: VARIANT_COFFEE, limit: '1' })).toEqual({
+      count: 2,
+      precision: 'EXACT',
+    })
+    expect(await total('search-variant-id', { variantId: VARIANT_TEA, statuses: 'PAUSED' })).toEqual({
+      count: 1,
+      precision: 'EXACT',
+    })
+  })
+
+  it('stops counting at the limit and says AT_LEAST (the platform counts the same way)', async () => {
+    const row = (await findInstalledShop(pool, shop.domain))!
+    const base = { statuses: [], offset: 0, limit: 10 }
+    // 25 contracts, counting stops at 20.
+    expect((await searchSubscriptions(pool, row, base, { countLimit: 20 })).total).toEqual({
+      count: 20,
+      precision: 'AT_LEAST',
+    })
+    // Exactly at the limit is still exact.
+    expect((await searchSubscriptions(pool, row, base, { countLimit: 25 })).total).toEqual({
+      count: 25,
+      precision: 'EXACT',
+    })
+    // A page deeper than the limit says at least as many as it has seen, without counting.
+    expect(
+      (await searchSubscriptions(pool, row, { ...base, offset: 10, limit: 5 }, { countLimit: 12 })).total,
+    ).toEqual({
+      count: 16,
+      precision: 'AT_LEAST',
+    })
+    // The variant's page saw 2 contracts (its row and the next page's first): at least 2.
+    const variant = { variantId: VARIANT_COFFEE, statuses: [], offset: 0, limit: 1 }
+    expect((await searchSubscriptionsByVariant(pool, row, variant, { countLimit: 1 })).total).toEqual({
+      count: 2,
+      precision: 'AT_LEAST',
+    })
   })
 })

@@ -151,6 +151,21 @@ describe('load', () => {
     expect(options(html, 'billing-hour-select').map((o) => o.label)).toEqual(HOUR_OPTIONS.map((o) => o.label))
   })
 
+  it('says when there are unsaved changes (the leave guard watches the same isDirty)', () => {
+    const loaded = settingsReducer(initialSettingsState, { type: 'loaded', settings: stored })
+    expect(render(loaded)).not.toContain('未保存の変更があります')
+    const changed = settingsReducer(loaded, { type: 'fieldChanged', field: 'lookbackDays', value: '5' })
+    expect(render(changed)).toContain('data-testid="billing-settings-unsaved"')
+    expect(render(changed)).toContain('未保存の変更があります')
+    // Typed back to the stored value: nothing to save, nothing to warn about.
+    const back = settingsReducer(changed, {
+      type: 'fieldChanged',
+      field: 'lookbackDays',
+      value: String(stored.lookbackDays),
+    })
+    expect(render(back)).not.toContain('未保存の変更があります')
+  })
+
   it('shows a skeleton while loading and a retry banner with the server message on failure', async () => {
     const loading = render(initialSettingsState)
     expect(loading).not.toContain('data-testid="retry-attempts-input"')

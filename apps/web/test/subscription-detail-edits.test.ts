@@ -10,16 +10,14 @@ import {
   runContractAction,
 } from '../src/features/subscriptions/detail/contract-actions.ts'
 import {
-  ADD_LINE_FAILED,
   addressForm,
   deliveryTimeText,
+  earliestDeliveryDate,
   intervalForm,
-  planAddLine,
   planCreateOrderNow,
   planDeliveryAddress,
   planDeliveryTime,
   planInterval,
-  planLineQuantity,
   planNextBillingDate,
   planNextDeliveryDate,
   planNote,
@@ -27,15 +25,20 @@ import {
   planPaymentMethod,
   planPaymentUpdateEmail,
   planRemoveDiscount,
-  planRemoveLine,
-  planSwapVariant,
 } from '../src/features/subscriptions/detail/contract-edits.ts'
 import { ContractInfoCard } from '../src/features/subscriptions/detail/contract-info-card.tsx'
 import { addressLines } from '../src/features/subscriptions/detail/detail-format.ts'
+import {
+  ADD_LINE_FAILED,
+  planAddLine,
+  planLineQuantity,
+  planRemoveLine,
+  planSwapVariant,
+} from '../src/features/subscriptions/detail/line-edits.ts'
 import { LinesCard } from '../src/features/subscriptions/detail/lines-card.tsx'
 import { PREFECTURES, prefectureCode } from '../src/features/subscriptions/detail/prefectures.ts'
 import { type Planned, runContractEdit } from '../src/features/subscriptions/detail/use-contract-edit.ts'
-import type { VariantSummary } from '../src/features/subscriptions/detail/variant-search.ts'
+import { offeredVariants, type VariantSummary } from '../src/features/subscriptions/detail/variant-search.ts'
 
 const detail: SubscriptionDetail = {
   contractId: '42',
@@ -98,6 +101,8 @@ const detail: SubscriptionDetail = {
   billingAttempts: [],
   originOrderId: null,
 }
+/** Today in Japan for the date checks: two days before the contract's next billing date. */
+const TODAY = '2026-11-20'
 const line = detail.lines[0] as SubscriptionDetail['lines'][number]
 
 const variant: VariantSummary = {
@@ -150,7 +155,7 @@ afterEach(() => {
 describe('next billing date', () => {
   it('PUTs the Japan date with isAdmin and the revision, then toasts and reloads', async () => {
     answer(json(200, edited))
-    const { outcome, showToast, reload } = await run(planNextBillingDate(detail, '2026-12-01'))
+    const { outcome, showToast, reload } = await run(planNextBillingDate(detail, '2026-12-01', TODAY))
     expect(outcome).toBe('done')
     expect(calls()).toEqual([
       expect.objectContaining({
@@ -166,7 +171,7 @@ describe('next billing date', () => {
   it('a 409 shows the server message as an error and reloads the detail', async () => {
     const message = '他の操作で契約が変更されました。最新の内容を確認してください'
     answer(failure(409, 'CONFLICT', message))
-    const { outcome, showToast, reload } = await run(planNextBillingDate(detail, '2026-12-01'))
+    const { outcome, showToast, reload } = await run(planNextBillingDate(detail, '2026-12-01', TODAY))
     expect(outcome).toBe('conflict')
     expect(showToast).toHaveBeenCalledWith(message, { error: true })
     expect(reload).toHaveBeenCalledTimes(1)
@@ -174,25 +179,30 @@ describe('next billing date', () => {
 
   it('another failure shows the message and keeps the form (no reload)', async () => {
     answer(failure(422, 'PLATFORM_USER_ERROR', '次回請求日は過去の日付にできません'))
-    const { outcome, showToast, reload } = await run(planNextBillingDate(detail, '2026-12-01'))
+    const { outcome, showToast, reload } = await run(planNextBillingDate(detail, '2026-12-01', TODAY))
     expect(outcome).toBe('failed')
     expect(showToast).toHaveBeenCalledWith('次回請求日は過去の日付にできません', { error: true })
     expect(reload).not.toHaveBeenCalled()
   })
 
   it('an empty or impossible date never reaches the server', () => {
-    expect(planNextBillingDate(detail, '')).toMatchObject({
+    expect(planNextBillingDate(detail, '', TODAY)).toMatchObject({
       ok: false,
       error: '次回請求日を入力してください',
     })
-    expect(planNextBillingDate(detail, '2026-02-30')).toMatchObject({
+    // The date field hands over what did not read as a day as typed.
+    for (const typed of ['2026-02-30', '2026/13/01', '来週']) {
+      expect(planNextBillingDate(detail, typed, TODAY)).toMatchObject({
+        ok: false,
+        error: '次回請求日は「2027年1月15日」のように入力してください',
+      })
+    }
+    // The server refuses past days: said in Japanese dates before any request.
+    expect(planNextBillingDate(detail, '2026-11-19', TODAY)).toMatchObject({
       ok: false,
-      error: '次回請求日が存在しない日付です',
+      error: '次回請求日は今日（2026年11月20日）以降の日付を指定してください',
     })
-    expect(planNextBillingDate(detail, '2026/12/01')).toMatchObject({
-      ok: false,
-      error: '日付は YYYY-MM-DD の形式で指定してください',
-    })
+    expect(planNextBillingDate(detail, TODAY, TODAY).ok).toBe(true)
     expect(fetchMock).not.toHaveBeenCalled()
   })
 })
@@ -200,8 +210,8 @@ describe('next billing date', () => {
 describe('delivery date and time', () => {
   it('sets and clears the next delivery date', async () => {
     answer(json(200, edited), json(200, edited))
-    await run(planNextDeliveryDate(detail, '2026-11-25'))
-    const cleared = await run(planNextDeliveryDate(detail, ''))
+    await run(planNextDeliveryDate(detail, '2026-11-25', TODAY))
+    const cleared = await run(planNextDeliveryDate(detail, '', TODAY))
     expect(calls().map(({ url, method, body }) => ({ url, method, body }))).toEqual([
       {
         url: '/app-admin/subscriptions/42/next-delivery-date',
@@ -215,6 +225,22 @@ describe('delivery date and time', () => {
       },
     ])
     expect(cleared.showToast).toHaveBeenCalledWith('お届け予定日の指定を解除しました', undefined)
+  })
+
+  it('offers no day the server refuses: from the next billing date (Japan time), never the past', () => {
+    // 2026-11-21T15:30Z is 2026年11月22日 in Japan.
+    expect(earliestDeliveryDate(detail, TODAY)).toBe('2026-11-22')
+    expect(earliestDeliveryDate(detail, '2026-12-01')).toBe('2026-12-01') // billing date passed
+    expect(earliestDeliveryDate({ ...detail, nextBillingDate: null }, TODAY)).toBe(TODAY)
+    expect(planNextDeliveryDate(detail, '2026-11-21', TODAY)).toMatchObject({
+      ok: false,
+      error: 'お届け予定日は次回請求日（2026年11月22日）以降の日付を指定してください',
+    })
+    expect(planNextDeliveryDate(detail, '2026-11-30', '2026-12-01')).toMatchObject({
+      ok: false,
+      error: 'お届け予定日は今日（2026年12月1日）以降の日付を指定してください',
+    })
+    expect(planNextDeliveryDate(detail, '2026-11-22', TODAY).ok).toBe(true)
   })
 
   it('sends a slot code and names it in Japanese', async () => {
@@ -249,7 +275,7 @@ describe('interval', () => {
         revision: '7',
       },
     })
-    expect(showToast).toHaveBeenCalledWith('請求間隔を2週間ごとに変更しました', undefined)
+    expect(showToast).toHaveBeenCalledWith('請求間隔を2週間ごと（月曜日）に変更しました', undefined)
   })
 
   it('follows the schema: 1..52, no anchor on daily schedules', () => {
@@ -319,7 +345,7 @@ describe('order count, note, create order now', () => {
     answer(
       json(200, { ...base, ready: true, orderId: '700', errorMessage: null }),
       json(200, { ...base, ready: false, orderId: null, errorMessage: null }),
-      json(200, { ...base, ready: true, orderId: null, errorMessage: 'カードの有効期限が切れています' }),
+      json(200, { ...base, ready: true, orderId: null, errorMessage: 'Your card has expired.' }),
     )
     const created = await run(planCreateOrderNow(detail))
     const pending = await run(planCreateOrderNow(detail))
@@ -335,7 +361,8 @@ describe('order count, note, create order now', () => {
       undefined,
     )
     expect(failed.showToast).toHaveBeenCalledWith(
-      '注文を作成できませんでした：カードの有効期限が切れています',
+      // The platform's English only on the 詳細 line.
+      '注文を作成できませんでした：決済に失敗しました。\n詳細: Your card has expired.',
       {
         error: true,
       },
@@ -471,6 +498,19 @@ describe('lines', () => {
       field: 'price',
     })
     expect(planAddLine(detail, variant, { quantity: '1', price: '1980' })).toMatchObject({ ok: true })
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('never swaps a line to the variant it already has', () => {
+    // The line holds variant 11; the search may answer it as a GID or a plain id.
+    const same = { ...variant, id: 'gid://shopify/ProductVariant/11' }
+    expect(planSwapVariant(detail, line, same, false)).toMatchObject({
+      ok: false,
+      error: '現在と同じ商品です。別の商品を選択してください',
+      field: 'variantId',
+    })
+    expect(offeredVariants([same, variant, { ...variant, id: '11' }], [line.variantId])).toEqual([variant])
+    expect(offeredVariants([same, variant], [null])).toEqual([same, variant])
     expect(fetchMock).not.toHaveBeenCalled()
   })
 

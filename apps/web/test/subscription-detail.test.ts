@@ -2,6 +2,7 @@ import { formatDateJa } from '@teiki/domain'
 import { describe, expect, it } from 'vitest'
 import {
   addressLines,
+  attributeText,
   availableActions,
   billingAttemptState,
   cardExpiryLabel,
@@ -13,6 +14,7 @@ import {
   paymentStatusLabel,
   type ShippingAddress,
   safeDate,
+  scheduleLabel,
 } from '../src/features/subscriptions/detail/detail-format.ts'
 
 const address: ShippingAddress = {
@@ -40,6 +42,34 @@ describe('intervalLabel', () => {
   })
 })
 
+describe('scheduleLabel: the interval with the day it bills on', () => {
+  const monthday = (day: number) => ({ type: 'MONTHDAY', day, month: null })
+  const weekday = (day: number) => ({ type: 'WEEKDAY', day, month: null })
+  it.each<
+    [
+      string,
+      'DAY' | 'WEEK' | 'MONTH' | 'YEAR',
+      number,
+      Array<{ type: string; day: number | null; month: number | null }>,
+      string,
+    ]
+  >([
+    ['monthly on the 15th', 'MONTH', 1, [monthday(15)], '毎月15日'],
+    ['every 2 months on the 15th', 'MONTH', 2, [monthday(15)], '2ヶ月ごと（15日）'],
+    ['monthly on two days', 'MONTH', 1, [monthday(1), monthday(15)], '毎月1日・15日'],
+    ['weekly on Monday (ISO 1)', 'WEEK', 1, [weekday(1)], '毎週月曜日'],
+    ['weekly on Sunday (ISO 7)', 'WEEK', 1, [weekday(7)], '毎週日曜日'],
+    ['every 2 weeks on Friday', 'WEEK', 2, [weekday(5)], '2週間ごと（金曜日）'],
+    ['yearly on 3月15日', 'YEAR', 1, [{ type: 'YEARDAY', day: 15, month: 3 }], '毎年3月15日'],
+    ['no anchor', 'MONTH', 1, [], '1ヶ月ごと'],
+    ['an anchor of another kind', 'MONTH', 1, [weekday(1)], '1ヶ月ごと'],
+    ['an impossible day', 'WEEK', 1, [weekday(8)], '1週間ごと'],
+    ['daily has no day', 'DAY', 3, [monthday(5)], '3日ごと'],
+  ])('%s', (_name, interval, count, anchors, label) => {
+    expect(scheduleLabel(interval, count, anchors)).toBe(label)
+  })
+})
+
 describe('addressLines', () => {
   it('Japanese order: zip, street, name, phone', () => {
     expect(addressLines(address)).toEqual([
@@ -60,6 +90,11 @@ describe('addressLines', () => {
         lastName: null,
       }),
     ).toEqual(['〒150-0001', '東京都渋谷区神宮前1-2-3'])
+  })
+  it('phone in Japanese national format, as the platform stores it in E.164', () => {
+    expect(addressLines({ ...address, phone: '+817077812083' }).at(-1)).toBe('TEL 070-7781-2083')
+    expect(addressLines({ ...address, phone: '+81312345678' }).at(-1)).toBe('TEL 03-1234-5678')
+    expect(addressLines({ ...address, phone: '+14155550123' }).at(-1)).toBe('TEL +14155550123')
   })
   it('is empty when nothing is known', () => {
     const none = Object.fromEntries(Object.keys(address).map((key) => [key, null])) as ShippingAddress
@@ -121,5 +156,19 @@ describe('availableActions', () => {
     expect(availableActions('FAILED')).toEqual(['pause', 'resume', 'churn'])
     expect(availableActions('CANCELLED')).toEqual([])
     expect(availableActions('EXPIRED')).toEqual([])
+  })
+})
+
+describe('attributeText', () => {
+  it.each<[string | null, string]>([
+    ['2026-11-24', '2026年11月24日'], // お届け予定日 as the app stores it
+    ['2027-01-05', '2027年1月5日'],
+    ['2026-11-23T15:30:00Z', '2026年11月24日 0:30'], // an instant: Japan time
+    ['2026-02-30', '2026-02-30'], // not a real day: as stored
+    ['午前中', '午前中'],
+    ['', '—'],
+    [null, '—'],
+  ])('%s → %s', (value, text) => {
+    expect(attributeText(value)).toBe(text)
   })
 })

@@ -96,11 +96,13 @@ describe('dateRangeError', () => {
 })
 
 describe('rangeLabel', () => {
-  it.each([
-    [0, 10, '1〜10件目'],
-    [10, 3, '11〜13件目'],
-    [0, 0, null],
-  ])('offset %i, %i rows', (offset, rows, expected) => {
-    expect(rangeLabel(offset, rows)).toBe(expected)
+  it.each<[number, number, { count: number; precision: 'EXACT' | 'AT_LEAST' }, string | null]>([
+    [0, 10, { count: 123, precision: 'EXACT' }, '1〜10件 / 全123件'],
+    [120, 3, { count: 123, precision: 'EXACT' }, '121〜123件 / 全123件'],
+    [990, 10, { count: 1234, precision: 'EXACT' }, '991〜1,000件 / 全1,234件'], // thousands separators
+    [0, 10, { count: 10000, precision: 'AT_LEAST' }, '1〜10件 / 全10,000件以上'], // the count stopped
+    [0, 0, { count: 0, precision: 'EXACT' }, null],
+  ])('offset %i, %i rows, %o', (offset, rows, total, expected) => {
+    expect(rangeLabel(offset, rows, total)).toBe(expected)
   })
 })

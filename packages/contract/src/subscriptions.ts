@@ -82,10 +82,22 @@ export type SubscriptionRow = z.infer<typeof ZSubscriptionRow>
 
 export const ZPageInfo = z.object({ hasNextPage: z.boolean(), hasPreviousPage: z.boolean() })
 
+/**
+ * How many contracts match, as the platform's own `Count` says it: exact, or AT_LEAST when the
+ * count stopped at its limit (ADR 0004: counting a 100k-contract shop on every page would cost
+ * more than the page itself).
+ */
+export const ZSearchTotal = z.object({
+  count: z.number().int(),
+  precision: z.enum(['EXACT', 'AT_LEAST']),
+})
+export type SearchTotal = z.infer<typeof ZSearchTotal>
+
 export const ZSearchSubscriptionsResponse = z.object({
   subscriptions: z.array(ZSubscriptionRow),
   pageInfo: ZPageInfo,
   offset: z.number().int(),
   limit: z.number().int(),
+  total: ZSearchTotal,
 })
 export type SearchSubscriptionsResponse = z.infer<typeof ZSearchSubscriptionsResponse>

@@ -4,6 +4,7 @@ import {
   formatDateJa,
   formatDateTimeJa,
   isValidCalendarDate,
+  parseTypedDate,
   toZonedDate,
   zonedDayRange,
   zonedDayStart,
@@ -167,5 +168,27 @@ describe('isValidCalendarDate', () => {
     ['', false],
   ])('%j -> %s', (date, valid) => {
     expect(isValidCalendarDate(date)).toBe(valid)
+  })
+})
+
+describe('parseTypedDate', () => {
+  it.each<[string, string | null]>([
+    ['2027年1月15日', '2027-01-15'], // as the screens print it
+    ['2027年01月15日', '2027-01-15'],
+    ['2027 年 1 月 15 日', '2027-01-15'],
+    ['2027/1/15', '2027-01-15'],
+    ['2027-01-15', '2027-01-15'],
+    ['2027.1.15', '2027-01-15'],
+    ['20270115', '2027-01-15'],
+    ['２０２７年１月１５日', '2027-01-15'], // full-width digits
+    ['2028年2月29日', '2028-02-29'], // leap day
+    ['2027年2月29日', null], // not a leap year
+    ['2027年13月1日', null],
+    ['2027年1月', null], // no day
+    ['1/15', null], // no year
+    ['令和9年1月15日', null], // era years are not read
+    ['', null],
+  ])('%s → %s', (text, expected) => {
+    expect(parseTypedDate(text)).toBe(expected)
   })
 })

@@ -1,5 +1,5 @@
 import { generateContract } from './demo-data/contracts.ts'
-import { generateCustomers } from './demo-data/customers.ts'
+import { addSecondCards, generateCustomers } from './demo-data/customers.ts'
 import { History } from './demo-data/history.ts'
 import { addManyLineContracts } from './demo-data/many-lines.ts'
 import { hashString, Rng } from './demo-data/prng.ts'
@@ -124,5 +124,6 @@ export function generateShop(opts: GenerateShopOptions): ShopState {
   }
   history.finalize(shop, customerIndexOf)
   addManyLineContracts(shop, opts.seed, now)
+  addSecondCards(new Rng(hashString(`${opts.domain}#cards`) ^ opts.seed), shop, new Date(now))
   return shop
 }

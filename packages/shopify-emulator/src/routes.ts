@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { exchangeToken, parseTokenRequest, TOKEN_EXCHANGE_PATH } from './auth/token-exchange.ts'
+import { productImageSvg } from './demo-data/product-images.ts'
 import type { FaultSettings, Faults } from './faults.ts'
 import { readBody, sendJson } from './http.ts'
 import { approveAppSubscription } from './mutations/app-billing.ts'
@@ -70,6 +71,21 @@ export async function handleExtraRoute(
       }
     }
     sendJson(res, 200, deps.faults.settings)
+    return true
+  }
+  const image = /^\/cdn\/products\/([a-z0-9-]+)\.svg$/.exec(path)
+  if (image && req.method === 'GET') {
+    const svg = productImageSvg(image[1]!)
+    if (svg === null) {
+      sendJson(res, 404, { errors: 'Not Found' })
+      return true
+    }
+    res.writeHead(200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'content-length': Buffer.byteLength(svg),
+      'cache-control': 'public, max-age=86400',
+    })
+    res.end(svg)
     return true
   }
   const bulk = /^\/bulk\/([^/]+)\/(\d+)\.jsonl$/.exec(path)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MANY_LINE_COUNTS } from '../src/demo-data/many-lines.ts'
+import { productImageSvg, publicImageUrl } from '../src/demo-data/product-images.ts'
 import { DEMO_DOMAIN, generateShop } from '../src/demo-data.ts'
 import { findById } from '../src/store.ts'
 
@@ -42,6 +43,38 @@ describe('demo data', () => {
     // Even a tiny shop shows every status.
     const tiny = generateShop({ domain: 'tiny.myshopify.com', seed: 1, now, contracts: 5 })
     expect(new Set(tiny.contracts.map((c) => c.status)).size).toBe(5)
+  })
+
+  it("gives the newest active contract's customer (and every tenth) a second, valid card", () => {
+    const cardsOf = (customerId: number) => shop.paymentMethods.filter((pm) => pm.customerId === customerId)
+    const newestActive = shop.contracts.filter((c) => c.status === 'ACTIVE').at(-1)!
+    const cards = cardsOf(newestActive.customerId)
+    expect(cards).toHaveLength(2)
+    const [first, second] = cards.map((pm) => pm.instrument)
+    expect(second).toMatchObject({ __typename: 'CustomerCreditCard', expiresSoon: false })
+    if (first?.__typename === 'CustomerCreditCard' && second?.__typename === 'CustomerCreditCard') {
+      expect(second.brand).not.toBe(first.brand)
+      expect(second.expiryYear).toBeGreaterThan(now.getUTCFullYear())
+    }
+    // The contract still charges its first card; the second is there to switch to.
+    expect(newestActive.paymentMethodId).toBe(cards[0]!.id)
+    const withTwo = shop.customers.filter((c) => cardsOf(c.id).length === 2)
+    expect(withTwo.length).toBeGreaterThanOrEqual(Math.floor(shop.customers.length / 12))
+    const ids = shop.paymentMethods.map((pm) => pm.id)
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+  })
+
+  it('points product images at the emulator, never an outside CDN', () => {
+    for (const p of shop.products) expect(p.imageUrl).toBe(`/cdn/products/${p.handle}.svg`)
+    const base = 'http://127.0.0.1:3001'
+    expect(publicImageUrl('/cdn/products/uji-matcha.svg', base)).toBe(`${base}/cdn/products/uji-matcha.svg`)
+    // A state saved by an earlier version still shows pictures.
+    expect(publicImageUrl('https://cdn.example.jp/teiki-demo/products/uji-matcha.jpg', base)).toBe(
+      `${base}/cdn/products/uji-matcha.svg`,
+    )
+    expect(publicImageUrl('https://cdn.shopify.com/x.jpg', base)).toBe('https://cdn.shopify.com/x.jpg')
+    expect(productImageSvg('uji-matcha')).toContain('京都宇治抹茶')
+    expect(productImageSvg('../etc/passwd')).toBeNull()
   })
 
   it('uses realistic id sizes', () => {

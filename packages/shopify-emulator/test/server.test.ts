@@ -30,6 +30,27 @@ describe('emulator over HTTP', () => {
     expect(res.status).toBe(200)
   })
 
+  it("serves the demo products' images itself: the API answers URLs on this emulator", async () => {
+    const { body } = await call(
+      'query { products(first: 20) { nodes { handle featuredImage { url } variants(first: 1) { nodes { image { url } } } } } }',
+    )
+    const products = body.data.products.nodes as Array<{
+      handle: string
+      featuredImage: { url: string }
+      variants: { nodes: Array<{ image: { url: string } }> }
+    }>
+    expect(products.length).toBeGreaterThan(0)
+    for (const p of products) {
+      expect(p.featuredImage.url).toBe(`${url}/cdn/products/${p.handle}.svg`)
+      expect(p.variants.nodes[0]!.image.url).toBe(p.featuredImage.url)
+      const res = await fetch(p.featuredImage.url)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
+      expect(await res.text()).toMatch(/^<svg [^>]*aria-label="[^"]*[\u3040-\u30ff\u4e00-\u9fff]/)
+    }
+    expect((await fetch(`${url}/cdn/products/no-such-product.svg`)).status).toBe(404)
+  })
+
   it('rejects a missing or unknown token with the platform 401 body', async () => {
     for (const t of [null, 'shpat_nope']) {
       const { status, body } = await adminCall(url, t, q.shopQuery)

@@ -1,11 +1,12 @@
 import { AppProvider } from '@shopify/polaris'
 import ja from '@shopify/polaris/locales/ja.json'
-import { lazy, Suspense } from 'react'
-import { BrowserRouter, Route, Routes } from 'react-router-dom'
+import { lazy, Suspense, useState } from 'react'
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom'
 import { SubscriptionListPage } from '../features/subscriptions/subscription-list-page.tsx'
 import { AppFrame } from './app-frame.tsx'
 import { AppLink } from './app-link.tsx'
 import { PageGate } from './gate.tsx'
+import { POLARIS_JA_OVERRIDES } from './polaris-ja.ts'
 import { SubscriptionCheckProvider } from './subscription-check.tsx'
 import { UiStateProvider } from './ui-state.tsx'
 
@@ -22,29 +23,34 @@ const UpcomingChargesPage = lazy(() => import('../features/billing/upcoming-char
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
+  // A data router (one catch-all route holding the app's <Routes>): only it lets a page with
+  // unsaved changes hold back in-app navigation and Back (useBlocker, leave-guard.tsx).
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AppRoutes /> }]))
+  return <RouterProvider router={router} />
+}
+
+function AppRoutes() {
   return (
-    <BrowserRouter>
-      <AppProvider i18n={ja} linkComponent={AppLink}>
-        <SubscriptionCheckProvider>
-          <AppFrame>
-            <UiStateProvider>
-              <PageGate>
-                <Suspense fallback={null}>
-                  <Routes>
-                    <Route path="/" element={<SubscriptionListPage />} />
-                    <Route path="/subscriptions/:contractId" element={<SubscriptionDetailPage />} />
-                    <Route path="/plans" element={<PlansPage />} />
-                    <Route path="/cancellation-reasons" element={<CancellationReasonsPage />} />
-                    <Route path="/billing/settings" element={<BillingSettingsPage />} />
-                    <Route path="/billing/upcoming" element={<UpcomingChargesPage />} />
-                    <Route path="*" element={<NotFoundPage />} />
-                  </Routes>
-                </Suspense>
-              </PageGate>
-            </UiStateProvider>
-          </AppFrame>
-        </SubscriptionCheckProvider>
-      </AppProvider>
-    </BrowserRouter>
+    <AppProvider i18n={[POLARIS_JA_OVERRIDES, ja]} linkComponent={AppLink}>
+      <SubscriptionCheckProvider>
+        <AppFrame>
+          <UiStateProvider>
+            <PageGate>
+              <Suspense fallback={null}>
+                <Routes>
+                  <Route path="/" element={<SubscriptionListPage />} />
+                  <Route path="/subscriptions/:contractId" element={<SubscriptionDetailPage />} />
+                  <Route path="/plans" element={<PlansPage />} />
+                  <Route path="/cancellation-reasons" element={<CancellationReasonsPage />} />
+                  <Route path="/billing/settings" element={<BillingSettingsPage />} />
+                  <Route path="/billing/upcoming" element={<UpcomingChargesPage />} />
+                  <Route path="*" element={<NotFoundPage />} />
+                </Routes>
+              </Suspense>
+            </PageGate>
+          </UiStateProvider>
+        </AppFrame>
+      </SubscriptionCheckProvider>
+    </AppProvider>
   )
 }

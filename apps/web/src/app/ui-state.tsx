@@ -1,5 +1,6 @@
 import { Modal, Toast } from '@shopify/polaris'
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
+import './ui-state.css'
 
 /**
  * Global UI state (spec section 2): toasts and one modal. The resource picker and box
@@ -38,6 +39,12 @@ export type UiState = {
 const UiStateContext = createContext<UiState | null>(null)
 
 const TOAST_DURATION_MS = 5000
+/**
+ * A toast with a second line (the platform's own words, 「詳細: …」) stays longer, to be read.
+ * Any line break counts: importing the domain's separator would pull its translation tables
+ * into the first page's bundle.
+ */
+const DETAILED_TOAST_DURATION_MS = 10_000
 
 export function UiStateProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState | null>(null)
@@ -48,7 +55,7 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       id: (previous?.id ?? 0) + 1,
       message,
       error: options.error ?? false,
-      duration: options.duration ?? TOAST_DURATION_MS,
+      duration: options.duration ?? (message.includes('\n') ? DETAILED_TOAST_DURATION_MS : TOAST_DURATION_MS),
     }))
   }, [])
   const dismissToast = useCallback(() => setToast(null), [])

@@ -156,3 +156,19 @@ function nextCalendarDate(date: string): string {
   const year = String(next.getUTCFullYear()).padStart(4, '0')
   return `${year}-${pad2(next.getUTCMonth() + 1)}-${pad2(next.getUTCDate())}`
 }
+
+const TYPED_DATE = /^(\d{4})\s*(?:[-/.年])\s*(\d{1,2})\s*(?:[-/.月])\s*(\d{1,2})\s*日?$/
+
+/**
+ * A day as a merchant types it, as `YYYY-MM-DD`: `2027年1月15日`, `2027/1/15`, `2027-01-15`,
+ * `20270115`, full-width digits too. Null for anything else, or a day that does not exist
+ * (`2027年2月30日`).
+ */
+export function parseTypedDate(text: string): string | null {
+  const plain = text.normalize('NFKC').trim()
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(plain)
+  const match = compact ?? TYPED_DATE.exec(plain)
+  if (!match) return null
+  const date = `${match[1]}-${pad2(Number(match[2]))}-${pad2(Number(match[3]))}`
+  return isValidCalendarDate(date) ? date : null
+}

@@ -114,3 +114,43 @@ export function generateCustomers(rng: Rng, shop: ShopState, times: readonly num
     })
   }
 }
+
+/**
+ * A second card for some customers, so the demo's 支払い方法 → 編集 has a choice: the customer
+ * of the newest active contract (the first 有効 row of the list) and every tenth customer with
+ * a card. Added after everything else, with its own random stream, so the rest of the demo
+ * shop (ids, names, dates) stays what it was.
+ */
+export function addSecondCards(rng: Rng, shop: ShopState, now: Date): void {
+  const newestActive = shop.contracts.filter((c) => c.status === 'ACTIVE').at(-1)
+  const chosen = new Set<number>(newestActive ? [newestActive.customerId] : [])
+  shop.customers.forEach((customer, index) => {
+    if (index % 10 === 9) chosen.add(customer.id)
+  })
+  const year = now.getUTCFullYear()
+  for (const customer of shop.customers) {
+    if (!chosen.has(customer.id)) continue
+    const first = shop.paymentMethods.find((pm) => pm.customerId === customer.id)?.instrument
+    if (first?.__typename !== 'CustomerCreditCard') continue
+    const brand = rng.pick(cardBrands.filter((b) => b !== first.brand && b !== 'american_express'))
+    const lastDigits = rng.digits(4)
+    shop.paymentMethods.push({
+      id: nextId(shop, 'CustomerPaymentMethod'),
+      customerId: customer.id,
+      instrument: {
+        __typename: 'CustomerCreditCard',
+        brand,
+        lastDigits,
+        // Valid for years: the card to switch to when the first one fails or expires.
+        expiryMonth: rng.int(1, 12),
+        expiryYear: year + rng.int(1, 4),
+        expiresSoon: false,
+        isRevocable: true,
+        name: first.name,
+        maskedNumber: `•••• •••• •••• ${lastDigits}`,
+      },
+      revokedAt: null,
+      revokedReason: null,
+    })
+  }
+}

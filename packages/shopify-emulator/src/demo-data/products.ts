@@ -8,6 +8,7 @@ import {
   type PlanTemplate,
 } from './catalog.ts'
 import type { Rng } from './prng.ts'
+import { productImagePath } from './product-images.ts'
 import { DAY } from './schedule.ts'
 
 const percent = (percentage: number) => ({
@@ -71,7 +72,7 @@ export function generateCatalog(rng: Rng, shop: ShopState, now: number): PlanCho
       productType: item.productType,
       createdAt,
       updatedAt: createdAt + rng.int(1, 200) * DAY,
-      imageUrl: `https://cdn.example.jp/teiki-demo/products/${item.handle}.jpg`,
+      imageUrl: productImagePath(item.handle),
       variantIds,
     })
   }

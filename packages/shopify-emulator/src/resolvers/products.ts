@@ -1,6 +1,7 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
+import { publicImageUrl } from '../demo-data/product-images.ts'
 import type { ProductRecord, VariantRecord } from '../records.ts'
 import { filterBySearch, type SearchSpec } from '../search-query.ts'
 import { findById } from '../store.ts'
@@ -30,7 +31,8 @@ const sortKeys: Record<string, ((p: ProductRecord) => number | string) | undefin
   PRODUCT_TYPE: (p) => p.productType,
 }
 
-const imageOf = (p: ProductRecord) => (p.imageUrl ? { id: p.id, url: p.imageUrl, altText: p.title } : null)
+const imageOf = (p: ProductRecord, ctx: Context) =>
+  p.imageUrl ? { id: p.id, url: publicImageUrl(p.imageUrl, ctx.runtime.baseUrl()), altText: p.title } : null
 
 export const productResolvers: ResolverMap = {
   QueryRoot: {
@@ -42,9 +44,9 @@ export const productResolvers: ResolverMap = {
     productVariant: (_s, args, ctx) => byGid(ctx.shop.variants, args.id, 'ProductVariant'),
   },
   Product: {
-    featuredImage: imageOf,
-    featuredMedia: (p: ProductRecord) => {
-      const image = imageOf(p)
+    featuredImage: (p: ProductRecord, _a, ctx: Context) => imageOf(p, ctx),
+    featuredMedia: (p: ProductRecord, _a, ctx: Context) => {
+      const image = imageOf(p, ctx)
       if (!image) return null
       return {
         __typename: 'MediaImage',
@@ -65,7 +67,7 @@ export const productResolvers: ResolverMap = {
       `${findById(ctx.shop.products, v.productId)?.title ?? ''} - ${v.title}`,
     image: (v: VariantRecord, _a, ctx: Context) => {
       const p = findById(ctx.shop.products, v.productId)
-      return p ? imageOf(p) : null
+      return p ? imageOf(p, ctx) : null
     },
   },
 }

@@ -1,6 +1,7 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
+import { publicImageUrl } from '../demo-data/product-images.ts'
 import { toGid } from '../gid.ts'
 import type { BillingAttemptRecord, ContractLineRecord, ContractRecord } from '../records.ts'
 import { filterBySearch, type SearchSpec } from '../search-query.ts'
@@ -57,7 +58,9 @@ export const contractResolvers: ResolverMap = {
       l.sellingPlanId === null ? null : toGid('SellingPlan', l.sellingPlanId),
     variantImage: (l: ContractLineRecord, _a, ctx: Context) => {
       const product = findById(ctx.shop.products, l.productId)
-      return product?.imageUrl ? { url: product.imageUrl, altText: product.title } : null
+      return product?.imageUrl
+        ? { url: publicImageUrl(product.imageUrl, ctx.runtime.baseUrl()), altText: product.title }
+        : null
     },
   },
   SubscriptionBillingAttempt: {

@@ -17,7 +17,7 @@ import { contractRecord, lineRecords } from '../../sync/records.ts'
 import { recordCancellation, resolveCancellationReason } from '../cancellation-reasons/repo.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { lockContract } from '../webhooks/repo.ts'
-import { STALE_CONTRACT } from './edit-flow.ts'
+import { platformRefusal, STALE_CONTRACT } from './edit-flow.ts'
 import { createShopClients, type ShopClients } from './shop-client.ts'
 
 export type ContractAction = 'pause' | 'resume' | 'churn'
@@ -169,12 +169,9 @@ export function createContractActions(opts: ContractActionsOptions): ContractAct
 
 function platformError(error: unknown, action: ContractAction): unknown {
   if (error instanceof PlatformUserError) {
-    const messages = error.userErrors.map((e) => e.message).join(' / ')
-    return new AppError(
-      'PLATFORM_USER_ERROR',
-      `Shopify が契約の${ACTION_LABEL[action]}を受け付けませんでした: ${messages}`,
-      { cause: error },
-    )
+    return new AppError('PLATFORM_USER_ERROR', platformRefusal(`契約の${ACTION_LABEL[action]}`, error), {
+      cause: error,
+    })
   }
   if (error instanceof PlatformUnavailableError) {
     return new AppError(

@@ -1,4 +1,5 @@
 import type { ContractEditResponse } from '@teiki/contract'
+import { userErrorsJa, withPlatformDetail } from '@teiki/domain'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
@@ -139,16 +140,25 @@ export function createEditFlow(opts: EditFlowOptions): EditFlow {
 
 const contractIdOf = (c: PlatformContract) => c.id.slice(c.id.lastIndexOf('/') + 1)
 
+/**
+ * A refused mutation as the merchant reads it: what was refused, why in Japanese (from the
+ * userErrors' codes), and the platform's own words on a 詳細 line.
+ */
+export function platformRefusal(label: string, error: PlatformUserError): string {
+  const translated = userErrorsJa(error.userErrors)
+  return withPlatformDetail({
+    ...translated,
+    message: `Shopify が${label}を受け付けませんでした：${translated.message}`,
+  })
+}
+
 /** Platform failures as the merchant reads them; AppErrors raised by the edit pass through. */
 export function platformError(error: unknown, label: string): unknown {
   if (error instanceof PlatformUserError) {
     if (error.userErrors.some((e) => e.code === 'STALE_CONTRACT')) {
       return new AppError('CONFLICT', STALE_CONTRACT, { cause: error })
     }
-    const messages = error.userErrors.map((e) => e.message).join(' / ')
-    return new AppError('PLATFORM_USER_ERROR', `Shopify が${label}を受け付けませんでした: ${messages}`, {
-      cause: error,
-    })
+    return new AppError('PLATFORM_USER_ERROR', platformRefusal(label, error), { cause: error })
   }
   if (error instanceof PlatformUnavailableError) {
     return new AppError(

@@ -40,14 +40,37 @@ export type ListFilter = {
   fetch: number
 }
 
-/**
- * One query for every search kind. Both orders match an index (contracts_next_billing_idx /
- * contracts_status_next_billing_idx, or the primary key / contracts_status_id_idx), so a page
- * is an ordered index scan that stops after offset + fetch rows instead of sorting every
- * match. A single status uses `=` rather than `= any(...)` so the status-leading indexes
- * give that order too.
- */
+/** One page of contracts for every search kind, in the filter's order. */
 export async function listContracts(db: DbClient, filter: ListFilter): Promise<ContractListRow[]> {
+  const { from, values, param } = matchingContracts(filter)
+  const orderBy = filter.order === 'nextBilling' ? 'c.next_billing_date nulls last, c.id' : 'c.id desc'
+  const text = `select c.id, c.status, c.customer_id, c.next_billing_date, c.customer_display_name from ${from}
+    order by ${orderBy}
+    limit ${param(filter.fetch)} offset ${param(filter.offset)}`
+  const { rows } = await db.query<ContractListRow>(statement(statementName('list', text), text, values))
+  return rows
+}
+
+/**
+ * How many contracts match `filter`, counting at most `limit` + 1 of them: the same index range
+ * as the page, stopped early, so a count costs at most `limit` index entries however large the
+ * shop (ADR 0004). Returns `limit + 1` when there are more.
+ */
+export async function countContracts(db: DbClient, filter: ListFilter, limit: number): Promise<number> {
+  const { from, values, param } = matchingContracts(filter)
+  const text = `select count(*)::int as n from (select 1 from ${from} limit ${param(limit + 1)}) m`
+  const { rows } = await db.query<{ n: number }>(statement(statementName('count', text), text, values))
+  return rows[0]?.n ?? 0
+}
+
+/**
+ * The FROM and WHERE of every search kind, shared by the page and its count. Both orders of the
+ * page match an index (contracts_next_billing_idx / contracts_status_next_billing_idx, or the
+ * primary key / contracts_status_id_idx), so a page is an ordered index scan that stops after
+ * offset + fetch rows instead of sorting every match. A single status uses `=` rather than
+ * `= any(...)` so the status-leading indexes give that order too.
+ */
+function matchingContracts(filter: ListFilter) {
   const values: unknown[] = [filter.shopId]
   const where: string[] = ['c.shop_id = $1']
   const param = (value: unknown) => {
@@ -62,7 +85,6 @@ export async function listContracts(db: DbClient, filter: ListFilter): Promise<C
   if (filter.contractId) where.push(`c.id = ${param(filter.contractId)}::bigint`)
   if (filter.customer) where.push(`c.customer_id in (${customerMatch(filter.customer, param)})`)
 
-  const orderBy = filter.order === 'nextBilling' ? 'c.next_billing_date nulls last, c.id' : 'c.id desc'
   // The customer's name is kept on the contract row (migration 0003), so a page is read
   // from one covering index with no lookup per row.
   // A variant search walks the variant's contract ids newest first straight from
@@ -78,17 +100,17 @@ export async function listContracts(db: DbClient, filter: ListFilter): Promise<C
           where c.id = v.contract_id and ${where.join(' and ')}
         ) c`
     : `subscription_contracts c where ${where.join(' and ')}`
-  const text = `select c.id, c.status, c.customer_id, c.next_billing_date, c.customer_display_name from ${from}
-    order by ${orderBy}
-    limit ${param(filter.fetch)} offset ${param(filter.offset)}`
-  // Named statements are prepared once per connection; the name follows the SQL's shape.
+  return { from, values, param }
+}
+
+/** Named statements are prepared once per connection; the name follows the SQL's shape. */
+function statementName(kind: string, text: string): string {
   let name = statementNames.get(text)
   if (!name) {
-    name = `list-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+    name = `${kind}-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
     statementNames.set(text, name)
   }
-  const { rows } = await db.query<ContractListRow>(statement(name, text, values))
-  return rows
+  return name
 }
 
 // A handful of SQL shapes exist (one per filter combination); their names are computed once.

@@ -1,10 +1,22 @@
-import { isPlatformId, type SearchSubscriptionsResponse, type SubscriptionStatus } from '@teiki/contract'
+import {
+  isPlatformId,
+  type SearchSubscriptionsResponse,
+  type SearchTotal,
+  type SubscriptionStatus,
+} from '@teiki/contract'
 import { classifySearchInput, zonedDayRange } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
 import { nameKey, phoneRev } from '../customers/search-keys.ts'
 import type { ShopRow } from '../shops/repo.ts'
-import { type ContractListRow, type CustomerFilter, type ListFilter, listContracts } from './repo.ts'
+import { createCountCache } from './count-cache.ts'
+import {
+  type ContractListRow,
+  type CustomerFilter,
+  countContracts,
+  type ListFilter,
+  listContracts,
+} from './repo.ts'
 
 type Page = { offset: number; limit: number }
 type DateRange = { nextBillingDateFrom?: string; nextBillingDateTo?: string }
@@ -12,11 +24,15 @@ type DateRange = { nextBillingDateFrom?: string; nextBillingDateTo?: string }
 export type SearchParams = Page &
   DateRange & { statuses: SubscriptionStatus[]; contractId?: string; customerQuery?: string }
 
+/** Where the total stops counting (tests lower it; the routes use SEARCH_COUNT_LIMIT). */
+export type SearchOptions = { countLimit?: number }
+
 /** GET /subscriptions/search: all contracts, or by contract id, or by customer input. */
 export async function searchSubscriptions(
   db: Db,
   shop: ShopRow,
   params: SearchParams,
+  opts: SearchOptions = {},
 ): Promise<SearchSubscriptionsResponse> {
   const filter = baseFilter(shop, params)
   if (params.contractId) filter.contractId = params.contractId
@@ -28,7 +44,7 @@ export async function searchSubscriptions(
     else if ('variantId' in customer) filter.variantId = customer.variantId
     else if (customer.filter) filter.customer = customer.filter
   }
-  return page(await listContracts(db, filter), params)
+  return page(db, filter, params, opts.countLimit ?? SEARCH_COUNT_LIMIT)
 }
 
 /** GET /subscriptions/search-variant-id: contracts with a line of this variant. */
@@ -36,10 +52,11 @@ export async function searchSubscriptionsByVariant(
   db: Db,
   shop: ShopRow,
   params: Page & { variantId: string; statuses: SubscriptionStatus[] },
+  opts: SearchOptions = {},
 ): Promise<SearchSubscriptionsResponse> {
   const filter = baseFilter(shop, params)
   filter.variantId = params.variantId
-  return page(await listContracts(db, filter), params)
+  return page(db, filter, params, opts.countLimit ?? SEARCH_COUNT_LIMIT)
 }
 
 function baseFilter(
@@ -106,7 +123,51 @@ function platformId(id: string, label: string): string {
   throw new AppError('INVALID_INPUT', `検索語を${label}として読みましたが、${label}の範囲外です。`)
 }
 
-function page(rows: ContractListRow[], params: Page): SearchSubscriptionsResponse {
+/**
+ * Where the count of a search stops (ADR 0004): the platform's own counts stop too and say
+ * AT_LEAST; counting every contract of a 100k-contract shop on each page would cost more than
+ * the page. 10,000 index entries are a millisecond or two.
+ */
+export const SEARCH_COUNT_LIMIT = 10_000
+
+// One per process; keys start with the filter's shop id, so shops never see each other's counts.
+const recentCounts = createCountCache()
+
+/**
+ * The total of a search. A page that is not full (or the first page, when it is all there is)
+ * already tells it, so the count query only runs for lists with more pages, or for a page past
+ * the end.
+ */
+async function searchTotal(
+  db: Db,
+  filter: ListFilter,
+  params: Page,
+  rows: readonly ContractListRow[],
+  limit: number,
+): Promise<SearchTotal> {
+  const hasNextPage = rows.length > params.limit
+  if (!hasNextPage && (rows.length > 0 || params.offset === 0)) {
+    return { count: params.offset + rows.length, precision: 'EXACT' }
+  }
+  // Deep pages (past the limit) are counted by where they are: at least this far.
+  const seen = params.offset + rows.length
+  if (seen > limit) return { count: seen, precision: 'AT_LEAST' }
+  // Paging and order do not change the count: one cached total serves every page of a list.
+  const { offset: _offset, fetch: _fetch, order: _order, ...matching } = filter
+  const counted = await recentCounts.get(`${JSON.stringify(matching)}|${limit}`, () =>
+    countContracts(db, filter, limit),
+  )
+  return counted > limit ? { count: limit, precision: 'AT_LEAST' } : { count: counted, precision: 'EXACT' }
+}
+
+async function page(
+  db: Db,
+  filter: ListFilter,
+  params: Page,
+  countLimit: number,
+): Promise<SearchSubscriptionsResponse> {
+  const rows = await listContracts(db, filter)
+  const total = await searchTotal(db, filter, params, rows, countLimit)
   const hasNextPage = rows.length > params.limit
   const visible = hasNextPage ? rows.slice(0, params.limit) : rows
   return {
@@ -124,5 +185,6 @@ function page(rows: ContractListRow[], params: Page): SearchSubscriptionsRespons
     pageInfo: { hasNextPage, hasPreviousPage: params.offset > 0 },
     offset: params.offset,
     limit: params.limit,
+    total,
   }
 }

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Banner,
   BlockStack,
   Button,
@@ -14,6 +15,7 @@ import {
   TextField,
 } from '@shopify/polaris'
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { httpBillingApi } from './billing-api.ts'
@@ -49,13 +51,20 @@ export default function BillingSettingsPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
   useEffect(() => actions.load(), [actions, attempt])
 
+  const dirty = isDirty(state)
   return (
-    <BillingSettingsView
-      state={state}
-      dispatch={dispatch}
-      onSave={() => void actions.save()}
-      onRetry={retry}
-    />
+    <>
+      {/* Polaris' ContextualSaveBar is built to replace a TopBar, which this frame has not: it
+          covered the page's title and actions and the menu's first item. The header's 保存 and
+          変更を破棄 with the 未保存 badge say the same, and the guard warns before leaving. */}
+      <LeaveGuard when={dirty} />
+      <BillingSettingsView
+        state={state}
+        dispatch={dispatch}
+        onSave={() => void actions.save()}
+        onRetry={retry}
+      />
+    </>
   )
 }
 
@@ -72,6 +81,13 @@ export function BillingSettingsView({ state, dispatch, onSave, onRetry }: ViewPr
   return (
     <Page
       title="請求・再試行の設定"
+      titleMetadata={
+        dirty ? (
+          <span data-testid="billing-settings-unsaved">
+            <Badge tone="attention">未保存の変更があります</Badge>
+          </span>
+        ) : undefined
+      }
       primaryAction={
         <div data-testid="billing-settings-save">
           <Button

@@ -17,12 +17,14 @@ import { CANCELLATION_REASON_MAX, type CancellationReason } from '@teiki/contrac
 import { formatNumber } from '@teiki/domain'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
+import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { createReasonsActions, httpReasonsApi } from './reasons-actions.ts'
 import {
   type GroupedState,
   groupShareLabel,
+  hasUnsavedText,
   initialReasonsState,
   type ReasonsAction,
   type ReasonsState,
@@ -81,6 +83,7 @@ export default function CancellationReasonsPage() {
 
   return (
     <Page title="解約理由">
+      <LeaveGuard when={hasUnsavedText(state)} />
       <Layout>
         <Layout.Section>
           <ReasonsCard

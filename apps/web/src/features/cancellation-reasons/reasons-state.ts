@@ -109,6 +109,14 @@ export function reasonsReducer(state: ReasonsState, action: ReasonsAction): Reas
   }
 }
 
+/** Text typed and not yet saved: a new reason, or a rename that differs from the stored one. */
+export function hasUnsavedText(state: ReasonsState): boolean {
+  if (state.draft.trim() !== '') return true
+  if (state.editing === null) return false
+  const stored = state.reasons.find((r) => r.id === state.editing?.id)?.reason
+  return stored !== undefined && state.editing.text.trim() !== stored
+}
+
 export const DUPLICATE_MESSAGE = '同じ解約理由がすでに登録されています'
 
 /**

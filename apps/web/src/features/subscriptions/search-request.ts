@@ -1,5 +1,5 @@
-import type { SubscriptionStatus } from '@teiki/contract'
-import type { classifySearchInput } from '@teiki/domain'
+import type { SearchTotal, SubscriptionStatus } from '@teiki/contract'
+import { type classifySearchInput, formatNumber } from '@teiki/domain'
 import type { QueryParams } from '../../app/api.ts'
 
 export type SearchInput = ReturnType<typeof classifySearchInput>
@@ -72,8 +72,12 @@ export function dateRangeError(from: string, to: string): string | null {
   return null
 }
 
-/** 「11〜20件目」 for the rows shown, or null when there are none. */
-export function rangeLabel(offset: number, rowCount: number): string | null {
+/**
+ * 「11〜20件 / 全123件」 for the rows shown and the total the server counted (「全10,000件以上」 when it
+ * stopped counting), or null when there are no rows.
+ */
+export function rangeLabel(offset: number, rowCount: number, total: SearchTotal): string | null {
   if (rowCount <= 0) return null
-  return `${offset + 1}〜${offset + rowCount}件目`
+  const all = `全${formatNumber(total.count)}件${total.precision === 'AT_LEAST' ? '以上' : ''}`
+  return `${formatNumber(offset + 1)}〜${formatNumber(offset + rowCount)}件 / ${all}`
 }

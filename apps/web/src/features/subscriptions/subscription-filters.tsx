@@ -1,7 +1,8 @@
-import { Button, ChoiceList, InlineStack, Popover, TextField } from '@shopify/polaris'
+import { Button, ChoiceList, InlineStack, Popover } from '@shopify/polaris'
 import type { SubscriptionStatus } from '@teiki/contract'
 import { SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
 import { useState } from 'react'
+import { DateField } from '../../app/date-field.tsx'
 import type { SearchFilters } from './search-request.ts'
 
 type Props = {
@@ -46,21 +47,25 @@ export function SubscriptionFilters({ filters, dateError, onChange }: Props) {
           </Popover.Section>
         </Popover>
       </div>
-      <div style={{ minWidth: '11rem' }} data-testid="next-billing-from">
-        <TextField
+      <div style={{ minWidth: '13rem' }}>
+        <DateField
+          testId="next-billing-from"
           label="次回請求日（から）"
-          type="date"
-          autoComplete="off"
           value={filters.nextBillingDateFrom}
+          max={filters.nextBillingDateTo || undefined}
+          clearable
+          placeholder="指定なし"
           onChange={(value) => onChange({ ...filters, nextBillingDateFrom: value })}
         />
       </div>
-      <div style={{ minWidth: '11rem' }} data-testid="next-billing-to">
-        <TextField
+      <div style={{ minWidth: '13rem' }}>
+        <DateField
+          testId="next-billing-to"
           label="次回請求日（まで）"
-          type="date"
-          autoComplete="off"
           value={filters.nextBillingDateTo}
+          min={filters.nextBillingDateFrom || undefined}
+          clearable
+          placeholder="指定なし"
           error={dateError ?? undefined}
           onChange={(value) => onChange({ ...filters, nextBillingDateTo: value })}
         />

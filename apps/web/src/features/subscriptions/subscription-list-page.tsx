@@ -1,17 +1,19 @@
-import { Banner, BlockStack, Box, Card, EmptyState, Page, Text, TextField } from '@shopify/polaris'
+import { BlockStack, Box, Button, Card, EmptyState, Page, Text, TextField } from '@shopify/polaris'
 import { SearchIcon } from '@shopify/polaris-icons'
 import { classifySearchInput } from '@teiki/domain'
-import { type FormEvent, useMemo, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useMemo } from 'react'
+import { useLocation } from 'react-router-dom'
 import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
-import { ExportButton } from './export/export-modal.tsx'
+import { useAppNavigate } from '../../app/use-app-navigate.ts'
+import { ExportButton } from './export/export-button.tsx'
+import { type ListQuery, listPath, parseListQuery, rememberListPath, withSearch } from './list-query.ts'
 import {
   buildSearchRequest,
   dateRangeError,
   describeSearch,
   PAGE_SIZE,
   rangeLabel,
-  type SearchFilters,
 } from './search-request.ts'
 import { SubscriptionFilters } from './subscription-filters.tsx'
 import { SubscriptionPagination } from './subscription-pagination.tsx'
@@ -24,26 +26,33 @@ const SEARCH_PLACEHOLDER = 'メールアドレス・電話番号・お名前・�
 /** Reserved height of the results (header + 10 rows), so the footer never jumps. */
 const RESULTS_MIN_HEIGHT = '28rem'
 
-const NO_FILTERS: SearchFilters = { statuses: [], nextBillingDateFrom: '', nextBillingDateTo: '' }
-
+/**
+ * 定期購買契約: the search, its filters and the page live in the URL (list-query.ts), so Back
+ * from a contract, a reload or a shared link shows the same list.
+ */
 export function SubscriptionListPage() {
-  const search = useDebouncedSearch()
-  const [filters, setFilters] = useState<SearchFilters>(NO_FILTERS)
-  const [page, setPage] = useState({ key: '', offset: 0 })
+  const location = useLocation()
+  const navigate = useAppNavigate()
+  const query = useMemo(() => parseListQuery(location.search), [location.search])
+  const path = listPath(query)
+  // Filter and page changes replace the entry: Back leaves the list rather than undoing them.
+  const show = useCallback((next: ListQuery) => navigate(listPath(next), { replace: true }), [navigate])
+  useEffect(() => rememberListPath(path), [path])
 
-  const classified = useMemo(() => classifySearchInput(search.committed), [search.committed])
+  const search = useDebouncedSearch(query.text, (text) => {
+    // Enter on the text already searched keeps the page.
+    if (text.trim() !== query.text.trim()) show(withSearch(query, { text }))
+  })
+  const classified = useMemo(() => classifySearchInput(query.text), [query.text])
+  const { filters, offset } = query
   const dateError = dateRangeError(filters.nextBillingDateFrom, filters.nextBillingDateTo)
 
-  // A new search or filter starts again from the first page.
-  const queryKey = JSON.stringify([search.committed.trim(), filters])
-  const offset = page.key === queryKey ? page.offset : 0
-
   const request = useMemo(
-    () => (dateError ? null : buildSearchRequest(search.committed, classified, filters, { offset })),
-    [dateError, search.committed, classified, filters, offset],
+    () => (dateError ? null : buildSearchRequest(query.text, classified, filters, { offset })),
+    [dateError, query.text, classified, filters, offset],
   )
   const { state, retry } = useSubscriptionSearch(request)
-  const hint = describeSearch(search.committed, classified)
+  const hint = describeSearch(query.text, classified)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -51,7 +60,7 @@ export function SubscriptionListPage() {
   }
 
   return (
-    <Page title="定期購買契約" secondaryActions={<ExportButton />}>
+    <Page title="定期購買契約" secondaryActions={<ExportButton filters={filters} searchText={query.text} />}>
       <Card padding="0">
         <Box padding="400">
           <BlockStack gap="300">
@@ -74,7 +83,11 @@ export function SubscriptionListPage() {
                 />
               </div>
             </form>
-            <SubscriptionFilters filters={filters} dateError={dateError} onChange={setFilters} />
+            <SubscriptionFilters
+              filters={filters}
+              dateError={dateError}
+              onChange={(next) => show(withSearch(query, { filters: next }))}
+            />
             <div style={{ minHeight: '1.25rem' }}>
               {hint ? (
                 <Text as="p" variant="bodySm" tone="subdued">
@@ -85,19 +98,27 @@ export function SubscriptionListPage() {
           </BlockStack>
         </Box>
         <div style={{ minHeight: RESULTS_MIN_HEIGHT }}>
-          <Results state={state} onRetry={retry} />
+          <Results state={state} onRetry={retry} onFirstPage={() => show({ ...query, offset: 0 })} />
         </div>
         <SubscriptionPagination
           {...paginationProps(state)}
-          onPrevious={() => setPage({ key: queryKey, offset: Math.max(0, offset - PAGE_SIZE) })}
-          onNext={() => setPage({ key: queryKey, offset: offset + PAGE_SIZE })}
+          onPrevious={() => show({ ...query, offset: Math.max(0, offset - PAGE_SIZE) })}
+          onNext={() => show({ ...query, offset: offset + PAGE_SIZE })}
         />
       </Card>
     </Page>
   )
 }
 
-function Results({ state, onRetry }: { state: SearchState; onRetry: () => void }) {
+function Results({
+  state,
+  onRetry,
+  onFirstPage,
+}: {
+  state: SearchState
+  onRetry: () => void
+  onFirstPage: () => void
+}) {
   if (state.status === 'error') {
     return (
       <Box padding="400">
@@ -107,6 +128,17 @@ function Results({ state, onRetry }: { state: SearchState; onRetry: () => void }
   }
   const rows = state.status === 'success' ? state.data.subscriptions : (state.previous?.subscriptions ?? null)
   if (state.status === 'success' && rows?.length === 0) {
+    // A page past the end (an old link, contracts gone since): the list itself is not empty.
+    if (state.data.offset > 0 && state.data.total.count > 0) {
+      return (
+        <Box padding="400">
+          <BlockStack gap="200" inlineAlign="start">
+            <Text as="p">このページに表示する契約はありません。</Text>
+            <Button onClick={onFirstPage}>最初のページへ</Button>
+          </BlockStack>
+        </Box>
+      )
+    }
     return (
       <EmptyState heading="該当する契約はありません" image={EMPTY_STATE_IMAGE}>
         <p>検索語句やステータス、次回請求日の条件を変えてお試しください。</p>
@@ -120,7 +152,7 @@ function paginationProps(state: SearchState) {
   const data = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : null
   const isIdle = state.status === 'success'
   return {
-    label: data ? rangeLabel(data.offset, data.subscriptions.length) : null,
+    label: data ? rangeLabel(data.offset, data.subscriptions.length, data.total) : null,
     hasPrevious: isIdle && (data?.pageInfo.hasPreviousPage ?? false),
     hasNext: isIdle && (data?.pageInfo.hasNextPage ?? false),
   }

@@ -1,7 +1,7 @@
 import { FormLayout, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { planAddLine } from './contract-edits.ts'
 import { EditModal } from './edit-modal.tsx'
+import { planAddLine } from './line-edits.ts'
 import { type EditModalProps, useContractEdit } from './use-contract-edit.ts'
 import { VariantPicker } from './variant-picker.tsx'
 import type { VariantSummary } from './variant-search.ts'

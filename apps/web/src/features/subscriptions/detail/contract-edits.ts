@@ -1,5 +1,4 @@
 import {
-  type AddLineRequest,
   type ApplyDiscountCodeRequest,
   type ContractEditResponse,
   type CreateOrderNowResponse,
@@ -7,7 +6,6 @@ import {
   type DeliveryAddressRequest,
   type DeliveryTimeRequest,
   type IntervalRequest,
-  type LineQuantityRequest,
   type ModifyPaymentMethodRequest,
   type NextBillingDateRequest,
   type NextDeliveryDateRequest,
@@ -15,30 +13,22 @@ import {
   type OrderCountRequest,
   type OrderCountResponse,
   type PaymentUpdateEmailResponse,
-  type PriceManuallyChangedRequest,
   type SubscriptionDetail,
-  type SubscriptionDetailLine,
-  type SwapVariantRequest,
-  ZAddLineRequest,
   ZApplyDiscountCodeRequest,
   ZDeliveryAddressRequest,
   ZDeliveryTimeRequest,
   ZIntervalRequest,
-  ZLineQuantityRequest,
   ZModifyPaymentMethodRequest,
   ZNextBillingDateRequest,
   ZNextDeliveryDateRequest,
   ZNoteRequest,
   ZOrderCountRequest,
-  ZPriceManuallyChangedRequest,
-  ZSwapVariantRequest,
 } from '@teiki/contract'
-import { DELIVERY_TIME_LABELS, formatDateJa, isValidCalendarDate, priceInputProblem } from '@teiki/domain'
-import { ApiError, apiDelete, apiPost, apiPut, apiSend } from '../../../app/api.ts'
-import { intervalLabel, numericId } from './detail-format.ts'
+import { DELIVERY_TIME_LABELS, formatDateJa, isValidCalendarDate, withPlatformDetail } from '@teiki/domain'
+import { apiDelete, apiPost, apiPut, apiSend } from '../../../app/api.ts'
+import { japanDateInput, scheduleLabel } from './detail-format.ts'
 import { prefectureCode } from './prefectures.ts'
 import type { EditPlan, Planned } from './use-contract-edit.ts'
-import type { VariantSummary } from './variant-search.ts'
 
 /**
  * Every contract edit of the detail page as a pure step: check the form with the request's zod
@@ -66,8 +56,8 @@ export function parseWith<T>(schema: Schema<T>, input: unknown): Parsed<T> {
   }
 }
 
-const planned = (plan: EditPlan): Planned => ({ ok: true, plan })
-const invalid = (error: string, field?: string): Planned => ({ ok: false, error, field })
+export const planned = (plan: EditPlan): Planned => ({ ok: true, plan })
+export const invalid = (error: string, field?: string): Planned => ({ ok: false, error, field })
 
 /** Number text as merchants type it: full-width digits, `1,980`, `¥1980` all read as digits. */
 export function numberText(text: string): string {
@@ -80,21 +70,25 @@ export function toNumber(text: string): number {
   return plain === '' ? Number.NaN : Number(plain)
 }
 
-const contractPath = (detail: SubscriptionDetail) => encodeURIComponent(detail.contractId)
-const linePath = (detail: SubscriptionDetail, lineId: string) =>
-  `/subscriptions/${contractPath(detail)}/${encodeURIComponent(lineId)}`
+export const contractPath = (detail: SubscriptionDetail) => encodeURIComponent(detail.contractId)
 
-function checkDate(date: string, label: string): string | null {
+/**
+ * The problem with a date field's value, in Japanese with dates as the screen prints them, or
+ * null. `value` is what the date field gave: a day, '' or text that did not read as a day.
+ */
+function checkDate(date: string, label: string, earliest?: { day: string; reason: string }): string | null {
   if (date.trim() === '') return `${label}を入力してください`
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && !isValidCalendarDate(date)) return `${label}が存在しない日付です`
+  if (!isValidCalendarDate(date)) return `${label}は「2027年1月15日」のように入力してください`
+  if (earliest && date < earliest.day)
+    return `${label}は${earliest.reason}（${formatDateJa(earliest.day)}）以降の日付を指定してください`
   return null
 }
 
 // 契約情報 ---------------------------------------------------------------------------------
 
-/** PUT /next-billing-date: a Japan-time calendar day. */
-export function planNextBillingDate(detail: SubscriptionDetail, date: string): Planned {
-  const dateError = checkDate(date, '次回請求日')
+/** PUT /next-billing-date: a Japan-time calendar day, from `today` (Japan) on, as the server asks. */
+export function planNextBillingDate(detail: SubscriptionDetail, date: string, today: string): Planned {
+  const dateError = checkDate(date, '次回請求日', { day: today, reason: '今日' })
   if (dateError) return invalid(dateError, 'nextBillingDate')
   const input: NextBillingDateRequest = {
     contractId: detail.contractId,
@@ -112,11 +106,22 @@ export function planNextBillingDate(detail: SubscriptionDetail, date: string): P
   })
 }
 
+/**
+ * The first day a delivery can be set to: the next billing date (Japan time), or today when
+ * that is earlier or unknown. The server refuses anything before it.
+ */
+export function earliestDeliveryDate(detail: SubscriptionDetail, today: string): string {
+  const billing = japanDateInput(detail.nextBillingDate)
+  return billing > today ? billing : today
+}
+
 /** PUT /subscriptions/:id/next-delivery-date; an empty date clears it. */
-export function planNextDeliveryDate(detail: SubscriptionDetail, date: string): Planned {
+export function planNextDeliveryDate(detail: SubscriptionDetail, date: string, today: string): Planned {
   const value = date.trim() === '' ? null : date
   if (value !== null) {
-    const dateError = checkDate(value, 'お届け予定日')
+    const earliest = earliestDeliveryDate(detail, today)
+    const reason = earliest === today ? '今日' : '次回請求日'
+    const dateError = checkDate(value, 'お届け予定日', { day: earliest, reason })
     if (dateError) return invalid(dateError, 'nextDeliveryDate')
   }
   const input: NextDeliveryDateRequest = { nextDeliveryDate: value, isAdmin: true, revision: detail.revision }
@@ -204,7 +209,11 @@ export function planInterval(detail: SubscriptionDetail, form: IntervalForm): Pl
     run: async () => {
       await apiPut<ContractEditResponse>('/interval-and-interval-count', parsed.data)
       return {
-        message: `請求間隔を${intervalLabel(parsed.data.interval, parsed.data.intervalCount)}に変更しました`,
+        message: `請求間隔を${scheduleLabel(
+          parsed.data.interval,
+          parsed.data.intervalCount,
+          (parsed.data.anchors ?? []).map((a) => ({ type: a.type, day: a.day, month: null })),
+        )}に変更しました`,
       }
     },
   })
@@ -254,8 +263,16 @@ export function planCreateOrderNow(detail: SubscriptionDetail): Planned {
 
 /** The toast of a create-order-now answer. */
 export function orderNowToast(answer: CreateOrderNowResponse): { message: string; error?: boolean } {
+  // The answer carries the platform's message only: the code's Japanese is on 決済履歴 after the
+  // reload; here the failure is said in Japanese with the platform's words as the detail.
   if (answer.errorMessage)
-    return { message: `注文を作成できませんでした：${answer.errorMessage}`, error: true }
+    return {
+      message: withPlatformDetail({
+        message: '注文を作成できませんでした：決済に失敗しました。',
+        detail: answer.errorMessage,
+      }),
+      error: true,
+    }
   if (answer.ready && answer.orderId) return { message: '注文を作成しました' }
   return { message: '決済を開始しました。注文は決済完了後に作成されます' }
 }
@@ -373,132 +390,6 @@ export function planRemoveDiscount(
         { revision: detail.revision },
       )
       return { message: `割引「${discount.title || discount.id}」を削除しました` }
-    },
-  })
-}
-
-// 商品 -------------------------------------------------------------------------------------
-
-export const ADD_LINE_FAILED = '商品を追加できませんでした'
-
-/** POST /subscriptions/:id/lines. Only a 200 answer means the line was added. */
-export function planAddLine(
-  detail: SubscriptionDetail,
-  variant: VariantSummary | null,
-  form: { quantity: string; price: string },
-): Planned {
-  if (!variant) return invalid('追加する商品を選択してください', 'variantId')
-  const price = numberText(form.price)
-  const input: AddLineRequest = {
-    variantId: numericId(variant.id),
-    quantity: toNumber(form.quantity),
-    revision: detail.revision,
-    ...(price === '' ? {} : { price }),
-  }
-  const parsed = parseWith(ZAddLineRequest, input)
-  if (!parsed.ok) return invalid(parsed.error, parsed.field)
-  const priceProblem = price === '' ? null : priceInputProblem(price, detail.currencyCode)
-  if (priceProblem) return invalid(priceProblem, 'price')
-  return planned({
-    failure: ADD_LINE_FAILED,
-    run: async () => {
-      const { status } = await apiSend<ContractEditResponse>(
-        'POST',
-        `/subscriptions/${contractPath(detail)}/lines`,
-        {
-          body: parsed.data,
-        },
-      )
-      if (status !== 200) {
-        throw new ApiError(status, 'UNEXPECTED_STATUS', `サーバーの応答が正しくありません（HTTP ${status}）`)
-      }
-      return { message: `「${variantName(variant)}」を追加しました` }
-    },
-  })
-}
-
-/** 商品名 / バリエーション, without Shopify's placeholder variant title. */
-export function variantName(variant: Pick<VariantSummary, 'productTitle' | 'title'>): string {
-  const title = variant.title?.trim() ?? ''
-  if (title === '' || title === 'Default Title') return variant.productTitle
-  return `${variant.productTitle} / ${title}`
-}
-
-/** DELETE /subscriptions/:id/lines/:lineId. */
-export function planRemoveLine(detail: SubscriptionDetail, line: SubscriptionDetailLine): Planned {
-  return planned({
-    run: async () => {
-      await apiDelete<ContractEditResponse>(
-        `/subscriptions/${contractPath(detail)}/lines/${encodeURIComponent(line.id)}`,
-        { revision: detail.revision },
-      )
-      return { message: `「${line.title}」を削除しました` }
-    },
-  })
-}
-
-export type LineForm = { quantity: string; manualPrice: boolean; price: string }
-
-/**
- * PUT …/:lineId/quantity, then, only when the merchant ticked 価格を手動で変更する, POST
- * …/price-manually-changed with the revision the quantity change answered (the contract's
- * revision moved with it). When the second step fails the quantity has changed already: the
- * toast says so and the detail is reloaded.
- */
-export function planLineQuantity(
-  detail: SubscriptionDetail,
-  line: SubscriptionDetailLine,
-  form: LineForm,
-): Planned {
-  const quantityInput: LineQuantityRequest = { quantity: toNumber(form.quantity), revision: detail.revision }
-  const quantity = parseWith(ZLineQuantityRequest, quantityInput)
-  if (!quantity.ok) return invalid(quantity.error, 'quantity')
-  const price = numberText(form.price)
-  if (form.manualPrice && price === '') return invalid('価格を入力してください', 'price')
-  if (form.manualPrice) {
-    const check = parseWith(ZPriceManuallyChangedRequest, { lineId: line.id, price })
-    if (!check.ok) return invalid(check.error, 'price')
-    const priceProblem = priceInputProblem(price, line.currentPrice.currencyCode || detail.currencyCode)
-    if (priceProblem) return invalid(priceProblem, 'price')
-  }
-  return planned({
-    run: async () => {
-      const answer = await apiPut<ContractEditResponse>(
-        `${linePath(detail, line.id)}/quantity`,
-        quantity.data,
-      )
-      if (!form.manualPrice)
-        return { message: `「${line.title}」の数量を${quantity.data.quantity}に変更しました` }
-      const body: PriceManuallyChangedRequest = { lineId: line.id, price, revision: answer.revision }
-      try {
-        await apiPost<ContractEditResponse>(
-          `/subscription-contracts/${contractPath(detail)}/price-manually-changed`,
-          body,
-        )
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error
-        return { message: `数量は変更しましたが、価格を変更できませんでした：${error.message}`, error: true }
-      }
-      return { message: `「${line.title}」の数量と価格を変更しました` }
-    },
-  })
-}
-
-/** PUT …/:lineId/product-variant: another variant, keeping the line's price when asked. */
-export function planSwapVariant(
-  detail: SubscriptionDetail,
-  line: SubscriptionDetailLine,
-  variant: VariantSummary | null,
-  keepPrice: boolean,
-): Planned {
-  if (!variant) return invalid('変更先の商品を選択してください', 'variantId')
-  const input: SwapVariantRequest = { variantId: numericId(variant.id), keepPrice, revision: detail.revision }
-  const parsed = parseWith(ZSwapVariantRequest, input)
-  if (!parsed.ok) return invalid(parsed.error, parsed.field)
-  return planned({
-    run: async () => {
-      await apiPut<ContractEditResponse>(`${linePath(detail, line.id)}/product-variant`, parsed.data)
-      return { message: `「${line.title}」を「${variantName(variant)}」に変更しました` }
     },
   })
 }

@@ -5,7 +5,7 @@ import { BillingDateModal } from './billing-date-modal.tsx'
 import { deliveryTimeText } from './contract-edits.ts'
 import { DeliveryDateModal } from './delivery-date-modal.tsx'
 import { DeliveryTimeModal } from './delivery-time-modal.tsx'
-import { cyclesLabel, intervalLabel, paymentStatusLabel, safeDate } from './detail-format.ts'
+import { attributeText, cyclesLabel, paymentStatusLabel, safeDate, scheduleLabel } from './detail-format.ts'
 import { CardButton, DetailCard, DetailRow } from './detail-section.tsx'
 import { IntervalModal } from './interval-modal.tsx'
 import { NoteModal } from './note-modal.tsx'
@@ -69,7 +69,9 @@ export function ContractInfoCard({
         <span data-testid="contract-delivery-time">{deliveryTimeText(detail.deliveryTime)}</span>
       </DetailRow>
       <DetailRow label="請求間隔" action={edit('interval')}>
-        {intervalLabel(detail.interval, detail.intervalCount)}
+        <span data-testid="contract-interval">
+          {scheduleLabel(detail.interval, detail.intervalCount, detail.anchors)}
+        </span>
       </DetailRow>
       <DetailRow label="最低回数">{cyclesLabel(policy.minCycles)}</DetailRow>
       <DetailRow label="最大回数">{cyclesLabel(policy.maxCycles, '無制限')}</DetailRow>
@@ -94,7 +96,7 @@ export function ContractInfoCard({
           ? '—'
           : detail.customAttributes.map((attribute) => (
               <span key={attribute.key} style={{ display: 'block' }}>
-                {attribute.key}: {attribute.value ?? '—'}
+                {attribute.key}: {attributeText(attribute.value)}
               </span>
             ))}
       </DetailRow>

@@ -1,5 +1,6 @@
 import { Badge, BlockStack, InlineStack, Text } from '@shopify/polaris'
 import type { SubscriptionDetail } from '@teiki/contract'
+import { formatPhoneJa } from '@teiki/domain'
 import { useState } from 'react'
 import { ConfirmModal } from './confirm-modal.tsx'
 import { planPaymentUpdateEmail } from './contract-edits.ts'
@@ -76,7 +77,9 @@ function DeliveryBody({ method }: { method: SubscriptionDetail['deliveryMethod']
     case 'pickup':
       return <Text as="p">店舗受け取り{method.locationName ? `（${method.locationName}）` : ''}</Text>
     case 'local':
-      return <Text as="p">ローカルデリバリー{method.phone ? `（TEL ${method.phone}）` : ''}</Text>
+      return (
+        <Text as="p">ローカルデリバリー{method.phone ? `（TEL ${formatPhoneJa(method.phone)}）` : ''}</Text>
+      )
     case 'none':
       return <EmptyLine>配送なし</EmptyLine>
   }

@@ -1,5 +1,14 @@
 import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
-import { canMove, formatMoney, japaneseName, toZonedDate } from '@teiki/domain'
+import {
+  canMove,
+  formatDateJa,
+  formatDateTimeJa,
+  formatMoney,
+  formatPhoneJa,
+  isValidCalendarDate,
+  japaneseName,
+  toZonedDate,
+} from '@teiki/domain'
 import { prefectureName } from './prefectures.ts'
 
 /**
@@ -23,6 +32,45 @@ export function intervalLabel(interval: DetailInterval, count: number): string {
     case 'YEAR':
       return `${n}年ごと`
   }
+}
+
+const WEEKDAYS_JA = ['月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日', '日曜日']
+
+type Anchor = Pick<SubscriptionDetail['anchors'][number], 'type' | 'day' | 'month'>
+
+/** One anchor as the day it bills on: `15日`, `月曜日`, `3月15日`; null when it says nothing usable. */
+function anchorDay(anchor: Anchor): string | null {
+  const day = anchor.day
+  if (day === null) return null
+  switch (anchor.type) {
+    case 'WEEKDAY':
+      return WEEKDAYS_JA[day - 1] ?? null
+    case 'MONTHDAY':
+      return day >= 1 && day <= 31 ? `${day}日` : null
+    case 'YEARDAY':
+      return anchor.month !== null && day >= 1 && day <= 31 ? `${anchor.month}月${day}日` : null
+    default:
+      return null
+  }
+}
+
+/**
+ * The schedule with the day it bills on, from the anchors: `毎月15日`, `毎週月曜日`,
+ * `2ヶ月ごと（15日）`, `毎月1日・15日`, `毎年3月15日`. Without a usable anchor, the interval alone
+ * (`1ヶ月ごと`): the day then follows the last billing date.
+ */
+export function scheduleLabel(interval: DetailInterval, count: number, anchors: readonly Anchor[]): string {
+  const n = Number.isFinite(count) && count > 0 ? count : 1
+  const wanted = interval === 'WEEK' ? 'WEEKDAY' : interval === 'MONTH' ? 'MONTHDAY' : 'YEARDAY'
+  const days = anchors
+    .filter((anchor) => anchor.type === wanted)
+    .map(anchorDay)
+    .filter((day): day is string => day !== null)
+  if (interval === 'DAY' || days.length === 0) return intervalLabel(interval, n)
+  const on = days.join('・')
+  if (n > 1) return `${intervalLabel(interval, n)}（${on}）`
+  const every = interval === 'WEEK' ? '毎週' : interval === 'MONTH' ? '毎月' : '毎年'
+  return `${every}${on}`
 }
 
 /** A cycle count (min/max cycles, recurring limits): `3回`, or the fallback when unset. */
@@ -58,7 +106,7 @@ export function addressLines(address: ShippingAddress): string[] {
   if (full) lines.push(full)
   const name = japaneseName({ firstName: address.firstName, lastName: address.lastName })
   if (name) lines.push(`${name} 様`)
-  if (!blank(address.phone)) lines.push(`TEL ${address.phone?.trim()}`)
+  if (!blank(address.phone)) lines.push(`TEL ${formatPhoneJa(address.phone ?? '')}`)
   return lines
 }
 
@@ -162,6 +210,20 @@ export function safeMoney(amount: string | number, currencyCode: string): string
   } catch {
     return String(amount)
   }
+}
+
+// An ISO instant with its offset (`2026-11-24T01:00:00Z`, `…+09:00`): written by apps and scripts.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
+
+/**
+ * A custom attribute's value for the screen: a calendar date (お届け予定日 `2026-11-24`) as
+ * `2026年11月24日`, an ISO instant as Japan-time date and time; anything else as stored.
+ */
+export function attributeText(value: string | null): string {
+  if (value === null || value.trim() === '') return '—'
+  const text = value.trim()
+  if (isValidCalendarDate(text)) return formatDateJa(text, 'Asia/Tokyo')
+  return ISO_INSTANT.test(text) ? safeDate(text, formatDateTimeJa) : value
 }
 
 /** The Japan-time calendar day (`YYYY-MM-DD`) of an instant, for date inputs; '' when unknown. */

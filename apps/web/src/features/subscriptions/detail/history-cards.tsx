@@ -1,6 +1,7 @@
 import { Badge, BlockStack, InlineStack, Text } from '@shopify/polaris'
 import type { SubscriptionDetail } from '@teiki/contract'
-import { formatDateJa, formatDateTimeJa, formatMoney } from '@teiki/domain'
+import { billingAttemptErrorJa, formatDateJa, formatDateTimeJa, formatMoney } from '@teiki/domain'
+import { PlatformMessageText } from '../../../app/platform-message-text.tsx'
 import { billingAttemptState, safeDate } from './detail-format.ts'
 import { DetailCard, EmptyLine } from './detail-section.tsx'
 
@@ -49,9 +50,9 @@ export function BillingAttemptsCard({ attempts }: { attempts: SubscriptionDetail
                 <Badge tone={state.tone}>{state.label}</Badge>
               </InlineStack>
               {attempt.errorMessage || attempt.errorCode ? (
-                <Text as="p" variant="bodySm" tone="critical">
-                  {attempt.errorMessage ?? attempt.errorCode}
-                </Text>
+                <PlatformMessageText
+                  message={billingAttemptErrorJa(attempt.errorCode, attempt.errorMessage)}
+                />
               ) : null}
             </BlockStack>
           )

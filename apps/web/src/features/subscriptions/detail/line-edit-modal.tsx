@@ -1,9 +1,9 @@
 import { Checkbox, FormLayout, TextField } from '@shopify/polaris'
 import type { SubscriptionDetailLine } from '@teiki/contract'
 import { useState } from 'react'
-import { type LineForm, planLineQuantity } from './contract-edits.ts'
 import { safeMoney } from './detail-format.ts'
 import { EditModal } from './edit-modal.tsx'
+import { type LineForm, planLineQuantity } from './line-edits.ts'
 import { type EditModalProps, useContractEdit } from './use-contract-edit.ts'
 
 /**

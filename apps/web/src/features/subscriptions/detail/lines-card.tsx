@@ -5,10 +5,10 @@ import { formatDateTimeJa, formatMoney } from '@teiki/domain'
 import { Fragment, useState } from 'react'
 import { AddLineModal } from './add-line-modal.tsx'
 import { ConfirmModal } from './confirm-modal.tsx'
-import { planRemoveLine } from './contract-edits.ts'
 import { cycleDiscountLabel, safeDate } from './detail-format.ts'
 import { CardButton, DetailCard, EmptyLine } from './detail-section.tsx'
 import { LineEditModal } from './line-edit-modal.tsx'
+import { planRemoveLine } from './line-edits.ts'
 import { SwapVariantModal } from './swap-variant-modal.tsx'
 
 type LineEdit = { kind: 'add' } | { kind: 'quantity' | 'swap' | 'remove'; line: SubscriptionDetailLine }

@@ -17,6 +17,7 @@ import { statusLabel, statusTone } from '@teiki/domain'
 import { useParams } from 'react-router-dom'
 import { EMPTY_STATE_IMAGE } from '../../../app/empty-state-image.ts'
 import { LoadErrorBanner } from '../../../app/load-error-banner.tsx'
+import { lastListPath } from '../list-query.ts'
 import { ContractInfoCard } from './contract-info-card.tsx'
 import { CustomerCard, DeliveryCard, PaymentCard } from './customer-cards.tsx'
 import { availableActions, type ContractAction } from './detail-format.ts'
@@ -27,7 +28,8 @@ import { OrderNowButton } from './order-now-button.tsx'
 import { useContractActions } from './use-contract-actions.tsx'
 import { useSubscriptionDetail } from './use-subscription-detail.ts'
 
-const BACK_ACTION = { content: '定期購買契約', url: '/' }
+/** Back to the list the merchant came from: its search, filters and page (list-query.ts). */
+const backAction = () => ({ content: '定期購買契約', url: lastListPath() })
 
 const ACTION_LABEL: Record<ContractAction, string> = { pause: '一時停止', resume: '再開', churn: '解約' }
 
@@ -47,7 +49,7 @@ export default function SubscriptionDetailPage() {
       return <DetailSkeleton />
     case 'not-found':
       return (
-        <Page title={title} backAction={BACK_ACTION}>
+        <Page title={title} backAction={backAction()}>
           <Card>
             <EmptyState
               heading="契約が見つかりません"
@@ -61,7 +63,7 @@ export default function SubscriptionDetailPage() {
       )
     case 'error':
       return (
-        <Page title={title} backAction={BACK_ACTION}>
+        <Page title={title} backAction={backAction()}>
           <LoadErrorBanner title="契約を読み込めませんでした" message={state.message} onRetry={retry} />
         </Page>
       )
@@ -87,7 +89,7 @@ function DetailView({
   return (
     <Page
       title={`契約 #${detail.contractId}`}
-      backAction={BACK_ACTION}
+      backAction={backAction()}
       titleMetadata={
         <span data-testid="contract-status">
           <Badge tone={statusTone[detail.status]}>{statusLabel[detail.status]}</Badge>

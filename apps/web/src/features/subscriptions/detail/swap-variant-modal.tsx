@@ -1,9 +1,9 @@
 import { Checkbox, Text } from '@shopify/polaris'
 import type { SubscriptionDetailLine } from '@teiki/contract'
 import { useState } from 'react'
-import { planSwapVariant } from './contract-edits.ts'
 import { safeMoney } from './detail-format.ts'
 import { EditModal } from './edit-modal.tsx'
+import { planSwapVariant } from './line-edits.ts'
 import { type EditModalProps, useContractEdit } from './use-contract-edit.ts'
 import { VariantPicker } from './variant-picker.tsx'
 import type { VariantSummary } from './variant-search.ts'
@@ -39,6 +39,7 @@ export function SwapVariantModal({
         selected={variant}
         onSelect={setVariant}
         error={edit.error?.field === 'variantId' ? edit.error.message : undefined}
+        excludedIds={[line.variantId]}
       />
       <div data-testid="swap-keep-price-checkbox">
         <Checkbox label="現在の価格を維持する" checked={keepPrice} onChange={setKeepPrice} />

@@ -11,10 +11,10 @@ import {
 } from '@shopify/polaris'
 import { ImageIcon, SearchIcon } from '@shopify/polaris-icons'
 import { useState } from 'react'
-import { variantName } from './contract-edits.ts'
 import { safeMoney } from './detail-format.ts'
 import { EmptyLine } from './detail-section.tsx'
-import { useVariantSearch, type VariantSummary } from './variant-search.ts'
+import { variantName } from './line-edits.ts'
+import { offeredVariants, useVariantSearch, type VariantSummary } from './variant-search.ts'
 
 /** A debounced variant search with its results; picking one calls `onSelect`. */
 export function VariantPicker({
@@ -22,11 +22,14 @@ export function VariantPicker({
   selected,
   onSelect,
   error,
+  excludedIds = [],
 }: {
   currencyCode: string
   selected: VariantSummary | null
   onSelect: (variant: VariantSummary) => void
   error?: string
+  /** Variants not to offer (a swap leaves out the line's current one). */
+  excludedIds?: readonly (string | null)[]
 }) {
   const [query, setQuery] = useState('')
   const search = useVariantSearch(query)
@@ -51,18 +54,26 @@ export function VariantPicker({
           選択中: <strong>{variantName(selected)}</strong>（{priceText(selected.price, currencyCode)}）
         </Text>
       ) : null}
-      <SearchResults search={search} currencyCode={currencyCode} selected={selected} onSelect={onSelect} />
+      <SearchResults
+        search={search}
+        excludedIds={excludedIds}
+        currencyCode={currencyCode}
+        selected={selected}
+        onSelect={onSelect}
+      />
     </BlockStack>
   )
 }
 
 function SearchResults({
   search,
+  excludedIds,
   currencyCode,
   selected,
   onSelect,
 }: {
   search: ReturnType<typeof useVariantSearch>
+  excludedIds: readonly (string | null)[]
   currencyCode: string
   selected: VariantSummary | null
   onSelect: (variant: VariantSummary) => void
@@ -82,17 +93,26 @@ function SearchResults({
           商品を検索できませんでした：{search.message}
         </Text>
       )
-    case 'done':
-      if (search.variants.length === 0) return <EmptyLine>該当する商品がありません</EmptyLine>
+    case 'done': {
+      const variants = offeredVariants(search.variants, excludedIds)
+      if (variants.length === 0) {
+        return (
+          <EmptyLine>
+            {search.variants.length > 0
+              ? '現在の商品のほかに該当する商品がありません'
+              : '該当する商品がありません'}
+          </EmptyLine>
+        )
+      }
       return (
         <Listbox
           accessibilityLabel="検索結果"
           onSelect={(id) => {
-            const variant = search.variants.find((v) => v.id === id)
+            const variant = variants.find((v) => v.id === id)
             if (variant) onSelect(variant)
           }}
         >
-          {search.variants.map((variant) => (
+          {variants.map((variant) => (
             <Listbox.Option key={variant.id} value={variant.id} selected={selected?.id === variant.id}>
               <div data-testid={`variant-option-${variant.id}`} style={{ width: '100%' }}>
                 <VariantRow variant={variant} currencyCode={currencyCode} />
@@ -101,6 +121,7 @@ function SearchResults({
           ))}
         </Listbox>
       )
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { VariantSearchResponse, VariantSummary } from '@teiki/contract'
 import { useEffect, useState } from 'react'
 import { apiGet, errorMessage, isAbortError } from '../../../app/api.ts'
+import { numericId } from './detail-format.ts'
 
 export type { VariantSummary }
 
@@ -15,6 +16,18 @@ export async function searchVariants(query: string, signal?: AbortSignal): Promi
     { signal },
   )
   return answer.variants ?? []
+}
+
+/**
+ * The variants that may be offered: without those excluded (a swap never offers the line's own
+ * variant). Ids compare by their numeric part, so GIDs and plain ids match.
+ */
+export function offeredVariants(
+  variants: readonly VariantSummary[],
+  excludedIds: readonly (string | null)[],
+): VariantSummary[] {
+  const excluded = new Set(excludedIds.filter((id): id is string => id !== null).map(numericId))
+  return variants.filter((variant) => !excluded.has(numericId(variant.id)))
 }
 
 export type VariantSearchState =

@@ -5,8 +5,9 @@ import {
   type SubscriptionStatus,
   ZExportRequest,
 } from '@teiki/contract'
-import { formatNumber } from '@teiki/domain'
+import { formatNumber, isValidCalendarDate } from '@teiki/domain'
 import { ApiError, apiDownload, apiGet, apiPost } from '../../../app/api.ts'
+import type { SearchFilters } from '../search-request.ts'
 
 /**
  * The CSV export of the subscription list as pure steps: the modal's form → the request
@@ -46,6 +47,30 @@ export const EMPTY_EXPORT_FORM: ExportForm = {
   interval: '',
   intervalCount: '',
   encoding: 'utf-8',
+}
+
+/**
+ * The form as the export dialog opens from the list: the list's status and next-billing filters,
+ * so the file holds what the merchant was looking at (the search text has no export filter).
+ */
+export function exportFormFromList(filters: SearchFilters): ExportForm {
+  return {
+    ...EMPTY_EXPORT_FORM,
+    statuses: [...filters.statuses],
+    nextBillingDateStartDate: filters.nextBillingDateFrom,
+    nextBillingDateEndDate: filters.nextBillingDateTo,
+  }
+}
+
+/** What the dialog says it carried over from the list, or null when the list had no filter. */
+export function carriedFiltersNote(filters: SearchFilters, searchText: string): string | null {
+  const carried =
+    filters.statuses.length > 0 || filters.nextBillingDateFrom !== '' || filters.nextBillingDateTo !== ''
+  const parts: string[] = []
+  if (carried) parts.push('一覧の絞り込み（ステータス・次回請求日）を引き継いでいます。')
+  if (searchText.trim() !== '')
+    parts.push(`検索語句「${searchText.trim()}」はエクスポートの条件に含まれません。`)
+  return parts.length > 0 ? parts.join('') : null
 }
 
 export const INTERVAL_OPTIONS = [
@@ -98,14 +123,33 @@ export function checkExportForm(form: ExportForm): ExportFormCheck {
     if (request[key] === undefined) delete request[key]
   }
   const parsed = ZExportRequest.safeParse(request)
-  if (parsed.success) return { ok: true, request }
-  const errors: Partial<Record<ExportFormField, string>> = {}
+  const errors: Partial<Record<ExportFormField, string>> = typedDateErrors(form)
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, request }
+  if (parsed.success) return { ok: false, errors }
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '')
     const field = FORM_FIELD[key] ?? (key in form ? (key as ExportFormField) : 'email')
     errors[field] ??= issue.message
   }
   return { ok: false, errors }
+}
+
+const DATE_FIELDS = [
+  'nextBillingDateStartDate',
+  'nextBillingDateEndDate',
+  'createdDateStartDate',
+  'createdDateEndDate',
+] as const
+
+/** Date fields holding text that did not read as a day, said with the screen's date format. */
+function typedDateErrors(form: ExportForm): Partial<Record<ExportFormField, string>> {
+  const errors: Partial<Record<ExportFormField, string>> = {}
+  for (const field of DATE_FIELDS) {
+    const value = form[field].trim()
+    if (value !== '' && !isValidCalendarDate(value))
+      errors[field] = '日付は「2027年1月15日」のように入力してください'
+  }
+  return errors
 }
 
 /** 「1,234 / 100,000 件」; before the count is known 「0 / … 件」. */

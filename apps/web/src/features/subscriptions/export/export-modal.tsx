@@ -11,20 +11,22 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris'
-import { ExportIcon } from '@shopify/polaris-icons'
 import type { ExportEncoding, ExportJob, SubscriptionStatus } from '@teiki/contract'
 import { formatNumber, SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { errorMessage, isAbortError, saveBlob } from '../../../app/api.ts'
+import { DateField } from '../../../app/date-field.tsx'
 import { useUiState } from '../../../app/ui-state.tsx'
-import { useTestIds } from '../../../app/use-test-ids.ts'
+import { WithTestId } from '../../../app/with-test-id.tsx'
+import type { SearchFilters } from '../search-request.ts'
 import {
+  carriedFiltersNote,
   checkExportForm,
   downloadExport,
-  EMPTY_EXPORT_FORM,
   ENCODING_CHOICES,
   type ExportForm,
   type ExportFormField,
+  exportFormFromList,
   INTERVAL_OPTIONS,
   progressLabel,
   progressPercent,
@@ -33,40 +35,27 @@ import {
 
 const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((status) => ({ label: statusLabel[status], value: status }))
 
-/** Polaris buttons take no data-* props: the test id goes on the button from a wrapper. */
-function WithTestId({ id, children }: { id: string; children: ReactNode }) {
-  const ref = useRef<HTMLSpanElement>(null)
-  useTestIds(ref, { button: id })
-  return (
-    <span ref={ref} style={{ display: 'contents' }}>
-      {children}
-    </span>
-  )
-}
-
-/** 「CSVエクスポート」 in the subscription list's header: opens the export modal. */
-export function ExportButton() {
-  const [open, setOpen] = useState(false)
-  return (
-    <>
-      <WithTestId id="export-open">
-        <Button icon={ExportIcon} onClick={() => setOpen(true)}>
-          CSVエクスポート
-        </Button>
-      </WithTestId>
-      {open ? <ExportModal onClose={() => setOpen(false)} /> : null}
-    </>
-  )
-}
-
 type Phase =
   | { kind: 'form'; errors: Partial<Record<ExportFormField, string>>; message: string | null }
   | { kind: 'running'; job: ExportJob | null }
   | { kind: 'done'; job: ExportJob }
 
-function ExportModal({ onClose }: { onClose: () => void }) {
+/**
+ * The export dialog, loaded when 「CSVエクスポート」 is first clicked (export-button.tsx): it
+ * starts from the list's filters and says what it carried over.
+ */
+export default function ExportModal({
+  filters,
+  searchText,
+  onClose,
+}: {
+  filters: SearchFilters
+  searchText: string
+  onClose: () => void
+}) {
   const { showToast } = useUiState()
-  const [form, setForm] = useState<ExportForm>(EMPTY_EXPORT_FORM)
+  const [form, setForm] = useState<ExportForm>(() => exportFormFromList(filters))
+  const note = carriedFiltersNote(filters, searchText)
   const [phase, setPhase] = useState<Phase>({ kind: 'form', errors: {}, message: null })
   const [downloading, setDownloading] = useState(false)
   const controller = useRef<AbortController | null>(null)
@@ -125,37 +114,18 @@ function ExportModal({ onClose }: { onClose: () => void }) {
     <Modal open title="契約をCSVでエクスポート" onClose={onClose}>
       <Modal.Section>
         {phase.kind === 'form' ? (
-          <ExportFormFields form={form} errors={phase.errors} message={phase.message} set={set} />
-        ) : (
           <BlockStack gap="300">
-            {/* One bar from the first answer to the end, so it fills up instead of restarting. */}
-            <div data-testid="export-progress">
-              <BlockStack gap="200">
-                {phase.kind === 'running' ? (
-                  <Text as="p">CSVを作成しています。このままお待ちください。</Text>
-                ) : null}
-                <ProgressBar
-                  progress={phase.job ? progressPercent(phase.job) : 0}
-                  size="small"
-                  tone={phase.kind === 'done' ? 'success' : 'highlight'}
-                />
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {phase.job ? progressLabel(phase.job) : '準備しています…'}
+            {note ? (
+              <div data-testid="export-carried-filters">
+                <Text as="p" tone="subdued">
+                  {note}
                 </Text>
-              </BlockStack>
-            </div>
-            {phase.kind === 'done' ? (
-              <>
-                <Text as="p">
-                  {formatNumber(phase.job.doneRows)}件の契約をCSV（{phase.job.fileName}）にしました。
-                  {phase.job.email && !phase.job.error
-                    ? `${phase.job.email} にもメールでお送りしました。`
-                    : ''}
-                </Text>
-                {phase.job.error ? <Banner tone="warning">{phase.job.error}</Banner> : null}
-              </>
+              </div>
             ) : null}
+            <ExportFormFields form={form} errors={phase.errors} message={phase.message} set={set} />
           </BlockStack>
+        ) : (
+          <ExportProgress phase={phase} />
         )}
       </Modal.Section>
       <Modal.Section>
@@ -204,37 +174,41 @@ function ExportFormFields({
         helpText="入力すると、完成したCSVをこのアドレスにもメールでお送りします（10MBを超える場合はダウンロードのご案内のみ）。"
       />
       <FormLayout.Group condensed>
-        <TextField
+        <DateField
+          testId="export-next-billing-from"
           label="次回請求日 開始"
-          type="date"
-          autoComplete="off"
           value={form.nextBillingDateStartDate}
+          clearable
+          placeholder="指定なし"
           onChange={set('nextBillingDateStartDate')}
           error={errors.nextBillingDateStartDate}
         />
-        <TextField
+        <DateField
+          testId="export-next-billing-to"
           label="次回請求日 終了"
-          type="date"
-          autoComplete="off"
           value={form.nextBillingDateEndDate}
+          clearable
+          placeholder="指定なし"
           onChange={set('nextBillingDateEndDate')}
           error={errors.nextBillingDateEndDate}
         />
       </FormLayout.Group>
       <FormLayout.Group condensed>
-        <TextField
+        <DateField
+          testId="export-created-from"
           label="作成日 開始"
-          type="date"
-          autoComplete="off"
           value={form.createdDateStartDate}
+          clearable
+          placeholder="指定なし"
           onChange={set('createdDateStartDate')}
           error={errors.createdDateStartDate}
         />
-        <TextField
+        <DateField
+          testId="export-created-to"
           label="作成日 終了"
-          type="date"
-          autoComplete="off"
           value={form.createdDateEndDate}
+          clearable
+          placeholder="指定なし"
           onChange={set('createdDateEndDate')}
           error={errors.createdDateEndDate}
         />
@@ -294,5 +268,38 @@ function ExportFormFields({
         />
       </div>
     </FormLayout>
+  )
+}
+
+/** The job while it runs (one bar from the first answer to the end) and what it made. */
+function ExportProgress({ phase }: { phase: Exclude<Phase, { kind: 'form' }> }) {
+  return (
+    <BlockStack gap="300">
+      {/* One bar from the first answer to the end, so it fills up instead of restarting. */}
+      <div data-testid="export-progress">
+        <BlockStack gap="200">
+          {phase.kind === 'running' ? (
+            <Text as="p">CSVを作成しています。このままお待ちください。</Text>
+          ) : null}
+          <ProgressBar
+            progress={phase.job ? progressPercent(phase.job) : 0}
+            size="small"
+            tone={phase.kind === 'done' ? 'success' : 'highlight'}
+          />
+          <Text as="p" variant="bodySm" tone="subdued">
+            {phase.job ? progressLabel(phase.job) : '準備しています…'}
+          </Text>
+        </BlockStack>
+      </div>
+      {phase.kind === 'done' ? (
+        <>
+          <Text as="p">
+            {formatNumber(phase.job.doneRows)}件の契約をCSV（{phase.job.fileName}）にしました。
+            {phase.job.email && !phase.job.error ? `${phase.job.email} にもメールでお送りしました。` : ''}
+          </Text>
+          {phase.job.error ? <Banner tone="warning">{phase.job.error}</Banner> : null}
+        </>
+      ) : null}
+    </BlockStack>
   )
 }
