@@ -2,6 +2,7 @@ import { cyclePrice } from '../pricing.ts'
 import type { ContractRecord, ShopState, VariantRecord } from '../records.ts'
 import { nextId } from '../store.ts'
 import { hashString, Rng } from './prng.ts'
+import { productImagePath } from './product-images.ts'
 import { DAY } from './schedule.ts'
 
 /**
@@ -61,7 +62,7 @@ function addBoxProduct(shop: ShopState, rng: Rng, now: number): VariantRecord[] 
     productType: '詰め合わせ',
     createdAt,
     updatedAt: createdAt,
-    imageUrl: null,
+    imageUrl: productImagePath('yoridori-tanpin'),
     variantIds: variants.map((v) => v.id),
   })
   return variants

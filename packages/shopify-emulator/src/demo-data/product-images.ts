@@ -39,9 +39,14 @@ const DEFAULT_PALETTE = ['#eeeeee', '#555555'] as const
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
+/** Demo products made outside the catalog: the big-box item (demo-data/many-lines.ts). */
+const EXTRA_PRODUCTS: ReadonlyArray<{ handle: string; title: string; productType: string }> = [
+  { handle: 'yoridori-tanpin', title: 'よりどり詰め合わせ', productType: '食品' },
+]
+
 /** The SVG of a demo product, or null for a handle the catalog does not have. */
 export function productImageSvg(handle: string): string | null {
-  const item = catalog.find((c) => c.handle === handle)
+  const item = [...catalog, ...EXTRA_PRODUCTS].find((c) => c.handle === handle)
   if (!item) return null
   const [background, accent] = PALETTES[item.productType] ?? DEFAULT_PALETTE
   // Long names break onto two lines of at most 8 characters.
