@@ -31,9 +31,11 @@ import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.ts'
 import type { Jobs } from '../jobs/boss.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
+import { PlatformBusyError } from '../platform/errors.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
+import { type LaneOptions, platformBusy, registerRequestContext } from './request-context.ts'
 import { serializerCompiler } from './serializer.ts'
 
 export type PlatformOptions = {
@@ -44,6 +46,8 @@ export type PlatformOptions = {
   fetch?: typeof fetch
   /** Retry knobs of the Admin clients request handlers use (tests shorten them). */
   clientRetry?: { maxRetries?: number; retryBaseMs?: number }
+  /** Merchant lane of the shared Admin clients: deadline, queue bound, clock (request-context.ts). */
+  lanes?: LaneOptions
 }
 
 export type BuildAppOptions = {
@@ -136,6 +140,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   })
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof PlatformBusyError) {
+      const busy = platformBusy(error)
+      return reply.status(busy.status).send({ error: { code: busy.code, message: busy.message } })
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send({ error: { code: error.code, message: error.message } })
     }
@@ -166,6 +174,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   })
 
   const { apiKey } = opts.platform
+  registerRequestContext(app, opts.platform.lanes)
   registerAuth(app, {
     db,
     apiKey,
