@@ -1,15 +1,6 @@
-import type { AddressInfo } from 'node:net'
-import { createEmulator } from '@teiki/shopify-emulator'
-import pg from 'pg'
 import { runBilling } from '../apps/server/src/billing/run.ts'
-import { migrate } from '../apps/server/src/db/migrate.ts'
-import { createPool } from '../apps/server/src/db/pool.ts'
-import { findInstalledShop, upsertShopInstall } from '../apps/server/src/features/shops/repo.ts'
-import { sharedShopClients } from '../apps/server/src/features/subscriptions/shop-client.ts'
-import { buildApp } from '../apps/server/src/http/app.ts'
-import { hashSecret } from '../apps/server/src/http/auth.ts'
 import type { PacedAdminClient } from '../apps/server/src/platform/admin-client.ts'
-import { fullSync } from '../apps/server/src/sync/full-sync.ts'
+import { RUN_AT, startBillingShop } from './billing-shop.ts'
 
 const API_KEY = 'bench-merchant-key'
 const API_SECRET = 'bench-merchant-secret'
@@ -47,42 +38,26 @@ export async function benchMerchant(opts: {
   log: (line: string) => void
 }) {
   const { log } = opts
-  const pool = createPool(await freshDatabase(opts.baseUrl, 'teiki_bench_merchant'), 8)
-  await migrate(pool)
-  const domain = 'bench-merchant.myshopify.com'
   // Generated as Plus so the mirror fills quickly; the measurement runs on Standard.
-  const emulator = await createEmulator({
-    shops: [{ domain, contracts: Math.ceil(opts.due * 3), plan: 'Shopify Plus' }],
-    now: new Date('2026-11-22T00:00:00Z'),
+  const env = await startBillingShop({
+    baseUrl: opts.baseUrl,
+    dbName: 'teiki_bench_merchant',
+    domain: 'bench-merchant.myshopify.com',
+    due: opts.due,
     apiKey: API_KEY,
     apiSecret: API_SECRET,
-    billingDelayMs: SETTLEMENT_DELAY_MS,
+    secret: SECRET,
+    emulator: { billingDelayMs: SETTLEMENT_DELAY_MS },
+    log: (line) => log(`merchant: ${line}`),
   })
-  let url = ''
-  const app = await buildApp({
-    db: pool,
-    platform: { adminOrigin: () => url, apiKey: API_KEY },
-    apiSecret: API_SECRET,
-    logger: { level: 'fatal' },
-  })
+  const { pool, app, clients, shop, domain, dueIds, appUrl } = env
   try {
-    url = (await emulator.listen(0)).url
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-    const install = emulator.install(domain)
-    await upsertShopInstall(pool, {
-      domain,
-      accessToken: install.accessToken,
-      scopes: install.scopes,
-      secretHash: hashSecret(SECRET),
-    })
-    const clients = sharedShopClients(app.platformOptions)
-    let shop = (await findInstalledShop(pool, domain))!
-    log(`merchant: syncing ${emulator.store.shop(domain)!.contracts.length} contracts…`)
-    await fullSync(pool, clients.clientFor(shop), shop)
-    const { dueIds, others, now } = await arrangeDue(emulator, pool, shop.id, domain, opts.due)
-    emulator.setPlan(domain, STANDARD.plan)
-    shop = (await findInstalledShop(pool, domain))!
+    env.emulator.setPlan(domain, STANDARD.plan)
+    const isDue = new Set(dueIds)
+    const others = env.emulator.store
+      .shop(domain)!
+      .contracts.filter((c) => c.status === 'ACTIVE' && !isDue.has(c.id))
+      .map((c) => String(c.id))
     const merchant = (seconds: number) =>
       merchantLoop({ appUrl, domain, ids: others, seconds, thinkMs: opts.thinkMs })
 
@@ -92,10 +67,10 @@ export async function benchMerchant(opts: {
 
     const { during, billing, seconds } = await duringBilling({
       run: (signal) =>
-        runBilling({ db: pool, clients, shop, now, engine: app.billingEngine, wait: false, signal }),
+        runBilling({ db: pool, clients, shop, now: RUN_AT, engine: app.billingEngine, wait: false, signal }),
       due: dueIds.length,
-      attempts: () => emulator.store.shop(domain)!.billingAttempts.length,
-      client: clients.clientFor(shop) as PacedAdminClient,
+      attempts: () => env.emulator.store.shop(domain)!.billingAttempts.length,
+      client: clients.clientFor(shop),
       merchant: () => merchant(opts.seconds),
       seconds: opts.seconds,
       log,
@@ -112,9 +87,7 @@ export async function benchMerchant(opts: {
       targets: { detailP95Ms: 1000, editP95Ms: 1000 },
     }
   } finally {
-    await app.close()
-    await emulator.close()
-    await pool.end()
+    await env.close()
   }
 }
 
@@ -175,40 +148,6 @@ async function duringBilling(opts: {
   return { during: withMerchant.result, billing, seconds: withMerchant.window.seconds }
 }
 
-/** `due` chargeable ACTIVE contracts due an hour before the run, the other ACTIVE ones far ahead. */
-async function arrangeDue(
-  emulator: Awaited<ReturnType<typeof createEmulator>>,
-  pool: pg.Pool,
-  shopId: string,
-  domain: string,
-  due: number,
-) {
-  const platform = emulator.store.shop(domain)!
-  const now = new Date('2026-11-25T01:00:00Z')
-  const dueAt = new Date(now.getTime() - 3_600_000)
-  const far = new Date('2027-06-01T01:00:00Z')
-  const chargeable = platform.contracts.filter((c) => {
-    const pm = platform.paymentMethods.find((p) => p.id === c.paymentMethodId)
-    const card = pm?.instrument as { expiryYear?: number } | undefined
-    return c.status === 'ACTIVE' && pm && pm.revokedAt === null && (card?.expiryYear ?? 9999) >= 2027
-  })
-  if (chargeable.length < due) throw new Error(`only ${chargeable.length} chargeable contracts`)
-  const dueIds = chargeable.slice(0, due).map((c) => c.id)
-  const isDue = new Set(dueIds)
-  for (const c of platform.contracts) {
-    if (c.status === 'ACTIVE') c.nextBillingDate = (isDue.has(c.id) ? dueAt : far).getTime()
-  }
-  await pool.query(
-    `update subscription_contracts set next_billing_date = case when id = any($2::bigint[]) then $3::timestamptz
-       else $4::timestamptz end where shop_id = $1 and status = 'ACTIVE'`,
-    [shopId, dueIds, dueAt, far],
-  )
-  const others = platform.contracts
-    .filter((c) => c.status === 'ACTIVE' && !isDue.has(c.id))
-    .map((c) => String(c.id))
-  return { dueIds, others, now }
-}
-
 /** One merchant, one action at a time: detail page, think, note edit, think. */
 async function merchantLoop(opts: {
   appUrl: string
@@ -259,14 +198,3 @@ const describe = (f: MerchantFigures) =>
   `503s ${f.busy503}; statuses ${JSON.stringify(f.statuses)}`
 
 const round = (n: number) => Math.round(n * 10) / 10
-
-async function freshDatabase(baseUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const target = new URL(baseUrl)
-  target.pathname = `/${name}`
-  return target.toString()
-}
