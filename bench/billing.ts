@@ -1,13 +1,5 @@
-import { createEmulator } from '@teiki/shopify-emulator'
-import pg from 'pg'
 import { runBilling } from '../apps/server/src/billing/run.ts'
-import { migrate } from '../apps/server/src/db/migrate.ts'
-import { createPool } from '../apps/server/src/db/pool.ts'
-import { findInstalledShop, upsertShopInstall } from '../apps/server/src/features/shops/repo.ts'
-import { sharedShopClients } from '../apps/server/src/features/subscriptions/shop-client.ts'
-import { buildApp } from '../apps/server/src/http/app.ts'
-import type { PacedAdminClient } from '../apps/server/src/platform/admin-client.ts'
-import { fullSync } from '../apps/server/src/sync/full-sync.ts'
+import { RUN_AT, startBillingShop } from './billing-shop.ts'
 
 const API_KEY = 'bench-billing-key'
 const API_SECRET = 'bench-billing-secret'
@@ -23,69 +15,21 @@ const PLUS = { restoreRate: 1000, bucketSize: 20_000 }
  */
 export async function benchBilling(opts: { baseUrl: string; due: number; log: (line: string) => void }) {
   const { log } = opts
-  const dbName = 'teiki_bench_billing'
-  const admin = new pg.Client({ connectionString: opts.baseUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists ${dbName} with (force)`)
-  await admin.query(`create database ${dbName}`)
-  await admin.end()
-  const dbUrl = new URL(opts.baseUrl)
-  dbUrl.pathname = `/${dbName}`
-  const pool = createPool(dbUrl.toString(), 8)
-  await migrate(pool)
-
-  const domain = 'bench-billing-plus.myshopify.com'
-  // The generated shops mix statuses and card states: enough contracts for `due` chargeable ones.
-  const emulator = await createEmulator({
-    shops: [{ domain, contracts: Math.ceil(opts.due * 3), plan: 'Shopify Plus' }],
-    now: new Date('2026-11-22T00:00:00Z'),
-    throttle: PLUS,
+  const env = await startBillingShop({
+    baseUrl: opts.baseUrl,
+    dbName: 'teiki_bench_billing',
+    domain: 'bench-billing-plus.myshopify.com',
+    due: opts.due,
     apiKey: API_KEY,
     apiSecret: API_SECRET,
-    billingDelayMs: 5,
+    emulator: { throttle: PLUS, billingDelayMs: 5 },
+    log: (line) => log(`billing: ${line}`),
   })
-  let url = ''
-  const app = await buildApp({
-    db: pool,
-    platform: { adminOrigin: () => url, apiKey: API_KEY },
-    apiSecret: API_SECRET,
-    logger: { level: 'fatal' },
-  })
-  await app.ready()
+  const { pool, app, clients, shop } = env
   try {
-    url = (await emulator.listen(0)).url
-    const install = emulator.install(domain)
-    await upsertShopInstall(pool, { domain, accessToken: install.accessToken, scopes: install.scopes })
-    const clients = sharedShopClients(app.platformOptions)
-    let shop = (await findInstalledShop(pool, domain))!
-    log(`billing: syncing ${emulator.store.shop(domain)!.contracts.length} contracts…`)
-    await fullSync(pool, clients.clientFor(shop), shop)
-
-    // Due: `due` ACTIVE contracts with a valid card, an hour before the run; every other
-    // ACTIVE contract far in the future. Set on the platform and in the mirror alike.
-    const platform = emulator.store.shop(domain)!
-    const now = new Date('2026-11-25T01:00:00Z')
-    const dueAt = new Date(now.getTime() - 3_600_000)
-    const far = new Date('2027-06-01T01:00:00Z')
-    const chargeable = platform.contracts.filter((c) => {
-      const pm = platform.paymentMethods.find((p) => p.id === c.paymentMethodId)
-      const card = pm?.instrument as { expiryYear?: number } | undefined
-      return c.status === 'ACTIVE' && pm && pm.revokedAt === null && (card?.expiryYear ?? 9999) >= 2027
-    })
-    if (chargeable.length < opts.due) throw new Error(`only ${chargeable.length} chargeable contracts`)
-    const dueIds = new Set(chargeable.slice(0, opts.due).map((c) => c.id))
-    for (const c of platform.contracts) {
-      if (c.status !== 'ACTIVE') continue
-      c.nextBillingDate = (dueIds.has(c.id) ? dueAt : far).getTime()
-    }
-    shop = (await findInstalledShop(pool, domain))!
-    await pool.query(
-      `update subscription_contracts set next_billing_date = case when id = any($2::bigint[]) then $3::timestamptz
-         else $4::timestamptz end where shop_id = $1 and status = 'ACTIVE'`,
-      [shop.id, [...dueIds], dueAt, far],
-    )
-
-    const client = clients.clientFor(shop) as PacedAdminClient
+    const platform = env.emulator.store.shop(env.domain)!
+    const now = RUN_AT
+    const client = clients.clientFor(shop)
     const before = { ...client.stats }
     const attemptsBefore = new Map(platform.contracts.map((c) => [c.id, c.billingAttemptIds.length]))
     // Start with the bucket as a run at the billing hour finds it: full.
@@ -139,8 +83,6 @@ export async function benchBilling(opts: { baseUrl: string; due: number; log: (l
       targets: { ratioToRateLimitBound: 0.9, duplicates: 0 },
     }
   } finally {
-    await app.close()
-    await emulator.close()
-    await pool.end()
+    await env.close()
   }
 }

@@ -1,8 +1,9 @@
 // `npm run bench`: search API latency and throughput over a 1M-contract mirror, the web
 // app's initial load size, LCP/CLS of the list page, the initial sync of a 100k-contract
 // shop, a burst of 500 mutations against the rate limit, the CSV export of the 100k-contract
-// shop, the contract detail page's LCP and a billing run over 5,000 due contracts of a
-// Plus-rate shop (about 15 minutes in all; `--only search,bundle` picks sections). Prints
+// shop, the contract detail page's LCP, a billing run over 5,000 due contracts of a
+// Plus-rate shop and a merchant's detail pages and edits during a billing run on a
+// Standard-rate shop (about 20 minutes in all; `--only search,bundle` picks sections). Prints
 // a table and merges the sections run into bench/results/latest.json. Targets come from the
 // issues; the script reports, it never fails a build on timing (tests do not assert timings).
 import { spawnSync } from 'node:child_process'
@@ -18,6 +19,7 @@ import { benchBurst } from './burst.ts'
 import { benchDetailVitals } from './detail-vitals.ts'
 import { benchExport } from './export.ts'
 import { runLoad } from './load.ts'
+import { benchMerchant } from './merchant.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
 import { ROOT, startServer } from './server-process.ts'
 import { benchSync } from './sync.ts'
@@ -25,7 +27,7 @@ import { measureVitals } from './web-vitals.ts'
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string', default: 'search,bundle,vitals,detail,sync,burst,export,billing' },
+    only: { type: 'string', default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant' },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '8' },
@@ -33,6 +35,8 @@ const { values: args } = parseArgs({
     'sync-contracts': { type: 'string', default: '100000' },
     'burst-mutations': { type: 'string', default: '500' },
     'billing-due': { type: 'string', default: '5000' },
+    'merchant-seconds': { type: 'string', default: '60' },
+    'merchant-think-ms': { type: 'string', default: '1000' },
   },
 })
 const only = new Set(args.only.split(','))
@@ -62,6 +66,18 @@ if (only.has('sync'))
 if (only.has('detail')) results.detailPageVitals = { at, ...(await benchDetailVitals({ log })) }
 if (only.has('billing'))
   results.billing = { at, ...(await benchBilling({ baseUrl, due: Number(args['billing-due']), log })) }
+if (only.has('merchant')) {
+  results.merchant = {
+    at,
+    ...(await benchMerchant({
+      baseUrl,
+      due: Number(args['billing-due']),
+      seconds: Number(args['merchant-seconds']),
+      thinkMs: Number(args['merchant-think-ms']),
+      log,
+    })),
+  }
+}
 if (only.has('burst'))
   results.burst = { at, ...(await benchBurst({ mutations: Number(args['burst-mutations']), log })) }
 // The CSV export runs in this process (runExport, as the server does) on the seeded bench mirror.

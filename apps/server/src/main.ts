@@ -5,6 +5,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { createPool, setPreparedStatements } from './db/pool.ts'
 import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
+import { sharedShopClients } from './features/subscriptions/shop-client.ts'
 import { SUBSCRIBED_TOPICS } from './features/webhooks/topics.ts'
 import { buildApp, DEFAULT_MAIL_FROM } from './http/app.ts'
 import { hashSecret } from './http/auth.ts'
@@ -12,7 +13,6 @@ import { startJobs } from './jobs/boss.ts'
 import { lockDataDir, writeRuntimeInfo } from './jobs/runtime.ts'
 import { persistentSecret, tightenDataDir } from './local-secrets.ts'
 import { createMailer } from './mail/mailer.ts'
-import { createAdminClient } from './platform/admin-client.ts'
 import { fullSync } from './sync/full-sync.ts'
 import { syncSummaryLine } from './sync/sync-message.ts'
 
@@ -63,6 +63,14 @@ async function main() {
     config.SHOPIFY_API_SECRET ?? persistentSecret(join(dataDir, 'app-client-secret'), undefined, console.log)
   let adminOrigin = (shop: string) =>
     (config.SHOPIFY_ADMIN_ORIGIN ?? 'https://{shop}').replace('{shop}', shop)
+  // Every Admin API call of this process goes through the app's one paced client per shop
+  // (its request handlers, billing, jobs, webhooks and these syncs alike).
+  const platform = {
+    adminOrigin: (shop: string) => adminOrigin(shop),
+    apiKey,
+    appUrl: config.SHOPIFY_APP_URL,
+  }
+  const shopClients = sharedShopClients(platform)
 
   let emulator: Emulator | undefined
   let secret: string | undefined
@@ -95,12 +103,11 @@ async function main() {
       scopes: install.scopes,
       secretHash: hashSecret(secret),
     })
-    const client = createAdminClient({ shop: DEMO_SHOP, accessToken: install.accessToken, origin: url })
     syncDemoShop = async () => {
-      const shop = await findInstalledShop(pool, DEMO_SHOP)
+      const shop = (await findInstalledShop(pool, DEMO_SHOP))!
       console.log(`[teiki] ${DEMO_SHOP} を Admin API から同期しています…`)
-      const summary = await fullSync(pool, client, shop!)
-      console.log(`[teiki] ${syncSummaryLine(DEMO_SHOP, summary, shop!.synced_at)}`)
+      const summary = await fullSync(pool, shopClients.clientFor(shop), shop)
+      console.log(`[teiki] ${syncSummaryLine(DEMO_SHOP, summary, shop.synced_at)}`)
     }
   }
 
@@ -115,7 +122,7 @@ async function main() {
     db: pool,
     dataDir,
     mailer,
-    platform: { adminOrigin, apiKey, appUrl: config.SHOPIFY_APP_URL },
+    platform,
     apiSecret,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
     // Inside the real store admin the page loads App Bridge; against the emulator it does not.
@@ -126,12 +133,7 @@ async function main() {
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).
     onInstalled: async (shop) => {
       if (!shop.access_token) return
-      const client = createAdminClient({
-        shop: shop.domain,
-        accessToken: shop.access_token,
-        origin: adminOrigin(shop.domain),
-      })
-      const summary = await fullSync(pool, client, shop)
+      const summary = await fullSync(pool, shopClients.clientFor(shop), shop)
       console.log(`[teiki] ${shop.domain} をインストールし同期しました: 契約 ${summary.contracts} 件`)
     },
   })

@@ -1,74 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { assertNoUserErrors, createAdminClient, throttleWaitMs } from '../src/platform/admin-client.ts'
+import { assertNoUserErrors, throttleWaitMs } from '../src/platform/admin-client.ts'
 import { PlatformQueryError, PlatformUnavailableError, PlatformUserError } from '../src/platform/errors.ts'
-
-// The client against a fake platform: an injected fetch and a fake clock whose `sleep`
-// advances time, so pacing is asserted on what was slept and sent, never on wall time.
-
-type Call = { operationName: string; at: number }
-
-function fakeClock() {
-  const clock = {
-    t: 1_000_000,
-    sleeps: [] as number[],
-    now: () => clock.t,
-    sleep: async (ms: number) => {
-      clock.sleeps.push(ms)
-      clock.t += ms
-    },
-  }
-  return clock
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-
-/** A leaky bucket like the platform's, on the fake clock; costs per operation name. */
-function fakePlatform(clock: ReturnType<typeof fakeClock>, bucket: { size: number; restore: number }) {
-  const state = { available: bucket.size, at: clock.t, throttled: 0, calls: [] as Call[] }
-  const costs: Record<string, number> = {}
-  const status = () => ({
-    maximumAvailable: bucket.size,
-    currentlyAvailable: Math.floor(state.available),
-    restoreRate: bucket.restore,
-  })
-  const fetch = (async (_url: string, init: RequestInit): Promise<Response> => {
-    await Promise.resolve()
-    const { operationName, query } = JSON.parse(String(init.body)) as { operationName: string; query: string }
-    state.available = Math.min(bucket.size, state.available + ((clock.t - state.at) / 1000) * bucket.restore)
-    state.at = clock.t
-    state.calls.push({ operationName, at: clock.t })
-    const requested = costs[operationName] ?? (query.startsWith('mutation') ? 10 : 1)
-    if (requested > state.available) {
-      state.throttled++
-      return json({
-        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
-        extensions: {
-          cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: status() },
-        },
-      })
-    }
-    state.available -= requested
-    return json({
-      data: { ok: operationName },
-      extensions: {
-        cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: status() },
-      },
-    })
-  }) as typeof globalThis.fetch
-  return { state, costs, fetch }
-}
-
-const clientWith = (fetch: typeof globalThis.fetch, clock = fakeClock(), extra = {}) =>
-  createAdminClient({
-    shop: 'fake.myshopify.com',
-    accessToken: 'shpat_fake',
-    origin: 'http://platform.test',
-    fetch,
-    sleep: clock.sleep,
-    now: clock.now,
-    ...extra,
-  })
+import { clientWith, fakeClock, fakePlatform, json } from './support/fake-platform.ts'
 
 describe('admin client: throttling', () => {
   it('waits (requested − currentlyAvailable) / restoreRate after a THROTTLED answer, then succeeds', async () => {
@@ -90,8 +23,10 @@ describe('admin client: throttling', () => {
     await expect(client.request('Shop', 'query Shop { shop { name } }')).resolves.toEqual({
       shop: { name: 'x' },
     })
-    // (500 − 100) / 100 s = 4 s, plus the 10 ms margin; no pacing wait on top of it.
-    expect(clock.sleeps).toEqual([4010])
+    // (500 − 100) / 100 s = 4 s, plus the 10 ms margin. Then, as background work, it waits
+    // until the bucket holds its 500 points above the 1,000 kept for merchants: the answer said
+    // 100 at 100/s, 501 after the wait, (1,500 − 501) / 100 s = 9.99 s more.
+    expect(clock.sleeps).toEqual([4010, 9990])
     expect(client.stats.throttled).toBe(1)
     expect(
       throttleWaitMs({
@@ -109,10 +44,12 @@ describe('admin client: throttling', () => {
     await client.request('Expensive', 'query Expensive { a }')
     expect(clock.sleeps).toEqual([])
     await client.request('Expensive', 'query Expensive { a }')
-    // 200 left after the first; 600 more at 50/s = 12 s, slept before the second was sent.
-    expect(clock.sleeps).toEqual([12_000])
+    // 200 left after the first. Background work keeps half of this small bucket (500) for
+    // merchants, and 800 + 500 is more than the bucket: it waits for a full bucket,
+    // 800 more at 50/s = 16 s, slept before the second was sent.
+    expect(clock.sleeps).toEqual([16_000])
     expect(platform.state.throttled).toBe(0)
-    expect(platform.state.calls.map((c) => c.at - platform.state.calls[0]!.at)).toEqual([0, 12_000])
+    expect(platform.state.calls.map((c) => c.at - platform.state.calls[0]!.at)).toEqual([0, 16_000])
   })
 
   it('spaces concurrent callers so they never spend the same points', async () => {
@@ -125,10 +62,11 @@ describe('admin client: throttling', () => {
     expect(results).toHaveLength(30)
     expect(platform.state.throttled).toBe(0)
     expect(client.stats.throttled).toBe(0)
-    // 30 × 10 points through a 50-point bucket refilling 10/s: at least (300 − 50) / 10 = 25 s.
+    // 30 × 10 points through a 50-point bucket refilling 10/s, half of it (25) kept for
+    // merchants: (300 − 25) / 10 = 27.5 s.
     const last = platform.state.calls.at(-1)!.at - platform.state.calls[0]!.at
-    expect(last).toBeGreaterThanOrEqual(25_000)
-    expect(last).toBeLessThanOrEqual(26_000)
+    expect(last).toBeGreaterThanOrEqual(27_500)
+    expect(last).toBeLessThanOrEqual(28_500)
   })
 })
 

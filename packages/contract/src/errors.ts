@@ -19,6 +19,11 @@ export const ErrorCode = {
   PLATFORM_USER_ERROR: 'PLATFORM_USER_ERROR',
   /** The platform could not be reached or kept failing. */
   PLATFORM_UNAVAILABLE: 'PLATFORM_UNAVAILABLE',
+  /**
+   * The shop's Admin API budget is taken (a billing run, other staff): the merchant's call was
+   * not sent before the request's deadline and nothing was changed; try again shortly.
+   */
+  PLATFORM_BUSY: 'PLATFORM_BUSY',
   /** Anything unexpected: logged with the request id. */
   INTERNAL: 'INTERNAL',
 } as const
@@ -32,6 +37,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PLATFORM_USER_ERROR: 422,
   PLATFORM_UNAVAILABLE: 502,
+  PLATFORM_BUSY: 503,
   INTERNAL: 500,
 }
 

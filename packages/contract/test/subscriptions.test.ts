@@ -75,6 +75,7 @@ describe('errorStatus', () => {
       CONFLICT: 409,
       PLATFORM_USER_ERROR: 422,
       PLATFORM_UNAVAILABLE: 502,
+      PLATFORM_BUSY: 503,
       INTERNAL: 500,
     })
   })

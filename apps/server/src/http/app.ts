@@ -38,10 +38,12 @@ import type { Jobs } from '../jobs/boss.ts'
 import { exportEnqueuer, startExportJobs } from '../jobs/export-jobs.ts'
 import { startMailJobs } from '../jobs/mail-jobs.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
+import { PlatformBusyError } from '../platform/errors.ts'
 import { AppError } from './app-error.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
 import { loggerOptions } from './log-redaction.ts'
+import { type LaneOptions, platformBusy, registerRequestContext } from './request-context.ts'
 import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
 import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
 import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts'
@@ -55,6 +57,8 @@ export type PlatformOptions = {
   fetch?: typeof fetch
   /** Retry knobs of the Admin clients request handlers use (tests shorten them). */
   clientRetry?: { maxRetries?: number; retryBaseMs?: number }
+  /** Merchant lane of the shared Admin clients: deadline, queue bound, clock (request-context.ts). */
+  lanes?: LaneOptions
 }
 
 export type BuildAppOptions = {
@@ -164,6 +168,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   })
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof PlatformBusyError) {
+      const busy = platformBusy(error)
+      return reply.status(busy.status).send({ error: { code: busy.code, message: busy.message } })
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send({ error: { code: error.code, message: error.message } })
     }
@@ -195,6 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
 
   const { apiKey } = opts.platform
   registerRequestGuard(app)
+  registerRequestContext(app, opts.platform.lanes)
   registerAuth(app, {
     db,
     apiKey,

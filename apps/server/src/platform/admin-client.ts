@@ -1,8 +1,15 @@
-import { PlatformQueryError, PlatformUnavailableError, PlatformUserError } from './errors.ts'
+import { type CallContext, createAdmission, type ThrottleStatus } from './admission.ts'
+import {
+  PlatformBusyError,
+  PlatformQueryError,
+  PlatformUnavailableError,
+  PlatformUserError,
+} from './errors.ts'
 
 export const API_VERSION = '2025-04'
 
-export type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number }
+export type { CallContext, ThrottleStatus }
+
 type QueryCost = {
   requestedQueryCost?: number
   actualQueryCost?: number | null
@@ -24,9 +31,18 @@ export type AdminClientOptions = {
   maxRetries?: number
   /** First backoff delay after a 5xx/network failure, doubled each time up to 8 s (default 200 ms). */
   retryBaseMs?: number
-  sleep?: (ms: number) => Promise<void>
+  /** Waits `ms`; the pacing loop passes a signal that ends the wait early (default: setTimeout). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   /** Clock in ms (tests inject a fake one together with `sleep`). */
   now?: () => number
+  /**
+   * The merchant request the current call is made for (its deadline), or undefined for
+   * background work; read at each call (features/subscriptions/shop-client.ts passes the
+   * request context's).
+   */
+  callContext?: () => CallContext | undefined
+  /** Merchant calls that may wait at once before the next is refused (default 20). */
+  maxInteractiveWaiting?: number
 }
 
 export type AdminClient = {
@@ -50,38 +66,41 @@ export type AdminClientStats = {
   throttledWaitMs: number
 }
 
-export type PacedAdminClient = AdminClient & { readonly stats: AdminClientStats }
+export type PacedAdminClient = AdminClient & {
+  readonly stats: AdminClientStats
+  /** When the client last admitted or heard an answer; null while calls wait or are in flight. */
+  idleSince(): number | null
+}
 
 /** A mutation's own cost on the platform (shopify.dev, rate limits): what we expect before any answer. */
 const MUTATION_COST = 10
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/**
- * The client's estimate of the shop's bucket: `available` points at time `at` (ms), refilling
- * at `restoreRate` per second up to `maximum`. It is taken from each answer's throttleStatus
- * and debited locally when a request is admitted.
- */
-type BucketEstimate = {
-  available: number
-  at: number
-  restoreRate: number
-  maximum: number
-  basisSentAt: number
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done, { once: true })
+  })
 }
 
 /**
  * The one Admin GraphQL client. It never fails because of throttling and tries not to be
  * throttled at all:
  *
- * - Pacing: every answer's `extensions.cost.throttleStatus` resets a local estimate of the
- *   bucket. Before sending an operation whose cost is known (the last `requestedQueryCost`
- *   seen for that operation name and `first` variable; 10 for a mutation never sent yet) the request waits until
- *   the estimate covers it. Admission is one FIFO queue per client and debits the estimate
- *   at once, so concurrent callers never spend the same points twice. Points reserved by
- *   requests still in flight are subtracted from each new throttleStatus (conservative: the
- *   platform may already have charged some of them). Until the first answer tells the bucket,
- *   one request at a time is sent.
+ * - Pacing (platform/admission.ts): every answer's `extensions.cost.throttleStatus` resets a
+ *   local estimate of the bucket. Before sending an operation whose cost is known (the last
+ *   `requestedQueryCost` seen for that operation name and `first` variable; 10 for a mutation
+ *   never sent yet) the request waits until the estimate covers it; admission debits the
+ *   estimate at once, so concurrent callers never spend the same points twice.
+ * - Lanes: a call made for a merchant's request (`callContext()` gives its deadline) goes ahead
+ *   of waiting background calls, which leave a reserve in the bucket for merchants. A merchant
+ *   call not admitted before its deadline, or after its request ended, is never sent
+ *   (PlatformBusyError); a THROTTLED wait or retry backoff that would outlast the deadline is
+ *   not slept either.
  * - A THROTTLED answer (still possible: other apps do not share the bucket, but other
  *   processes of this app do) waits exactly (requested − currentlyAvailable) / restoreRate.
  * - 5xx, 429 and network errors are retried with bounded exponential backoff (jittered),
@@ -105,83 +124,17 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
     pacedMs: 0,
     throttledWaitMs: 0,
   }
+  /** Per operation (and page size): the last requestedQueryCost and actualQueryCost seen. */
   const expectedCost = new Map<string, number>()
-  let estimate: BucketEstimate | null = null
-  /** Points reserved by admitted requests whose answer has not arrived. */
-  const inFlight = new Map<number, number>()
-  let nextTicket = 0
-  /** The admission queue: each request waits for the previous one to be admitted. */
-  let gate: Promise<void> = Promise.resolve()
-  /** Resolved by the next answer carrying a throttleStatus (used while the bucket is unknown). */
-  let firstStatus: { promise: Promise<void>; resolve: () => void } | null = null
-
-  const projected = (e: BucketEstimate, t: number) =>
-    Math.min(e.maximum, e.available + (Math.max(0, t - e.at) / 1000) * e.restoreRate)
-
-  /** Waits for its turn and for the points; returns the ticket and when it was admitted. */
-  function admit(cost: number): Promise<{ ticket: number; sentAt: number }> {
-    const turn = gate.then(async () => {
-      for (;;) {
-        if (!estimate) {
-          if (inFlight.size === 0) break
-          // The bucket is unknown: one request at a time until an answer tells it.
-          if (!firstStatus) {
-            let resolve!: () => void
-            const promise = new Promise<void>((r) => {
-              resolve = r
-            })
-            firstStatus = { promise, resolve }
-          }
-          await firstStatus.promise
-          continue
-        }
-        const t = now()
-        const available = projected(estimate, t)
-        // A cost above the whole bucket can never be covered: send it when the bucket is full.
-        const needed = Math.min(cost, estimate.maximum)
-        if (available >= needed) break
-        const waitMs = Math.ceil(((needed - available) / estimate.restoreRate) * 1000)
-        stats.pacedMs += waitMs
-        await sleep(waitMs)
-      }
-      const sentAt = now()
-      if (estimate) {
-        estimate.available = projected(estimate, sentAt) - cost
-        estimate.at = sentAt
-      }
-      const ticket = nextTicket++
-      inFlight.set(ticket, cost)
-      return { ticket, sentAt }
-    })
-    gate = turn.then(
-      () => undefined,
-      () => undefined,
-    )
-    return turn
-  }
-
-  function settle(ticket: number, sentAt: number, cost: QueryCost | undefined): void {
-    inFlight.delete(ticket)
-    const status = cost?.throttleStatus
-    if (status && status.restoreRate > 0 && (!estimate || sentAt >= estimate.basisSentAt)) {
-      let reserved = 0
-      for (const points of inFlight.values()) reserved += points
-      // The platform computed the status while handling the request, before the answer
-      // arrived: dating it at the arrival under-estimates the refill, which is the safe side.
-      estimate = {
-        available: status.currentlyAvailable - reserved,
-        at: now(),
-        restoreRate: status.restoreRate,
-        maximum: status.maximumAvailable,
-        basisSentAt: sentAt,
-      }
-    }
-    // Any settled request lets a caller waiting for the first status look again.
-    if (firstStatus) {
-      firstStatus.resolve()
-      firstStatus = null
-    }
-  }
+  const expectedActual = new Map<string, number>()
+  const admission = createAdmission({
+    now,
+    sleep,
+    maxInteractiveWaiting: opts.maxInteractiveWaiting,
+    onPaced: (ms) => {
+      stats.pacedMs += ms
+    },
+  })
 
   async function request<T>(
     operationName: string,
@@ -192,10 +145,23 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
     // An operation's cost scales with its page size: learnt per `first` when it has one.
     const costKey =
       typeof variables?.first === 'number' ? `${operationName}:${variables.first}` : operationName
+    const call = opts.callContext?.()
     let failures = 0
+    /** A failure to retry after a backoff, unless retries or the merchant's deadline run out. */
+    const retryAfter = async (error: PlatformUnavailableError) => {
+      const waitMs = backoff(++failures, retryBaseMs)
+      if (failures > maxRetries || (call && now() + waitMs >= call.deadline)) throw error
+      stats.retried++
+      await sleep(waitMs)
+    }
     for (;;) {
-      const cost = expectedCost.get(costKey) ?? (isMutation ? MUTATION_COST : 0)
-      const { ticket, sentAt } = await admit(cost)
+      const cost = () => {
+        const learnt = expectedCost.get(costKey)
+        if (learnt === undefined && !isMutation) return { requested: 0, actual: 0, unknownAs: costKey }
+        const requested = learnt ?? MUTATION_COST
+        return { requested, actual: expectedActual.get(costKey) ?? requested }
+      }
+      const { ticket, sentAt } = await admission.admit(operationName, cost, call)
       stats.requests++
       let response: Response
       try {
@@ -205,25 +171,20 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
           body: JSON.stringify({ query, variables, operationName }),
         })
       } catch (error) {
-        settle(ticket, sentAt, undefined)
-        if (++failures > maxRetries)
-          throw new PlatformUnavailableError(`${operationName}: ${(error as Error).message}`)
-        stats.retried++
-        await sleep(backoff(failures, retryBaseMs))
+        admission.settle(ticket, sentAt, undefined)
+        await retryAfter(new PlatformUnavailableError(`${operationName}: ${(error as Error).message}`))
         continue
       }
       if (response.status >= 500 || response.status === 429) {
-        settle(ticket, sentAt, undefined)
+        admission.settle(ticket, sentAt, undefined)
         await response.body?.cancel()
-        if (++failures > maxRetries) {
-          throw new PlatformUnavailableError(`${operationName}: HTTP ${response.status}`, response.status)
-        }
-        stats.retried++
-        await sleep(backoff(failures, retryBaseMs))
+        await retryAfter(
+          new PlatformUnavailableError(`${operationName}: HTTP ${response.status}`, response.status),
+        )
         continue
       }
       if (response.status >= 300) {
-        settle(ticket, sentAt, undefined)
+        admission.settle(ticket, sentAt, undefined)
         await response.body?.cancel()
         throw new PlatformUnavailableError(`${operationName}: HTTP ${response.status}`, response.status)
       }
@@ -231,22 +192,26 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
       try {
         body = (await response.json()) as GraphQLResponse<T>
       } catch (error) {
-        settle(ticket, sentAt, undefined)
+        admission.settle(ticket, sentAt, undefined)
         throw new PlatformUnavailableError(
           `${operationName}: unreadable answer (${(error as Error).message})`,
         )
       }
       const costInfo = body?.extensions?.cost
-      settle(ticket, sentAt, costInfo)
+      admission.settle(ticket, sentAt, costInfo?.throttleStatus)
       if (typeof costInfo?.requestedQueryCost === 'number' && costInfo.requestedQueryCost > 0)
         expectedCost.set(costKey, costInfo.requestedQueryCost)
-      if (typeof costInfo?.actualQueryCost === 'number') stats.pointsSpent += costInfo.actualQueryCost
+      if (typeof costInfo?.actualQueryCost === 'number') {
+        stats.pointsSpent += costInfo.actualQueryCost
+        expectedActual.set(costKey, costInfo.actualQueryCost)
+      }
       const throttled = body?.errors?.some(
         (e) => e.extensions?.code === 'THROTTLED' || e.message === 'Throttled',
       )
       if (throttled) {
         stats.throttled++
         const waitMs = throttleWaitMs(costInfo)
+        if (call && now() + waitMs >= call.deadline) throw new PlatformBusyError(operationName, 'deadline')
         stats.throttledWaitMs += waitMs
         await sleep(waitMs)
         continue
@@ -259,7 +224,7 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
     }
   }
 
-  return { shop: opts.shop, request, stats }
+  return { shop: opts.shop, request, stats, idleSince: admission.idleSince }
 }
 
 function backoff(failures: number, baseMs: number): number {

@@ -24,3 +24,18 @@ export class PlatformQueryError extends Error {
     this.errors = errors
   }
 }
+
+export type BusyReason = 'deadline' | 'queue-full' | 'ended'
+
+/**
+ * A merchant's call that was never sent: its request's deadline passed while it waited for the
+ * shop's rate budget, too many merchant calls of the shop were already waiting, or the request
+ * was over. Nothing of it reached the platform.
+ */
+export class PlatformBusyError extends Error {
+  readonly reason: BusyReason
+  constructor(operation: string, reason: BusyReason) {
+    super(`${operation}: not sent (${reason})`)
+    this.reason = reason
+  }
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/pool.ts'
 import { unauthenticated } from '../../http/app-error.ts'
+import { outsideRequest } from '../../http/request-context.ts'
 import { exchangeSessionToken } from '../../platform/token-exchange.ts'
 import { findInstalledShop, type ShopRow, upsertShopInstall } from '../shops/repo.ts'
 
@@ -51,11 +52,14 @@ export function createInstaller(opts: InstallerOptions): Installer {
       accessToken: token.accessToken,
       scopes: token.scopes,
     })
-    // Not awaited: the merchant's first page must not wait for the first sync.
-    // TODO(first sync): main.ts should pass a hook that queues the shop's full sync.
-    Promise.resolve()
-      .then(() => opts.onInstalled?.(row))
-      .catch((error: unknown) => opts.log?.error({ err: error, shop }, 'onInstalled hook failed'))
+    // Not awaited: the merchant's first page must not wait for the first sync. It runs as
+    // background work: the request's deadline and end must not cut it off, and the merchant's
+    // own calls go ahead of it.
+    outsideRequest(() =>
+      Promise.resolve()
+        .then(() => opts.onInstalled?.(row))
+        .catch((error: unknown) => opts.log?.error({ err: error, shop }, 'onInstalled hook failed')),
+    )
     return row
   }
 

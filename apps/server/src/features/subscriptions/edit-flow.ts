@@ -2,8 +2,9 @@ import type { ContractEditResponse } from '@teiki/contract'
 import { userErrorsJa, withPlatformDetail } from '@teiki/domain'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
+import { platformBusy } from '../../http/request-context.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
-import { PlatformUnavailableError, PlatformUserError } from '../../platform/errors.ts'
+import { PlatformBusyError, PlatformUnavailableError, PlatformUserError } from '../../platform/errors.ts'
 import { toGid } from '../../platform/gid.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
@@ -69,6 +70,14 @@ export type EditFlow = {
  * 3. the platform mutation runs (userErrors → 422, platform down → 502, mirror untouched);
  * 4. the contract is re-read and written to the mirror with its history entries in one
  *    transaction, under the per-contract lock the webhooks take.
+ *
+ * A merchant's edit has its request's deadline (http/request-context.ts): the shop's client
+ * admits each call — the live read, the draft create, update and commit — only before it, and
+ * never after the merchant went away, so an edit given up on is never committed later (503,
+ * nothing changed). Each edit commits with its last mutation (one draft commit, or one
+ * mutation such as setNextBillingDate), so a deadline between steps leaves at most an
+ * uncommitted draft, which changes nothing on the platform: the contract keeps its lines,
+ * dates and revision, and the next edit starts a draft of its own.
  */
 export function createEditFlow(opts: EditFlowOptions): EditFlow {
   async function read(shop: ShopRow, contractId: string, label: string): Promise<EditContext> {
@@ -154,6 +163,12 @@ export function platformRefusal(label: string, error: PlatformUserError): string
 
 /** Platform failures as the merchant reads them; AppErrors raised by the edit pass through. */
 export function platformError(error: unknown, label: string): unknown {
+  if (error instanceof PlatformBusyError) {
+    return platformBusy(
+      error,
+      `ストアのAPIが混み合っているため、${label}ができませんでした（変更はされていません）。しばらくしてからもう一度お試しください。`,
+    )
+  }
   if (error instanceof PlatformUserError) {
     if (error.userErrors.some((e) => e.code === 'STALE_CONTRACT')) {
       return new AppError('CONFLICT', STALE_CONTRACT, { cause: error })

@@ -1,4 +1,5 @@
 import { activeBillingEngine } from '../../billing/registry.ts'
+import { outsideRequest } from '../../http/request-context.ts'
 import { idFromGid } from '../../platform/gid.ts'
 import {
   fetchSubscriptionBillingAttempt,
@@ -48,7 +49,11 @@ export const billingAttemptTopic: TopicHandler = {
     const succeeded = outcome === 'success'
     const order = succeeded && attempt.order ? platformOrderRecord(attempt.order, contractId) : null
     const engine = activeBillingEngine()
-    const engineOutcome = engine ? await engine.onAttemptOutcome(ctx.shop.id, attempt) : 'ignored'
+    // The engine's follow-ups (schedule, dunning) are the shop's background work, not bound to
+    // this delivery's deadline: cut off half-way they would only be redone by the next path.
+    const engineOutcome = engine
+      ? await outsideRequest(() => engine.onAttemptOutcome(ctx.shop.id, attempt))
+      : 'ignored'
     const ownedByEngine = engineOutcome !== 'ignored'
     const writeContract = await refreshContract(client, attempt.subscriptionContract.id)
 

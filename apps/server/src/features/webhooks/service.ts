@@ -1,5 +1,6 @@
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { unauthenticated } from '../../http/app-error.ts'
+import { withinDelivery } from '../../http/request-context.ts'
 import { PlatformUnavailableError } from '../../platform/errors.ts'
 import type { ShopClients } from '../subscriptions/shop-client.ts'
 import { checkClaims, readClaims } from './binding.ts'
@@ -31,8 +32,8 @@ export type Outcome = 'applied' | 'duplicate' | 'ignored'
 
 /**
  * The platform gives a delivery 5 s. Past 4 s the answer is a 500 (the platform retries later)
- * rather than a timeout; the shared client may still be retrying a read in the background,
- * whose result is then dropped (reads only: nothing is recorded for this delivery).
+ * rather than a timeout, and the delivery's reads still waiting in the shop's client are
+ * dropped (withinDelivery), so a retried delivery does not pile up reads behind billing.
  */
 const DELIVERY_DEADLINE_MS = 4_000
 
@@ -60,15 +61,18 @@ export async function receiveWebhook(deps: WebhookDeps, delivery: Delivery): Pro
   // unique keys in recordDelivery are what actually guarantee once.
   if (await isDelivered(deps.db, shop.id, delivery)) return 'duplicate'
 
+  // Background work with the delivery's deadline: reads not sent by then are dropped.
   const apply = await withinDeadline(
-    handler.prepare({
-      db: deps.db,
-      shop,
-      topic: delivery.topic,
-      payload: delivery.payload,
-      client: shop.access_token ? deps.clients.clientFor(shop) : null,
-      log: deps.log,
-    }),
+    withinDelivery(DELIVERY_DEADLINE_MS, () =>
+      handler.prepare({
+        db: deps.db,
+        shop,
+        topic: delivery.topic,
+        payload: delivery.payload,
+        client: shop.access_token ? deps.clients.clientFor(shop) : null,
+        log: deps.log,
+      }),
+    ),
   )
   if (!apply) return 'ignored'
   const applied = await withTransaction(deps.db, async (tx) => {
