@@ -1,4 +1,5 @@
 import { type CallContext, createAdmission, type ThrottleStatus } from './admission.ts'
+import { createCostMemory } from './cost-memory.ts'
 import {
   PlatformBusyError,
   PlatformQueryError,
@@ -93,8 +94,8 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
  *
  * - Pacing (platform/admission.ts): every answer's `extensions.cost.throttleStatus` resets a
  *   local estimate of the bucket. Before sending an operation whose cost is known (the last
- *   `requestedQueryCost` seen for that operation name and `first` variable; 10 for a mutation
- *   never sent yet) the request waits until the estimate covers it; admission debits the
+ *   `requestedQueryCost` seen for that operation name and `first` variable, or estimated from
+ *   another page size of it: platform/cost-memory.ts; 10 for a mutation never sent yet) the request waits until the estimate covers it; admission debits the
  *   estimate at once, so concurrent callers never spend the same points twice.
  * - Lanes: a call made for a merchant's request (`callContext()` gives its deadline) goes ahead
  *   of waiting background calls, which leave a reserve in the bucket for merchants. A merchant
@@ -125,8 +126,7 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
     throttledWaitMs: 0,
   }
   /** Per operation (and page size): the last requestedQueryCost and actualQueryCost seen. */
-  const expectedCost = new Map<string, number>()
-  const expectedActual = new Map<string, number>()
+  const costs = createCostMemory()
   const admission = createAdmission({
     now,
     sleep,
@@ -143,8 +143,7 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
   ): Promise<T> {
     const isMutation = /^\s*mutation\b/.test(query)
     // An operation's cost scales with its page size: learnt per `first` when it has one.
-    const costKey =
-      typeof variables?.first === 'number' ? `${operationName}:${variables.first}` : operationName
+    const first = typeof variables?.first === 'number' ? variables.first : undefined
     const call = opts.callContext?.()
     let failures = 0
     /** A failure to retry after a backoff, unless retries or the merchant's deadline run out. */
@@ -156,10 +155,12 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
     }
     for (;;) {
       const cost = () => {
-        const learnt = expectedCost.get(costKey)
-        if (learnt === undefined && !isMutation) return { requested: 0, actual: 0, unknownAs: costKey }
-        const requested = learnt ?? MUTATION_COST
-        return { requested, actual: expectedActual.get(costKey) ?? requested }
+        const learnt = costs.estimate(operationName, first)
+        if (learnt) return learnt
+        // Never seen at any size: sent alone to learn it, counted at the least a page can
+        // cost (a point per item asked), so background work keeps most of the reserve.
+        if (!isMutation) return { requested: first ?? 0, actual: first ?? 0, unknownAs: operationName }
+        return { requested: MUTATION_COST, actual: MUTATION_COST }
       }
       const { ticket, sentAt } = await admission.admit(operationName, cost, call)
       stats.requests++
@@ -199,12 +200,8 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
       }
       const costInfo = body?.extensions?.cost
       admission.settle(ticket, sentAt, costInfo?.throttleStatus)
-      if (typeof costInfo?.requestedQueryCost === 'number' && costInfo.requestedQueryCost > 0)
-        expectedCost.set(costKey, costInfo.requestedQueryCost)
-      if (typeof costInfo?.actualQueryCost === 'number') {
-        stats.pointsSpent += costInfo.actualQueryCost
-        expectedActual.set(costKey, costInfo.actualQueryCost)
-      }
+      costs.learn(operationName, first, costInfo?.requestedQueryCost, costInfo?.actualQueryCost ?? undefined)
+      if (typeof costInfo?.actualQueryCost === 'number') stats.pointsSpent += costInfo.actualQueryCost
       const throttled = body?.errors?.some(
         (e) => e.extensions?.code === 'THROTTLED' || e.message === 'Throttled',
       )
