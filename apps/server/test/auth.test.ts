@@ -4,7 +4,6 @@ import type { AppInstance } from '../src/http/app.ts'
 import {
   createShop,
   seedContracts,
-  TEST_API_KEY,
   TEST_API_SECRET,
   testApp,
   testPool,

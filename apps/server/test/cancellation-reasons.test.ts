@@ -8,7 +8,10 @@ import {
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withTransaction } from '../src/db/pool.ts'
-import { recordCancellation, resolveCancellationReason } from '../src/features/cancellation-reasons/repo.ts'
+import {
+  recordCancellation,
+  resolveCancellationReason,
+} from '../src/features/cancellation-reasons/service.ts'
 import type { AppInstance } from '../src/http/app.ts'
 import { AppError } from '../src/http/app-error.ts'
 import { createShop, type SeedContract, seedContracts, testApp, testPool } from './support/fixtures.ts'

@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findInstalledShop, upsertShopInstall } from '../src/features/shops/repo.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { createAdminClient, type PacedAdminClient } from '../src/platform/admin-client.ts'
-import {
-  CUSTOMERS_BULK_QUERY,
-  SUBSCRIPTION_CONTRACTS_BULK_QUERY,
-} from '../src/platform/operations/bulk-queries.ts'
+import { CUSTOMERS_BULK_QUERY } from '../src/platform/operations/customers-bulk-query.ts'
 import { CUSTOMERS_PAGE } from '../src/platform/operations/customers-page.ts'
+import { SUBSCRIPTION_CONTRACTS_BULK_QUERY } from '../src/platform/operations/subscription-contracts-bulk-query.ts'
 import { SUBSCRIPTION_CONTRACTS_PAGE } from '../src/platform/operations/subscription-contracts-page.ts'
 import { BulkOperationError, jsonlObjects, withChildren } from '../src/sync/bulk-sync.ts'
 import { fullSync, type SyncSummary } from '../src/sync/full-sync.ts'

@@ -3,18 +3,14 @@ import { type OperationDefinitionNode, parse } from 'graphql'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findInstalledShop, upsertShopInstall } from '../src/features/shops/repo.ts'
-import { ORDER_COUNT_SQL } from '../src/features/subscriptions/order-count.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { createAdminClient, type PacedAdminClient } from '../src/platform/admin-client.ts'
 import { SUBSCRIPTION_CONTRACT } from '../src/platform/operations/subscription-contract.ts'
-import * as contractsPage from '../src/platform/operations/subscription-contracts-page.ts'
-import {
-  CONTRACT_ORDERS_FIRST,
-  SUBSCRIPTION_CONTRACT_ORDERS_PAGE,
-  SUBSCRIPTION_CONTRACTS_PAGE,
-  UPDATED_ORDERS_PAGE,
-} from '../src/platform/operations/subscription-contracts-page.ts'
+import { SUBSCRIPTION_CONTRACT_ORDERS_PAGE } from '../src/platform/operations/subscription-contract-orders-page.ts'
+import { CONTRACT_ORDERS_FIRST } from '../src/platform/operations/subscription-contracts-page.ts'
+import { UPDATED_ORDERS_PAGE } from '../src/platform/operations/updated-orders-page.ts'
 import { fullSync, SYNC_ORDER_PAGE_SIZES, type SyncSummary } from '../src/sync/full-sync.ts'
+import { ORDER_COUNT_SQL } from '../src/sync/order-count.ts'
 import { testPool } from './support/fixtures.ts'
 
 // The full sync mirrors every contract's orders (origin and renewals, cancelled ones with
@@ -256,13 +252,5 @@ describe('order documents', () => {
     expect(cost(UPDATED_ORDERS_PAGE, SYNC_ORDER_PAGE_SIZES.updatedOrders)).toBeLessThanOrEqual(1000)
     // The single-contract refetch (webhooks, actions) asks for the same orders as a page.
     expect(cost(SUBSCRIPTION_CONTRACT, 0)).toBeLessThanOrEqual(1000)
-  })
-
-  it('keep the contracts page first among the queries of its module (platform-documents.test.ts prices that one)', () => {
-    const queries = Object.entries(contractsPage).filter(
-      ([, v]) => typeof v === 'string' && /^\s*(query|mutation)\b/.test(v),
-    )
-    expect(queries[0]?.[1]).toBe(SUBSCRIPTION_CONTRACTS_PAGE)
-    expect(queries).toHaveLength(3)
   })
 })

@@ -7,7 +7,8 @@ import { idFromGid, toGid } from '../platform/gid.ts'
 import { fetchSubscriptionBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
 import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
-import { type CycleRow, claimCycle, claimRetry, recordRefusal, startAttempt } from './cycles.ts'
+import { startAttempt } from './charge.ts'
+import { type CycleRow, claimCycle, claimRetry, recordRefusal } from './cycles-repo.ts'
 import { activeBillingEngine } from './registry.ts'
 
 export type OrderNowAttempt = {

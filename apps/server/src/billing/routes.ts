@@ -10,9 +10,10 @@ import { z } from 'zod'
 import { findInstalledShop } from '../features/shops/repo.ts'
 import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { verifyWebhookHmac } from '../features/webhooks/hmac.ts'
-import type { AppInstance } from '../http/app.ts'
 import { AppError, unauthenticated } from '../http/app-error.ts'
+import type { AppInstance } from '../http/app-instance.ts'
 import { runBilling } from './run.ts'
+import { listRuns } from './runs-repo.ts'
 import { getBillingSettings, putBillingSettings } from './settings.ts'
 import { upcomingCharges } from './upcoming.ts'
 
@@ -78,25 +79,7 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
       },
     },
     async (request) => {
-      const { rows } = await app.db.query<{
-        id: string
-        trigger: 'schedule' | 'cli' | 'manual'
-        run_at: Date
-        started_at: Date
-        finished_at: Date | null
-        due: number
-        attempted: number
-        succeeded: number
-        failed: number
-        skipped: number
-        already_billed: number
-        error: string | null
-      }>(
-        `select id::text, trigger, run_at, started_at, finished_at, due, attempted, succeeded, failed, skipped,
-           already_billed, error
-         from billing_runs where shop_id = $1 order by started_at desc, id desc limit $2`,
-        [request.shop.id, request.query.limit],
-      )
+      const rows = await listRuns(app.db, request.shop.id, request.query.limit)
       return {
         runs: rows.map((r) => ({
           id: r.id,

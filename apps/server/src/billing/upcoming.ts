@@ -2,7 +2,7 @@ import type { UpcomingChargesResponse } from '@teiki/contract'
 import { addCalendarDays, cycleTotal, toZonedDate, zonedDayStart } from '@teiki/domain'
 import type { DbClient } from '../db/pool.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
-import { ORDER_COUNT_SQL } from '../features/subscriptions/order-count.ts'
+import { ORDER_COUNT_SQL } from '../sync/order-count.ts'
 
 /**
  * The charges of the next `days` shop-local days (today included): ACTIVE contracts whose next

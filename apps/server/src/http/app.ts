@@ -1,23 +1,17 @@
 import { existsSync } from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import { ErrorCode, errorStatus } from '@teiki/contract'
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type RawServerDefault,
-} from 'fastify'
+import Fastify, { type FastifyReply } from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { type BillingEngine, createBillingEngine } from '../billing/engine.ts'
+import { createBillingEngine } from '../billing/engine.ts'
 import { registerBillingEngine } from '../billing/registry.ts'
 import { billingRoutes, internalBillingRoutes } from '../billing/routes.ts'
 import type { Db } from '../db/pool.ts'
@@ -40,26 +34,17 @@ import { startMailJobs } from '../jobs/mail-jobs.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { PlatformBusyError } from '../platform/errors.ts'
 import { AppError } from './app-error.ts'
+import type { AppInstance, PlatformOptions, RouteEntry } from './app-instance.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
 import { loggerOptions } from './log-redaction.ts'
-import { type LaneOptions, platformBusy, registerRequestContext } from './request-context.ts'
+import { platformBusy, registerRequestContext } from './request-context.ts'
 import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
 import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
 import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts'
 import { serializerCompiler } from './serializer.ts'
 
-export type PlatformOptions = {
-  adminOrigin: (shop: string) => string
-  apiKey?: string
-  appUrl?: string
-  /** HTTP client for platform calls made by request handlers (tests count calls with it). */
-  fetch?: typeof fetch
-  /** Retry knobs of the Admin clients request handlers use (tests shorten them). */
-  clientRetry?: { maxRetries?: number; retryBaseMs?: number }
-  /** Merchant lane of the shared Admin clients: deadline, queue bound, clock (request-context.ts). */
-  lanes?: LaneOptions
-}
+export type { AppInstance, PlatformOptions, RouteEntry }
 
 export type BuildAppOptions = {
   db: Db
@@ -100,28 +85,6 @@ export type BuildAppOptions = {
 }
 
 export const DEFAULT_MAIL_FROM = 'Teiki <no-reply@teiki.invalid>'
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db
-    platformOptions: PlatformOptions
-    /** The billing engine (issue 5): outcomes of billing attempts, dunning, order now. */
-    billingEngine: BillingEngine
-    /** Every route registered, in order (auth matrix, fuzzer and OpenAPI checks read it). */
-    routeList: RouteEntry[]
-  }
-}
-
-/** One method of one registered route, as Fastify matched it (`url` is the pattern, e.g. `/a/:id`). */
-export type RouteEntry = { method: string; url: string; config: Record<string, unknown> }
 
 /** Builds the HTTP app: auth, /app-admin routes, OpenAPI, errors, and the SPA. */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {

@@ -1,8 +1,11 @@
 import { DEFAULT_BILLING_SETTINGS } from '@teiki/contract'
 import { toZonedDate, zonedDayStart } from '@teiki/domain'
-import { type BillingEngine, type BillingLog, loadShopById } from '../billing/engine.ts'
+import type { BillingEngine } from '../billing/engine.ts'
+import type { BillingLog } from '../billing/engine-context.ts'
 import { runBilling } from '../billing/run.ts'
+import { claimRunDay, shopsToTick } from '../billing/runs-repo.ts'
 import { type Db, withTransaction } from '../db/pool.ts'
+import { findShopById } from '../features/shops/repo.ts'
 import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import { executor, type Jobs } from './boss.ts'
 
@@ -64,36 +67,15 @@ export function billingJobHandlers(
    * (shop-local). `shopIds` limits the shops (tests share one database).
    */
   async function tick(now: Date, shopIds?: string[]): Promise<RunJob[]> {
-    const { rows } = await db.query<{
-      id: string
-      iana_timezone: string
-      billing_hour: number
-      last_run_date: string | null
-    }>(
-      `select s.id::text, s.iana_timezone, coalesce(bs.billing_hour, $1)::int as billing_hour,
-         sch.last_run_date::text
-       from shops s
-       left join billing_settings bs on bs.shop_id = s.id
-       left join billing_schedule sch on sch.shop_id = s.id
-       where s.uninstalled_at is null and s.access_token is not null
-         and ($2::bigint[] is null or s.id = any($2::bigint[]))`,
-      [DEFAULT_BILLING_SETTINGS.billingHour, shopIds ?? null],
-    )
     const started: RunJob[] = []
-    for (const shop of rows) {
+    for (const shop of await shopsToTick(db, DEFAULT_BILLING_SETTINGS.billingHour, shopIds)) {
       const date = toZonedDate(now, shop.iana_timezone)
       const hourStart = zonedDayStart(date, shop.iana_timezone).getTime() + shop.billing_hour * 3_600_000
       if (now.getTime() < hourStart) continue
       if (shop.last_run_date !== null && shop.last_run_date >= date) continue
       const job: RunJob = { shopId: shop.id, date, now: now.toISOString() }
       const claimed = await withTransaction(db, async (tx) => {
-        const { rowCount } = await tx.query(
-          `insert into billing_schedule (shop_id, last_run_date, last_run_at) values ($1, $2, now())
-           on conflict (shop_id) do update set last_run_date = excluded.last_run_date, last_run_at = now()
-           where billing_schedule.last_run_date < excluded.last_run_date`,
-          [shop.id, date],
-        )
-        if (rowCount !== 1) return false
+        if (!(await claimRunDay(tx, shop.id, date))) return false
         await jobs.boss.send(BILLING_QUEUES.run, job, {
           singletonKey: `${shop.id}:${date}`,
           db: executor(tx),
@@ -106,7 +88,7 @@ export function billingJobHandlers(
   }
 
   async function run(job: RunJob) {
-    const shop = await loadShopById(db, job.shopId)
+    const shop = await findShopById(db, job.shopId)
     if (!shop) return null
     return runBilling({
       db: opts.db,
@@ -120,14 +102,14 @@ export function billingJobHandlers(
   }
 
   async function retry(job: CycleJob, now: Date = new Date()) {
-    const shop = await loadShopById(db, job.shopId)
+    const shop = await findShopById(db, job.shopId)
     if (!shop) return null
     // A minute of slack: pg-boss starts the job at next_retry_at by the database's clock.
     return engine.retryCycle(shop, job.cycleId, job.attemptNo, { dueBy: new Date(now.getTime() + 60_000) })
   }
 
   async function poll(job: CycleJob, now: Date = new Date()) {
-    const shop = await loadShopById(db, job.shopId)
+    const shop = await findShopById(db, job.shopId)
     if (!shop) return 'ignored' as const
     const outcome = await engine.pollCycle(shop, job.cycleId, { now })
     if (outcome === 'pending') throw new AttemptNotReady(job.cycleId)

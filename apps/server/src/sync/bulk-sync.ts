@@ -4,11 +4,9 @@ import type { AdminClient } from '../platform/admin-client.ts'
 import { PlatformUnavailableError, PlatformUserError } from '../platform/errors.ts'
 import { fetchBulkOperation, type PlatformBulkOperation } from '../platform/operations/bulk-operation.ts'
 import { runBulkQuery } from '../platform/operations/bulk-operation-run-query.ts'
-import {
-  CUSTOMERS_BULK_QUERY,
-  SUBSCRIPTION_CONTRACTS_BULK_QUERY,
-} from '../platform/operations/bulk-queries.ts'
+import { CUSTOMERS_BULK_QUERY } from '../platform/operations/customers-bulk-query.ts'
 import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
+import { SUBSCRIPTION_CONTRACTS_BULK_QUERY } from '../platform/operations/subscription-contracts-bulk-query.ts'
 import type {
   PlatformContractLine,
   PlatformOrder,

@@ -182,3 +182,14 @@ export async function appendContractEvent(
     [shopId, event.contractId, event.type, event.occurredAt ?? null, source, JSON.stringify(event.payload)],
   )
 }
+
+/**
+ * Serialises writers of one contract until commit. The contract upsert decides which events
+ * to append from the row it read; two deliveries about the same contract (pause + update
+ * arrive together) would otherwise both see the old status and log the move twice.
+ */
+export async function lockContract(db: DbClient, shopId: string, contractId: string): Promise<void> {
+  await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+    `contract:${shopId}:${contractId}`,
+  ])
+}

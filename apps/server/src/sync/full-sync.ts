@@ -8,12 +8,12 @@ import { fetchProductsPage } from '../platform/operations/products-page.ts'
 import { fetchSellingPlanGroupsPage } from '../platform/operations/selling-plan-groups-page.ts'
 import { fetchShopDetails, type ShopDetails } from '../platform/operations/shop-details.ts'
 import { withAllLines } from '../platform/operations/subscription-contract-lines-page.ts'
+import { fetchSubscriptionContractOrdersPage } from '../platform/operations/subscription-contract-orders-page.ts'
 import {
-  fetchSubscriptionContractOrdersPage,
   fetchSubscriptionContractsPage,
-  fetchUpdatedOrdersPage,
   type PlatformPagedContract,
 } from '../platform/operations/subscription-contracts-page.ts'
+import { fetchUpdatedOrdersPage } from '../platform/operations/updated-orders-page.ts'
 import {
   BULK_QUERIES,
   BulkOperationError,

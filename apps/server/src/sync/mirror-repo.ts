@@ -166,7 +166,7 @@ function distinctOrders(rows: OrderRecord[]): OrderRecord[] {
 }
 
 /**
- * Upserts orders with the webhook handlers' rules (features/webhooks/repo.ts upsertOrder): a
+ * Upserts orders with the rules of upsertOrder (one order, webhooks and billing): a
  * known contract link or value is never cleared by a row that lacks it, and a cancellation
  * stays (orders are not un-cancelled). Rows that would not change are not rewritten, so a sync
  * run again writes nothing. Rows are taken in id order, so two writers that share orders lock
@@ -217,4 +217,31 @@ export async function refreshOrders(db: DbClient, shopId: string, rows: OrderRec
     [shopId, JSON.stringify(distinctOrders(rows))],
   )
   return rowCount ?? 0
+}
+
+/** Upserts an order; a known contract link is never cleared by a payload that lacks it. */
+export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord): Promise<void> {
+  await db.query(
+    `insert into orders (shop_id, id, name, contract_id, customer_id, total_amount, currency_code, test, created_at,
+       cancelled_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     on conflict (shop_id, id) do update set name = coalesce(excluded.name, orders.name),
+       contract_id = coalesce(excluded.contract_id, orders.contract_id),
+       customer_id = coalesce(excluded.customer_id, orders.customer_id),
+       total_amount = coalesce(excluded.total_amount, orders.total_amount),
+       currency_code = coalesce(excluded.currency_code, orders.currency_code),
+       test = excluded.test, cancelled_at = coalesce(excluded.cancelled_at, orders.cancelled_at)`,
+    [
+      shopId,
+      o.id,
+      o.name,
+      o.contract_id,
+      o.customer_id,
+      o.total_amount,
+      o.currency_code,
+      o.test,
+      o.created_at,
+      o.cancelled_at,
+    ],
+  )
 }

@@ -1,6 +1,5 @@
 import { japaneseName } from '@teiki/domain'
 import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
-import type { BillingAttemptRecord } from '../features/webhooks/repo.ts'
 import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
 import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
 import type { PlatformProduct } from '../platform/operations/products-page.ts'
@@ -11,6 +10,7 @@ import type {
   PlatformOrder,
   PlatformPagedContract,
 } from '../platform/operations/subscription-contracts-page.ts'
+import type { BillingAttemptRecord } from './billing-attempts-repo.ts'
 import type { ContractRecord, LineRecord } from './contracts-repo.ts'
 import type {
   CustomerRecord,

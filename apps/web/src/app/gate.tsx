@@ -1,12 +1,4 @@
-import {
-  Banner,
-  Card,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-  SkeletonPage,
-} from '@shopify/polaris'
+import { Card, Layout, Page, SkeletonBodyText, SkeletonDisplayText, SkeletonPage } from '@shopify/polaris'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { LoadErrorBanner } from './load-error-banner.tsx'

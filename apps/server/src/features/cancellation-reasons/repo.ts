@@ -14,7 +14,7 @@ const toReason = (row: ReasonRow): CancellationReason => ({
 })
 
 // Ids reach the SQL as bigint: anything that is not one cannot be a reason of the shop.
-const isId = (id: string) => /^\d{1,18}$/.test(id)
+export const isId = (id: string) => /^\d{1,18}$/.test(id)
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505'
 
@@ -90,54 +90,30 @@ export async function deleteReason(db: DbClient, shopId: string, id: string): Pr
   if (!rowCount) throw notFound(REASON_NOT_FOUND)
 }
 
-/**
- * The text of one of the shop's live reasons. Throws NOT_FOUND 「解約理由が見つかりません」 for
- * an unknown, deleted or other shop's id, so a churn can refuse the reason before it asks the
- * platform to cancel anything.
- */
-export async function resolveCancellationReason(
-  db: DbClient,
-  shopId: string,
-  reasonId: string,
-): Promise<string> {
-  if (!isId(reasonId)) throw notFound(REASON_NOT_FOUND)
+/** The text of the shop's live reason `reasonId` (a bigint id); null for an unknown, deleted or other shop's id. */
+export async function findLiveReason(db: DbClient, shopId: string, reasonId: string): Promise<string | null> {
   const { rows } = await db.query<{ reason: string }>(
     `select reason from cancellation_reasons where shop_id = $1 and id = $2::bigint and deleted_at is null`,
     [shopId, reasonId],
   )
-  if (!rows[0]) throw notFound(REASON_NOT_FOUND)
-  return rows[0].reason
+  return rows[0]?.reason ?? null
 }
 
-export type RecordedCancellation = { reasonId: string | null; reason: string }
+export async function deleteContractCancellation(db: DbClient, shopId: string, contractId: string) {
+  await db.query(`delete from contract_cancellations where shop_id = $1 and contract_id = $2::bigint`, [
+    shopId,
+    contractId,
+  ])
+}
 
-/**
- * Records why a contract was cancelled (call it inside the churn transaction). `reasonId`
- * (one of the shop's live reasons; its text is copied) wins over the free text `reason`;
- * a blank free text counts as none. The row is the contract's latest cancellation: a new
- * cancellation replaces it, and one without any reason removes the previous one so an old
- * reason is never shown for a later cancellation. Returns what was stored, or null.
- */
-export async function recordCancellation(
+/** The contract's latest cancellation (one row a contract: a new one replaces it). */
+export async function upsertContractCancellation(
   db: DbClient,
   shopId: string,
   contractId: string,
-  input: { reasonId?: string; reason?: string },
+  stored: { reasonId: string | null; reason: string },
   cancelledAt: Date,
-): Promise<RecordedCancellation | null> {
-  let stored: RecordedCancellation | null = null
-  if (input.reasonId) {
-    stored = { reasonId: input.reasonId, reason: await resolveCancellationReason(db, shopId, input.reasonId) }
-  } else if (input.reason?.trim()) {
-    stored = { reasonId: null, reason: input.reason.trim() }
-  }
-  if (!stored) {
-    await db.query(`delete from contract_cancellations where shop_id = $1 and contract_id = $2::bigint`, [
-      shopId,
-      contractId,
-    ])
-    return null
-  }
+): Promise<void> {
   await db.query(
     `insert into contract_cancellations (shop_id, contract_id, reason_id, reason, cancelled_at)
      values ($1, $2::bigint, $3::bigint, $4, $5)
@@ -145,7 +121,6 @@ export async function recordCancellation(
        set reason_id = excluded.reason_id, reason = excluded.reason, cancelled_at = excluded.cancelled_at`,
     [shopId, contractId, stored.reasonId, stored.reason, cancelledAt],
   )
-  return stored
 }
 
 export type ReasonGroupRow = { reason_id: string | null; reason: string; count: number }

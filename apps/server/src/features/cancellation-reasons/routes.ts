@@ -10,7 +10,7 @@ import {
   ZErrorResponse,
 } from '@teiki/contract'
 import { z } from 'zod'
-import type { AppInstance } from '../../http/app.ts'
+import type { AppInstance } from '../../http/app-instance.ts'
 import { createReason, deleteReason, listReasons, updateReason } from './repo.ts'
 import { cancellationReasonsGroupedBy, contractCancellationReason } from './service.ts'
 

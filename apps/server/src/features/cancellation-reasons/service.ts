@@ -3,7 +3,15 @@ import { zonedDayRange } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import type { ShopRow } from '../shops/repo.ts'
-import { countCancellationsByReason, findContractCancellation } from './repo.ts'
+import {
+  countCancellationsByReason,
+  deleteContractCancellation,
+  findContractCancellation,
+  findLiveReason,
+  isId,
+  REASON_NOT_FOUND,
+  upsertContractCancellation,
+} from './repo.ts'
 
 const CONTRACT_NOT_FOUND = '契約が見つかりません'
 
@@ -46,4 +54,53 @@ export async function contractCancellationReason(
     reason: row.reason,
     cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
   }
+}
+
+// A churn's reason (features/subscriptions/actions-service.ts): checked before the platform
+// cancels anything, recorded in the churn's transaction.
+
+/**
+ * The text of one of the shop's live reasons. Throws NOT_FOUND 「解約理由が見つかりません」 for
+ * an unknown, deleted or other shop's id, so a churn can refuse the reason before it asks the
+ * platform to cancel anything.
+ */
+export async function resolveCancellationReason(
+  db: DbClient,
+  shopId: string,
+  reasonId: string,
+): Promise<string> {
+  if (!isId(reasonId)) throw notFound(REASON_NOT_FOUND)
+  const reason = await findLiveReason(db, shopId, reasonId)
+  if (reason === null) throw notFound(REASON_NOT_FOUND)
+  return reason
+}
+
+export type RecordedCancellation = { reasonId: string | null; reason: string }
+
+/**
+ * Records why a contract was cancelled (call it inside the churn transaction). `reasonId`
+ * (one of the shop's live reasons; its text is copied) wins over the free text `reason`;
+ * a blank free text counts as none. The row is the contract's latest cancellation: a new
+ * cancellation replaces it, and one without any reason removes the previous one so an old
+ * reason is never shown for a later cancellation. Returns what was stored, or null.
+ */
+export async function recordCancellation(
+  db: DbClient,
+  shopId: string,
+  contractId: string,
+  input: { reasonId?: string; reason?: string },
+  cancelledAt: Date,
+): Promise<RecordedCancellation | null> {
+  let stored: RecordedCancellation | null = null
+  if (input.reasonId) {
+    stored = { reasonId: input.reasonId, reason: await resolveCancellationReason(db, shopId, input.reasonId) }
+  } else if (input.reason?.trim()) {
+    stored = { reasonId: null, reason: input.reason.trim() }
+  }
+  if (!stored) {
+    await deleteContractCancellation(db, shopId, contractId)
+    return null
+  }
+  await upsertContractCancellation(db, shopId, contractId, stored, cancelledAt)
+  return stored
 }

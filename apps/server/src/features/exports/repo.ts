@@ -1,7 +1,7 @@
 import type { ExportEncoding, ExportFilter, SubscriptionStatus } from '@teiki/contract'
 import pg from 'pg'
 import { type DbClient, statement } from '../../db/pool.ts'
-import { ORDER_COUNT_SQL } from '../subscriptions/order-count.ts'
+import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
 import type { ExportRow } from './csv.ts'
 
 export type ExportJobStatus = 'queued' | 'running' | 'done' | 'failed'

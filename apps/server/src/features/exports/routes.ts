@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { ZErrorResponse, ZExportIdParam, ZExportJob, ZExportJobList, ZExportRequest } from '@teiki/contract'
 import { z } from 'zod'
-import type { AppInstance } from '../../http/app.ts'
+import type { AppInstance } from '../../http/app-instance.ts'
 import {
   createExportJob,
   type EnqueueExport,

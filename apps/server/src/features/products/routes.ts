@@ -5,8 +5,8 @@ import {
   ZVariantSearchResponse,
   ZVariantSummary,
 } from '@teiki/contract'
-import type { AppInstance } from '../../http/app.ts'
 import { notFound } from '../../http/app-error.ts'
+import type { AppInstance } from '../../http/app-instance.ts'
 import { findVariant, searchVariants } from './repo.ts'
 
 /** Product variants from the mirror, for adding or swapping contract lines (spec §7). */

@@ -29,11 +29,11 @@ export async function findInstalledShop(db: DbClient, domain: string): Promise<S
   return rows[0] ?? null
 }
 
-/** An installed shop by its row id (jobs carry the id). */
-export async function findShopById(db: DbClient, id: string): Promise<ShopRow | null> {
+/** An installed shop by id (jobs and outcomes carry ids); null once it is uninstalled. */
+export async function findShopById(db: DbClient, shopId: string): Promise<ShopRow | null> {
   const { rows } = await db.query<ShopRow>(
     `select ${SHOP_COLUMNS} from shops where id = $1 and uninstalled_at is null`,
-    [id],
+    [shopId],
   )
   return rows[0] ?? null
 }

@@ -1,5 +1,5 @@
 import { ZDomainResponse, ZEligibilityResponse, ZPlanResponse, ZShopCurrencyResponse } from '@teiki/contract'
-import type { AppInstance } from '../../http/app.ts'
+import type { AppInstance } from '../../http/app-instance.ts'
 import { findInstalledShop } from './repo.ts'
 import { currentPlan, scopeEligibility } from './service.ts'
 

@@ -4,7 +4,7 @@ import {
   ZContractActionResponse,
   ZErrorResponse,
 } from '@teiki/contract'
-import type { AppInstance } from '../../http/app.ts'
+import type { AppInstance } from '../../http/app-instance.ts'
 import { createContractActions } from './actions-service.ts'
 import { sharedShopClients } from './shop-client.ts'
 

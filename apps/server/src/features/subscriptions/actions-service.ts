@@ -12,11 +12,10 @@ import {
   cancelSubscriptionContract,
   pauseSubscriptionContract,
 } from '../../platform/operations/subscription-contract-status.ts'
-import { appendContractEvents, upsertContracts } from '../../sync/contracts-repo.ts'
+import { appendContractEvents, lockContract, upsertContracts } from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
-import { recordCancellation, resolveCancellationReason } from '../cancellation-reasons/repo.ts'
+import { recordCancellation, resolveCancellationReason } from '../cancellation-reasons/service.ts'
 import type { ShopRow } from '../shops/repo.ts'
-import { lockContract } from '../webhooks/repo.ts'
 import { platformRefusal, STALE_CONTRACT } from './edit-flow.ts'
 import { createShopClients, type ShopClients } from './shop-client.ts'
 

@@ -1,5 +1,5 @@
 import { ZContractDetailParams, ZErrorResponse, ZSubscriptionDetail } from '@teiki/contract'
-import type { AppInstance } from '../../http/app.ts'
+import type { AppInstance } from '../../http/app-instance.ts'
 import { createContractDetails } from './detail-service.ts'
 import { sharedShopClients } from './shop-client.ts'
 

@@ -9,8 +9,8 @@ import {
   type PlatformContractDetail,
 } from '../../platform/operations/subscription-contract-detail.ts'
 import { adjustmentValueText } from '../../platform/operations/subscription-line-pricing.ts'
+import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
 import type { ShopRow } from '../shops/repo.ts'
-import { ORDER_COUNT_SQL } from './order-count.ts'
 import { paymentInstrument } from './payment-instrument.ts'
 import type { ShopClients } from './shop-client.ts'
 

@@ -8,10 +8,14 @@ import { PlatformBusyError, PlatformUnavailableError, PlatformUserError } from '
 import { toGid } from '../../platform/gid.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
-import { appendContractEvent, appendContractEvents, upsertContracts } from '../../sync/contracts-repo.ts'
+import {
+  appendContractEvent,
+  appendContractEvents,
+  lockContract,
+  upsertContracts,
+} from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
 import type { ShopRow } from '../shops/repo.ts'
-import { lockContract } from '../webhooks/repo.ts'
 import type { ShopClients } from './shop-client.ts'
 
 export const CONTRACT_NOT_FOUND = '契約が見つかりません'

@@ -27,7 +27,7 @@ import {
   ZSwapVariantRequest,
 } from '@teiki/contract'
 import type { z } from 'zod'
-import type { AppInstance } from '../../http/app.ts'
+import type { AppInstance } from '../../http/app-instance.ts'
 import { createContractEdits } from './edits-service.ts'
 import { sharedShopClients } from './shop-client.ts'
 

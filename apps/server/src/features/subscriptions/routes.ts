@@ -1,5 +1,5 @@
 import { ZSearchSubscriptionsQuery, ZSearchSubscriptionsResponse, ZSearchVariantQuery } from '@teiki/contract'
-import type { AppInstance } from '../../http/app.ts'
+import type { AppInstance } from '../../http/app-instance.ts'
 import { searchSubscriptions, searchSubscriptionsByVariant } from './service.ts'
 
 export function subscriptionRoutes(app: AppInstance): void {

@@ -5,11 +5,12 @@ import {
   fetchSubscriptionBillingAttempt,
   type PlatformBillingAttempt,
 } from '../../platform/operations/subscription-billing-attempt.ts'
-import { appendContractEvent } from '../../sync/contracts-repo.ts'
+import { upsertBillingAttempt } from '../../sync/billing-attempts-repo.ts'
+import { appendContractEvent, lockContract } from '../../sync/contracts-repo.ts'
+import { upsertOrder } from '../../sync/mirror-repo.ts'
 import { billingAttemptRecord, orderRecord as platformOrderRecord } from '../../sync/records.ts'
 import { refreshContract } from './contract-topics.ts'
 import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
-import { lockContract, upsertBillingAttempt, upsertOrder } from './repo.ts'
 
 /**
  * subscription_billing_attempts/success|failure: the attempt row, on success its order

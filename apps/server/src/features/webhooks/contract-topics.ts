@@ -2,10 +2,14 @@ import type { DbClient } from '../../db/pool.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
-import { appendContractEvents, type ContractChange, upsertContracts } from '../../sync/contracts-repo.ts'
+import {
+  appendContractEvents,
+  type ContractChange,
+  lockContract,
+  upsertContracts,
+} from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
 import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
-import { lockContract } from './repo.ts'
 
 type ContractWrite = (tx: DbClient, shopId: string) => Promise<ContractChange[]>
 

@@ -1,7 +1,7 @@
 import { fetchOrder } from '../../platform/operations/order.ts'
+import { upsertOrder } from '../../sync/mirror-repo.ts'
 import { orderRecord } from '../../sync/records.ts'
 import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
-import { upsertOrder } from './repo.ts'
 
 /**
  * orders/create: the order is read from the platform with the header shop's token rather than

@@ -1,5 +1,4 @@
 import type { DbClient } from '../../db/pool.ts'
-import type { OrderRecord } from '../../sync/mirror-repo.ts'
 import type { ShopRow } from '../shops/repo.ts'
 
 /**
@@ -93,99 +92,6 @@ export async function recordDelivery(
     [delivery.shopId, delivery.webhookId, delivery.topic, delivery.eventId, delivery.receivedAt],
   )
   return rowCount === 1
-}
-
-/**
- * Serialises writers of one contract until commit. The contract upsert decides which events
- * to append from the row it read; two deliveries about the same contract (pause + update
- * arrive together) would otherwise both see the old status and log the move twice.
- */
-export async function lockContract(db: DbClient, shopId: string, contractId: string): Promise<void> {
-  await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
-    `contract:${shopId}:${contractId}`,
-  ])
-}
-
-export type BillingAttemptRecord = {
-  id: string
-  contract_id: string
-  idempotency_key: string
-  ready: boolean
-  error_code: string | null
-  error_message: string | null
-  order_id: string | null
-  created_at: string
-}
-
-/**
- * Upserts an attempt; true when the row is new or its outcome changed, so the billing event
- * is appended once per outcome even if the platform sends the outcome again.
- */
-export async function upsertBillingAttempt(
-  db: DbClient,
-  shopId: string,
-  a: BillingAttemptRecord,
-): Promise<boolean> {
-  const previous = await db.query<{ ready: boolean; error_code: string | null; order_id: string | null }>(
-    'select ready, error_code, order_id from billing_attempts where shop_id = $1 and id = $2 for update',
-    [shopId, a.id],
-  )
-  await db.query(
-    `insert into billing_attempts (shop_id, id, contract_id, idempotency_key, created_at, ready, error_code,
-       error_message, order_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     on conflict (shop_id, id) do update set ready = billing_attempts.ready or excluded.ready,
-       error_code = coalesce(excluded.error_code, billing_attempts.error_code),
-       error_message = coalesce(excluded.error_message, billing_attempts.error_message),
-       order_id = coalesce(excluded.order_id, billing_attempts.order_id)`,
-    [
-      shopId,
-      a.id,
-      a.contract_id,
-      a.idempotency_key,
-      a.created_at,
-      a.ready,
-      a.error_code,
-      a.error_message,
-      a.order_id,
-    ],
-  )
-  const before = previous.rows[0]
-  if (!before) return true
-  return (
-    before.ready !== a.ready ||
-    (before.error_code ?? null) !== a.error_code ||
-    String(before.order_id ?? '') !== String(a.order_id ?? '')
-  )
-}
-
-export type { OrderRecord }
-
-/** Upserts an order; a known contract link is never cleared by a payload that lacks it. */
-export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord): Promise<void> {
-  await db.query(
-    `insert into orders (shop_id, id, name, contract_id, customer_id, total_amount, currency_code, test, created_at,
-       cancelled_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     on conflict (shop_id, id) do update set name = coalesce(excluded.name, orders.name),
-       contract_id = coalesce(excluded.contract_id, orders.contract_id),
-       customer_id = coalesce(excluded.customer_id, orders.customer_id),
-       total_amount = coalesce(excluded.total_amount, orders.total_amount),
-       currency_code = coalesce(excluded.currency_code, orders.currency_code),
-       test = excluded.test, cancelled_at = coalesce(excluded.cancelled_at, orders.cancelled_at)`,
-    [
-      shopId,
-      o.id,
-      o.name,
-      o.contract_id,
-      o.customer_id,
-      o.total_amount,
-      o.currency_code,
-      o.test,
-      o.created_at,
-      o.cancelled_at,
-    ],
-  )
 }
 
 /** After a group update: plans the group no longer has. */

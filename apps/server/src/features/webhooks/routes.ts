@@ -1,5 +1,5 @@
-import type { AppInstance, PlatformOptions } from '../../http/app.ts'
 import { AppError, unauthenticated } from '../../http/app-error.ts'
+import type { AppInstance, PlatformOptions } from '../../http/app-instance.ts'
 import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { verifyWebhookHmac } from './hmac.ts'
 import { receiveWebhook } from './service.ts'

@@ -1,12 +1,11 @@
 import type { AdminClient } from '../admin-client.ts'
 
 /**
- * One billing attempt with its order, for the billing-attempt webhooks: the payload has no
- * creation time and no order total. `ready`, `errorCode`, `errorMessage` and `order` are
+ * The attempt fields the app reads: here and in the poll's batch query
+ * (billing-attempts-by-id.ts). `ready`, `errorCode`, `errorMessage` and `order` are
  * deprecated in 2025-04 in favour of `state`, but still served, and they are what the
- * emulator implements. The same fields serve the poll's batch query (billing/platform.ts).
+ * emulator implements.
  */
-/** The attempt fields the app reads (the poll's batch query asks for the same). */
 export const BILLING_ATTEMPT_FIELDS = /* GraphQL */ `
       id
       idempotencyKey
@@ -26,6 +25,10 @@ export const BILLING_ATTEMPT_FIELDS = /* GraphQL */ `
         totalPriceSet { shopMoney { amount currencyCode } }
       }`
 
+/**
+ * One billing attempt with its order, for the billing-attempt webhooks: the payload has no
+ * creation time and no order total.
+ */
 export const SUBSCRIPTION_BILLING_ATTEMPT = /* GraphQL */ `
   query SubscriptionBillingAttempt($id: ID!) {
     subscriptionBillingAttempt(id: $id) {${BILLING_ATTEMPT_FIELDS}

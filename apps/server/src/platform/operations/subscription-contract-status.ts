@@ -1,36 +1,12 @@
 import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
+import { SUBSCRIPTION_CONTRACT_ACTIVATE } from './subscription-contract-activate.ts'
+import { SUBSCRIPTION_CONTRACT_CANCEL } from './subscription-contract-cancel.ts'
+import { SUBSCRIPTION_CONTRACT_EXPIRE } from './subscription-contract-expire.ts'
+import { SUBSCRIPTION_CONTRACT_PAUSE } from './subscription-contract-pause.ts'
 
-// Status moves of one contract. Asking for the status a contract already has is not an error
-// on the platform, so a retried call (after a 5xx whose effect is unknown) is harmless.
-
-const contractFields = 'id status nextBillingDate updatedAt revisionId'
-
-export const SUBSCRIPTION_CONTRACT_PAUSE = /* GraphQL */ `
-  mutation SubscriptionContractPause($id: ID!) {
-    subscriptionContractPause(subscriptionContractId: $id) {
-      contract { ${contractFields} }
-      userErrors { code field message }
-    }
-  }
-`
-
-export const SUBSCRIPTION_CONTRACT_ACTIVATE = /* GraphQL */ `
-  mutation SubscriptionContractActivate($id: ID!) {
-    subscriptionContractActivate(subscriptionContractId: $id) {
-      contract { ${contractFields} }
-      userErrors { code field message }
-    }
-  }
-`
-
-export const SUBSCRIPTION_CONTRACT_CANCEL = /* GraphQL */ `
-  mutation SubscriptionContractCancel($id: ID!) {
-    subscriptionContractCancel(subscriptionContractId: $id) {
-      contract { ${contractFields} }
-      userErrors { code field message }
-    }
-  }
-`
+// Status moves of one contract (each mutation's document is in its own file). Asking for the
+// status a contract already has is not an error on the platform, so a retried call (after a
+// 5xx whose effect is unknown) is harmless.
 
 export type ContractStatusResult = {
   id: string
@@ -49,6 +25,7 @@ type StatusMutation =
   | 'subscriptionContractPause'
   | 'subscriptionContractActivate'
   | 'subscriptionContractCancel'
+  | 'subscriptionContractExpire'
 
 async function statusMove(
   client: AdminClient,
@@ -76,4 +53,9 @@ export function activateSubscriptionContract(client: AdminClient, contractId: st
 /** Cancels a contract (GID) for good; PlatformUserError when the platform refuses. */
 export function cancelSubscriptionContract(client: AdminClient, contractId: string) {
   return statusMove(client, 'subscriptionContractCancel', SUBSCRIPTION_CONTRACT_CANCEL, contractId)
+}
+
+/** Ends a contract that reached its maxCycles (idempotent: an expired contract stays expired). */
+export function expireSubscriptionContract(client: AdminClient, contractId: string) {
+  return statusMove(client, 'subscriptionContractExpire', SUBSCRIPTION_CONTRACT_EXPIRE, contractId)
 }

@@ -1,82 +1,16 @@
 import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
+import { SUBSCRIPTION_CONTRACT_UPDATE } from './subscription-contract-update.ts'
+import { SUBSCRIPTION_DRAFT_COMMIT } from './subscription-draft-commit.ts'
+import { SUBSCRIPTION_DRAFT_DISCOUNT_CODE_APPLY } from './subscription-draft-discount-code-apply.ts'
+import { SUBSCRIPTION_DRAFT_DISCOUNT_REMOVE } from './subscription-draft-discount-remove.ts'
+import { SUBSCRIPTION_DRAFT_LINE_ADD } from './subscription-draft-line-add.ts'
+import { SUBSCRIPTION_DRAFT_LINE_REMOVE } from './subscription-draft-line-remove.ts'
+import { SUBSCRIPTION_DRAFT_LINE_UPDATE } from './subscription-draft-line-update.ts'
+import { SUBSCRIPTION_DRAFT_UPDATE } from './subscription-draft-update.ts'
 
 // Contract edits go through a draft (spec §4): create a draft of the contract, change the
-// draft, commit it. A draft that is never committed changes nothing, so a failure between
-// the steps leaves the contract as it was.
-
-const userErrors = 'userErrors { code field message }'
-
-export const SUBSCRIPTION_CONTRACT_UPDATE = /* GraphQL */ `
-  mutation SubscriptionContractUpdate($contractId: ID!) {
-    subscriptionContractUpdate(contractId: $contractId) {
-      draft { id }
-      ${userErrors}
-    }
-  }
-`
-
-export const SUBSCRIPTION_DRAFT_UPDATE = /* GraphQL */ `
-  mutation SubscriptionDraftUpdate($draftId: ID!, $input: SubscriptionDraftInput!) {
-    subscriptionDraftUpdate(draftId: $draftId, input: $input) {
-      draft { id }
-      ${userErrors}
-    }
-  }
-`
-
-export const SUBSCRIPTION_DRAFT_LINE_ADD = /* GraphQL */ `
-  mutation SubscriptionDraftLineAdd($draftId: ID!, $input: SubscriptionLineInput!) {
-    subscriptionDraftLineAdd(draftId: $draftId, input: $input) {
-      lineAdded { id }
-      ${userErrors}
-    }
-  }
-`
-
-export const SUBSCRIPTION_DRAFT_LINE_UPDATE = /* GraphQL */ `
-  mutation SubscriptionDraftLineUpdate($draftId: ID!, $lineId: ID!, $input: SubscriptionLineUpdateInput!) {
-    subscriptionDraftLineUpdate(draftId: $draftId, lineId: $lineId, input: $input) {
-      lineUpdated { id }
-      ${userErrors}
-    }
-  }
-`
-
-export const SUBSCRIPTION_DRAFT_LINE_REMOVE = /* GraphQL */ `
-  mutation SubscriptionDraftLineRemove($draftId: ID!, $lineId: ID!) {
-    subscriptionDraftLineRemove(draftId: $draftId, lineId: $lineId) {
-      lineRemoved { id }
-      ${userErrors}
-    }
-  }
-`
-
-export const SUBSCRIPTION_DRAFT_DISCOUNT_CODE_APPLY = /* GraphQL */ `
-  mutation SubscriptionDraftDiscountCodeApply($draftId: ID!, $redeemCode: String!) {
-    subscriptionDraftDiscountCodeApply(draftId: $draftId, redeemCode: $redeemCode) {
-      appliedDiscount { id }
-      ${userErrors}
-    }
-  }
-`
-
-export const SUBSCRIPTION_DRAFT_DISCOUNT_REMOVE = /* GraphQL */ `
-  mutation SubscriptionDraftDiscountRemove($draftId: ID!, $discountId: ID!) {
-    subscriptionDraftDiscountRemove(draftId: $draftId, discountId: $discountId) {
-      discountRemoved { __typename }
-      ${userErrors}
-    }
-  }
-`
-
-export const SUBSCRIPTION_DRAFT_COMMIT = /* GraphQL */ `
-  mutation SubscriptionDraftCommit($draftId: ID!) {
-    subscriptionDraftCommit(draftId: $draftId) {
-      contract { id revisionId updatedAt }
-      ${userErrors}
-    }
-  }
-`
+// draft, commit it (one file per mutation beside this one). A draft that is never committed
+// changes nothing, so a failure between the steps leaves the contract as it was.
 
 type UserErrors = Array<{ code: string | null; field: string[] | null; message: string }>
 type Payload<T> = ({ userErrors: UserErrors } & T) | null

@@ -1,4 +1,4 @@
-import { Badge, Banner, BlockStack, Box, Card, DataTable, SkeletonBodyText, Text } from '@shopify/polaris'
+import { Badge, BlockStack, Box, Card, DataTable, SkeletonBodyText, Text } from '@shopify/polaris'
 import type { BillingRun } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'

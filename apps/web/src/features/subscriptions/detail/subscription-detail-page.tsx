@@ -1,6 +1,5 @@
 import {
   Badge,
-  Banner,
   BlockStack,
   Button,
   Card,

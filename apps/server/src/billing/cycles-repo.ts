@@ -1,20 +1,12 @@
 import type { PricedLine } from '@teiki/domain'
 import type { Db, DbClient } from '../db/pool.ts'
-import { upsertBillingAttempt } from '../features/webhooks/repo.ts'
-import type { AdminClient } from '../platform/admin-client.ts'
-import { PlatformUserError } from '../platform/errors.ts'
-import { idFromGid, maybeIdFromGid, toGid } from '../platform/gid.ts'
-import {
-  type CreatedBillingAttempt,
-  createBillingAttempt,
-} from '../platform/operations/subscription-billing-attempt-create.ts'
-import { billingAttemptRecord } from '../sync/records.ts'
 
 /**
  * billing_cycles: one row per (contract, shop-local date of the next billing date that was
  * due). The row is written before the platform is asked, so it (not a process's memory)
  * decides who charges a cycle; its idempotency key makes a create re-sent after a crash
- * return the attempt the platform already made.
+ * return the attempt the platform already made. This file claims and finds the rows; where
+ * an outcome takes them is in repo.ts (settleCycle).
  */
 
 export type CycleStatus = 'attempting' | 'retry_scheduled' | 'succeeded' | 'failed'
@@ -147,51 +139,6 @@ export async function claimRetry(
   return rows[0] ?? null
 }
 
-export type AttemptStart =
-  | { kind: 'created'; row: CycleRow; attempt: CreatedBillingAttempt }
-  /** The platform refused to charge (contract paused or ended there): nothing was charged. */
-  | { kind: 'refused'; row: CycleRow; code: string | null; message: string }
-
-/**
- * Asks the platform for the attempt of the row's current attempt number, with the row's key,
- * then stores the attempt id on the row and mirrors the attempt. `beforeStore` runs between
- * the two (tests crash there: the worst moment, the charge exists and the row does not know it).
- */
-export async function startAttempt(
-  db: Db,
-  client: AdminClient,
-  row: CycleRow,
-  beforeStore?: (attempt: CreatedBillingAttempt) => void | Promise<void>,
-): Promise<AttemptStart> {
-  let attempt: CreatedBillingAttempt
-  try {
-    attempt = await createBillingAttempt(
-      client,
-      toGid('SubscriptionContract', row.contract_id),
-      row.idempotency_key,
-    )
-  } catch (error) {
-    if (!(error instanceof PlatformUserError)) throw error
-    const first = error.userErrors[0]
-    return {
-      kind: 'refused',
-      row,
-      code: first?.code ?? null,
-      message: error.userErrors.map((e) => e.message).join(' / '),
-    }
-  }
-  await beforeStore?.(attempt)
-  const attemptId = idFromGid(attempt.id)
-  const { rows } = await db.query<CycleRow>(
-    `update billing_cycles set attempt_id = $4, updated_at = now()
-     where shop_id = $1 and id = $2 and attempt_no = $3 and (attempt_id is null or attempt_id = $4)
-     returning ${CYCLE_COLUMNS}`,
-    [row.shop_id, row.id, row.attempt_no, attemptId],
-  )
-  await upsertBillingAttempt(db, row.shop_id, billingAttemptRecord(attempt, row.contract_id))
-  return { kind: 'created', row: rows[0] ?? { ...row, attempt_id: attemptId }, attempt }
-}
-
 /**
  * A refused first charge leaves no trace, so the cycle can be charged once the contract is
  * chargeable again; a refused retry ends the cycle's dunning (the contract was paused or
@@ -215,5 +162,40 @@ export async function recordRefusal(
        updated_at = now()
      where shop_id = $1 and id = $2 and attempt_no = $3 and status = 'attempting' and attempt_id is null`,
     [row.shop_id, row.id, row.attempt_no, refusal.code ?? 'REFUSED', refusal.message],
+  )
+}
+
+/** All of `ids` the shop has (unknown ids are left out). */
+export async function findCycles(db: DbClient, shopId: string, ids: string[]): Promise<CycleRow[]> {
+  const { rows } = await db.query<CycleRow>(
+    `select ${CYCLE_COLUMNS} from billing_cycles where shop_id = $1 and id = any($2::bigint[])`,
+    [shopId, ids],
+  )
+  return rows
+}
+
+/**
+ * Stores the id of the attempt the platform made for the row's current attempt number (a
+ * re-sent create answers the same attempt, so the same id). Null when the row moved on.
+ */
+export async function storeAttemptId(
+  db: DbClient,
+  row: CycleRow,
+  attemptId: string,
+): Promise<CycleRow | null> {
+  const { rows } = await db.query<CycleRow>(
+    `update billing_cycles set attempt_id = $4, updated_at = now()
+     where shop_id = $1 and id = $2 and attempt_no = $3 and (attempt_id is null or attempt_id = $4)
+     returning ${CYCLE_COLUMNS}`,
+    [row.shop_id, row.id, row.attempt_no, attemptId],
+  )
+  return rows[0] ?? null
+}
+
+/** An outcome that arrived before its create stored the attempt id (a crash between the two). */
+export async function adoptAttemptId(db: DbClient, shopId: string, cycleId: string, attemptId: string) {
+  await db.query(
+    'update billing_cycles set attempt_id = $3 where shop_id = $1 and id = $2 and attempt_id is null',
+    [shopId, cycleId, attemptId],
   )
 }

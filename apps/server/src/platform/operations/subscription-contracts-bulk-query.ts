@@ -1,32 +1,5 @@
-// The initial sync's exports, run with bulkOperationRunQuery (not sent as queries themselves).
-// Bulk queries take every object: no `first`/`after`, nested connections become JSONL lines
-// carrying `__parentId` after their parent. The node fields are the ones of the paginated
-// queries (customers-page.ts, subscription-contracts-page.ts), so both paths write the same
-// mirror rows through the same mappers; test/sync-bulk.test.ts checks they stay equal. Lines
-// and orders are not cut here: the caps in the paginated query are only there to bound its
-// cost. A contract's lines and orders both come as its child lines (`__parentId`); the sync
-// tells them apart by their GID type. Three connections, two levels: within the platform's
-// limits for bulk queries (five connections, two levels of nesting).
-
-export const CUSTOMERS_BULK_QUERY = /* GraphQL */ `
-  query CustomersBulk {
-    customers {
-      edges {
-        node {
-          id
-          firstName
-          lastName
-          displayName
-          email
-          phone
-          createdAt
-          updatedAt
-          defaultAddress { address1 address2 city province provinceCode zip countryCodeV2 phone firstName lastName }
-        }
-      }
-    }
-  }
-`
+// The initial sync's export of contracts with their lines and orders; see customers-bulk-query.ts
+// for how bulk queries differ from the paginated ones they mirror.
 
 export const SUBSCRIPTION_CONTRACTS_BULK_QUERY = /* GraphQL */ `
   query SubscriptionContractsBulk {

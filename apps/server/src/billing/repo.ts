@@ -1,0 +1,174 @@
+import type { BillingSettings } from '@teiki/contract'
+import type { LineRepricing, PricedLine } from '@teiki/domain'
+import type { DbClient } from '../db/pool.ts'
+import type { CommittedContract } from '../platform/operations/subscription-draft.ts'
+import { ORDER_COUNT_SQL } from '../sync/order-count.ts'
+import type { CycleRow } from './cycles-repo.ts'
+
+// The engine's SQL besides claiming and finding cycles (cycles-repo.ts): where an outcome takes a
+// cycle row, the prices it keeps, the run's counts, the mirror reads and writes around a charge.
+
+/** The contract's order count (its orders mirrored so far, or the merchant's correction). */
+export async function orderCount(db: DbClient, shopId: string, contractId: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `select ${ORDER_COUNT_SQL} as count from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
+    [shopId, contractId],
+  )
+  return rows[0]?.count ?? 0
+}
+
+/**
+ * What the charge path needs to price a cycle, in one round trip: the manual mark, how many
+ * lines the mirror knows and the order count. Undefined when the contract is not mirrored.
+ */
+export async function pricingFacts(db: DbClient, shopId: string, contractId: string) {
+  const { rows } = await db.query<{ manual: boolean; lines: number; orders: number }>(
+    `select c.price_manually_changed_at is not null as manual,
+       (select count(*) from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id)::int
+         as lines,
+       ${ORDER_COUNT_SQL} as orders
+     from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
+    [shopId, contractId],
+  )
+  return rows[0]
+}
+
+/** True once the merchant set a price by hand (price-manually-changed): the prices are theirs. */
+export async function pricesAreManual(db: DbClient, shopId: string, contractId: string): Promise<boolean> {
+  const { rows } = await db.query<{ manual: boolean }>(
+    `select price_manually_changed_at is not null as manual from subscription_contracts
+     where shop_id = $1 and id = $2`,
+    [shopId, contractId],
+  )
+  return rows[0]?.manual ?? false
+}
+
+/**
+ * The prices a draft just committed, into the mirror's lines, and the contract's new revision
+ * (unless a newer state was mirrored meanwhile).
+ */
+export async function writeLinePrices(
+  db: DbClient,
+  shopId: string,
+  contractId: string,
+  changes: LineRepricing[],
+  committed: CommittedContract,
+): Promise<void> {
+  for (const r of changes) {
+    await db.query(
+      'update subscription_lines set current_price = $4 where shop_id = $1 and contract_id = $2 and id = $3',
+      [shopId, contractId, r.lineId, r.to],
+    )
+  }
+  await db.query(
+    `update subscription_contracts set revision_id = $3, updated_at = $4
+     where shop_id = $1 and id = $2 and updated_at <= $4`,
+    [shopId, contractId, committed.revisionId, committed.updatedAt],
+  )
+}
+
+/** Counts a settled outcome on the run that made the attempt. */
+export async function countRunOutcome(
+  db: DbClient,
+  shopId: string,
+  runId: string,
+  counter: 'succeeded' | 'failed',
+): Promise<void> {
+  await db.query(`update billing_runs set ${counter} = ${counter} + 1 where shop_id = $1 and id = $2`, [
+    shopId,
+    runId,
+  ])
+}
+
+export type MailRecipient = { email: string | null; display_name: string }
+
+/** The customer's address and name, through the contract. */
+export async function customerOf(db: DbClient, shopId: string, contractId: string) {
+  const { rows } = await db.query<MailRecipient>(
+    `select cu.email, cu.display_name from subscription_contracts c
+     join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
+     where c.shop_id = $1 and c.id = $2`,
+    [shopId, contractId],
+  )
+  return rows[0] ?? null
+}
+
+/**
+ * Marks the cycle's order mail as sent and answers its recipient; undefined when it was
+ * marked before. The mark is taken before sending: a crash in between loses the mail rather
+ * than sending it twice (mail_outbox keeps what was sent).
+ */
+export async function takeOrderMail(db: DbClient, shopId: string, cycleId: string) {
+  const { rows } = await db.query<MailRecipient>(
+    `with marked as (
+       update billing_cycles set mailed_at = now()
+       where shop_id = $1 and id = $2 and mailed_at is null returning contract_id
+     )
+     select cu.email, cu.display_name from marked m
+     join subscription_contracts c on c.shop_id = $1 and c.id = m.contract_id
+     join customers cu on cu.shop_id = $1 and cu.id = c.customer_id`,
+    [shopId, cycleId],
+  )
+  return rows[0]
+}
+
+/** The lines and pricing policies read before the charge (the next cycle's prices come from them). */
+export async function keepLinePricing(db: DbClient, shopId: string, cycleId: string, lines: PricedLine[]) {
+  await db.query('update billing_cycles set line_pricing = $3 where shop_id = $1 and id = $2', [
+    shopId,
+    cycleId,
+    JSON.stringify(lines),
+  ])
+}
+
+type Failure = { kind: 'payment' | 'inventory'; code: string; message: string }
+
+/** Where an outcome takes a cycle that is attempting. */
+export type CycleSettlement =
+  | { status: 'succeeded'; orderId: string; amount: string; currencyCode: string; cycleIndex: number }
+  | ({ status: 'retry_scheduled'; nextRetryAt: Date } & Failure)
+  | ({ status: 'failed'; finalAction: BillingSettings['finalAction'] } & Failure)
+
+/** The columns a settlement sets; its parameters are numbered from $4. */
+function settlementSet(to: CycleSettlement): { set: string; values: unknown[] } {
+  switch (to.status) {
+    case 'succeeded':
+      return {
+        set: `status = 'succeeded', order_id = $4, amount = $5, currency_code = $6, cycle_index = $7,
+          settled_at = now(), next_retry_at = null`,
+        values: [to.orderId, to.amount, to.currencyCode, to.cycleIndex],
+      }
+    case 'retry_scheduled':
+      return {
+        set: `status = 'retry_scheduled', next_retry_at = $4, failure_kind = $5, error_code = $6,
+          error_message = $7`,
+        values: [to.nextRetryAt, to.kind, to.code, to.message],
+      }
+    case 'failed':
+      return {
+        set: `status = 'failed', final_action = $4, failure_kind = $5, error_code = $6, error_message = $7,
+          next_retry_at = null, settled_at = now()`,
+        values: [to.finalAction, to.kind, to.code, to.message],
+      }
+  }
+}
+
+/**
+ * Moves an attempting cycle to its outcome, conditionally on the attempt the caller settled:
+ * of several paths applying the same outcome, only the one this returns true for goes on to
+ * write the history and send the mail.
+ */
+export async function settleCycle(
+  db: DbClient,
+  shopId: string,
+  row: CycleRow,
+  to: CycleSettlement,
+): Promise<boolean> {
+  const { set, values } = settlementSet(to)
+  const claimed = await db.query(
+    `update billing_cycles set ${set}, updated_at = now()
+     where shop_id = $1 and id = $2 and attempt_no = $3 and status = 'attempting'`,
+    [shopId, row.id, row.attempt_no, ...values],
+  )
+  return claimed.rowCount === 1
+}

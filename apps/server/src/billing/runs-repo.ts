@@ -1,0 +1,155 @@
+import type { BillingRunSummary } from '@teiki/contract'
+import type { DbClient } from '../db/pool.ts'
+import { CYCLE_COLUMNS, type CycleRow } from './cycles-repo.ts'
+
+// billing_runs and billing_schedule (which shop-local day each shop last ran), and what a run
+// picks up: the due contracts, the retries that have come, the creates a crash cut off.
+
+export type RunTrigger = 'schedule' | 'cli' | 'manual'
+
+export async function createRun(
+  db: DbClient,
+  shopId: string,
+  trigger: RunTrigger,
+  now: Date,
+): Promise<string> {
+  const run = await db.query<{ id: string }>(
+    `insert into billing_runs (shop_id, trigger, run_at) values ($1, $2, $3) returning id::text`,
+    [shopId, trigger, now],
+  )
+  return run.rows[0]!.id
+}
+
+/** The run's counts of what it did (succeeded/failed are counted as outcomes settle). */
+export async function finishRun(
+  db: DbClient,
+  shopId: string,
+  runId: string,
+  summary: BillingRunSummary,
+  error: string | null,
+): Promise<void> {
+  await db.query(
+    `update billing_runs set finished_at = now(), due = $3, attempted = $4, skipped = $5, already_billed = $6,
+       error = $7
+     where shop_id = $1 and id = $2`,
+    [shopId, runId, summary.due, summary.attempted, summary.skipped, summary.alreadyBilled, error],
+  )
+}
+
+export type RunRow = {
+  id: string
+  trigger: RunTrigger
+  run_at: Date
+  started_at: Date
+  finished_at: Date | null
+  due: number
+  attempted: number
+  succeeded: number
+  failed: number
+  skipped: number
+  already_billed: number
+  error: string | null
+}
+
+/** The shop's last `limit` runs, newest first. */
+export async function listRuns(db: DbClient, shopId: string, limit: number): Promise<RunRow[]> {
+  const { rows } = await db.query<RunRow>(
+    `select id::text, trigger, run_at, started_at, finished_at, due, attempted, succeeded, failed, skipped,
+       already_billed, error
+     from billing_runs where shop_id = $1 order by started_at desc, id desc limit $2`,
+    [shopId, limit],
+  )
+  return rows
+}
+
+/** ACTIVE contracts whose next billing date lies in [from, to], earliest first. */
+export async function dueContracts(db: DbClient, shopId: string, from: Date, to: Date) {
+  const { rows } = await db.query<{ id: string; next_billing_date: Date }>(
+    `select c.id::text, c.next_billing_date from subscription_contracts c
+     where c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date >= $2 and c.next_billing_date <= $3
+     order by c.next_billing_date, c.id`,
+    [shopId, from, to],
+  )
+  return rows
+}
+
+/** ACTIVE contracts due before `before` and not in dunning: reported, never charged late. */
+export async function countOverdueContracts(db: DbClient, shopId: string, before: Date): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `select count(*)::int as count from subscription_contracts c
+     where c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date < $2
+       and not exists (select 1 from billing_cycles b where b.shop_id = c.shop_id and b.contract_id = c.id
+                       and b.status in ('retry_scheduled', 'attempting'))`,
+    [shopId, before],
+  )
+  return rows[0]?.count ?? 0
+}
+
+/** Cycles in dunning whose retry has come by `now`. */
+export async function dueRetries(db: DbClient, shopId: string, now: Date): Promise<CycleRow[]> {
+  const { rows } = await db.query<CycleRow>(
+    `select ${CYCLE_COLUMNS} from billing_cycles
+     where shop_id = $1 and status = 'retry_scheduled' and next_retry_at <= $2 order by next_retry_at, id`,
+    [shopId, now],
+  )
+  return rows
+}
+
+/** Cycles whose create was cut off before the attempt id was stored. */
+export async function unfinishedCreates(db: DbClient, shopId: string): Promise<CycleRow[]> {
+  const { rows } = await db.query<CycleRow>(
+    `select ${CYCLE_COLUMNS} from billing_cycles
+     where shop_id = $1 and status = 'attempting' and attempt_id is null order by id`,
+    [shopId],
+  )
+  return rows
+}
+
+/** Cycles whose attempt exists and has no outcome applied yet. */
+export async function openAttemptCycleIds(db: DbClient, shopId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select id::text from billing_cycles where shop_id = $1 and status = 'attempting' and attempt_id is not null`,
+    [shopId],
+  )
+  return rows.map((r) => r.id)
+}
+
+/** A resumed create counts on the run that finishes it. */
+export async function moveToRun(db: DbClient, shopId: string, cycleId: string, runId: string): Promise<void> {
+  await db.query('update billing_cycles set run_id = $3 where shop_id = $1 and id = $2', [
+    shopId,
+    cycleId,
+    runId,
+  ])
+}
+
+/** Installed shops with their billing hour and the shop-local date of their last daily run. */
+export async function shopsToTick(db: DbClient, defaultBillingHour: number, shopIds?: string[]) {
+  const { rows } = await db.query<{
+    id: string
+    iana_timezone: string
+    billing_hour: number
+    last_run_date: string | null
+  }>(
+    `select s.id::text, s.iana_timezone, coalesce(bs.billing_hour, $1)::int as billing_hour,
+       sch.last_run_date::text
+     from shops s
+     left join billing_settings bs on bs.shop_id = s.id
+     left join billing_schedule sch on sch.shop_id = s.id
+     where s.uninstalled_at is null and s.access_token is not null
+       and ($2::bigint[] is null or s.id = any($2::bigint[]))`,
+    [defaultBillingHour, shopIds ?? null],
+  )
+  return rows
+}
+
+/** Claims the shop's daily run for `date`; false when a worker claimed that day (or a later one). */
+export async function claimRunDay(db: DbClient, shopId: string, date: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into billing_schedule (shop_id, last_run_date, last_run_at) values ($1, $2, now())
+     on conflict (shop_id) do update set last_run_date = excluded.last_run_date, last_run_at = now()
+     where billing_schedule.last_run_date < excluded.last_run_date`,
+    [shopId, date],
+  )
+  return rowCount === 1
+}

@@ -1,0 +1,85 @@
+import { withTransaction } from '../db/pool.ts'
+import type { ShopRow } from '../features/shops/repo.ts'
+import type { ContractStatusResult } from '../platform/operations/subscription-contract-status.ts'
+import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
+import type { CommittedContract } from '../platform/operations/subscription-draft.ts'
+import {
+  appendContractEvent,
+  appendContractEvents,
+  lockContract,
+  upsertContracts,
+} from '../sync/contracts-repo.ts'
+import { contractRecord, lineRecords } from '../sync/records.ts'
+import type { CycleRow } from './cycles-repo.ts'
+import type { EngineContext } from './engine-context.ts'
+import { type CycleSettlement, countRunOutcome, settleCycle } from './repo.ts'
+
+// What settling an outcome shares between success and failure: the contract as the follow-up
+// mutations left it, and the one transaction that records the outcome.
+
+/** A history row an outcome appends (`billed`, `billing_failed`, …). */
+export type SettlementEvent = { type: string; occurredAt: Date | string; payload: Record<string, unknown> }
+
+/**
+ * The contract as read once before the follow-up mutations, with each mutation's answer
+ * (status, next billing date, revision, updatedAt; the attributes a draft committed) laid over
+ * it: what the mirror gets, without a second 75-point read per charge. The upsert keeps the
+ * newer updatedAt, so a webhook that mirrored a later state wins.
+ */
+export function trackContract(read: PlatformContract | null) {
+  let current = read
+  const newer = (updatedAt: string) =>
+    current !== null && Date.parse(updatedAt) >= Date.parse(current.updatedAt)
+  return {
+    status(result: ContractStatusResult) {
+      if (current && newer(result.updatedAt)) {
+        current = {
+          ...current,
+          status: result.status,
+          nextBillingDate: result.nextBillingDate,
+          updatedAt: result.updatedAt,
+          revisionId: result.revisionId,
+        }
+      }
+    },
+    committed(result: CommittedContract, patch: Partial<PlatformContract>) {
+      if (current && newer(result.updatedAt)) {
+        current = { ...current, ...patch, updatedAt: result.updatedAt, revisionId: result.revisionId }
+      }
+    },
+    contract: () => current,
+  }
+}
+
+export type TrackedContract = ReturnType<typeof trackContract>
+
+/**
+ * The final transaction of an outcome: claims the row's move (false when another path
+ * already settled it: then nothing is written), mirrors the re-read contract with its
+ * status events, appends the history and counts the run.
+ */
+export async function commitSettlement(
+  ctx: EngineContext,
+  shop: ShopRow,
+  row: CycleRow,
+  contract: PlatformContract | null,
+  to: CycleSettlement,
+  events: SettlementEvent[],
+  statusExtra: Record<string, unknown> = {},
+): Promise<boolean> {
+  return withTransaction(ctx.db, async (tx) => {
+    await lockContract(tx, shop.id, row.contract_id)
+    if (!(await settleCycle(tx, shop.id, row, to))) return false
+    if (contract) {
+      const changes = await upsertContracts(tx, shop.id, [contractRecord(contract)], lineRecords(contract))
+      await appendContractEvents(tx, shop.id, 'billing', changes, statusExtra)
+    }
+    for (const e of events) {
+      await appendContractEvent(tx, shop.id, 'billing', { contractId: row.contract_id, ...e })
+    }
+    if (row.run_id) {
+      await countRunOutcome(tx, shop.id, row.run_id, to.status === 'succeeded' ? 'succeeded' : 'failed')
+    }
+    return true
+  })
+}

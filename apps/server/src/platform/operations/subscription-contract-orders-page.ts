@@ -1,0 +1,30 @@
+import type { AdminClient } from '../admin-client.ts'
+import { ORDER_SELECTION, type PlatformOrderConnection } from './subscription-contracts-page.ts'
+
+/**
+ * The rest of one contract's orders after the page's first CONTRACT_ORDERS_FIRST (same order:
+ * newest first). 100 orders: ~400 points requested.
+ */
+export const SUBSCRIPTION_CONTRACT_ORDERS_PAGE = /* GraphQL */ `
+  query SubscriptionContractOrdersPage($id: ID!, $first: Int!, $after: String) {
+    subscriptionContract(id: $id) {
+      orders(first: $first, after: $after, reverse: true) {
+        nodes ${ORDER_SELECTION}
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+`
+
+/** The next page of a contract's orders; null when the platform no longer has the contract. */
+export async function fetchSubscriptionContractOrdersPage(
+  client: AdminClient,
+  variables: { id: string; first: number; after: string | null },
+): Promise<PlatformOrderConnection | null> {
+  const data = await client.request<{ subscriptionContract: { orders: PlatformOrderConnection } | null }>(
+    'SubscriptionContractOrdersPage',
+    SUBSCRIPTION_CONTRACT_ORDERS_PAGE,
+    variables,
+  )
+  return data.subscriptionContract?.orders ?? null
+}
