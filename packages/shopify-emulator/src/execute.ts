@@ -37,6 +37,9 @@ export type CallLogEntry = {
   rootFields: string[]
   variables: Record<string, unknown>
   at: Date
+  /** The calculated cost asked up front, and what the answer took (null: not run). */
+  requestedCost?: number
+  actualCost?: number | null
 }
 
 type Run = {
@@ -85,6 +88,8 @@ export async function runGraphql({ schema, context, bucket, request, forceThrott
     at: new Date(now),
   }
   const requested = queryCost(schema, document, operation, variables)
+  log.requestedCost = requested
+  log.actualCost = null
   if (requested > MAX_SINGLE_QUERY_COST) {
     const error = new GraphQLError(
       `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_SINGLE_QUERY_COST}).`,
@@ -108,6 +113,7 @@ export async function runGraphql({ schema, context, bucket, request, forceThrott
   const data = (result.data ?? null) as Record<string, unknown> | null
   const actual = Math.min(requested, queryCost(schema, document, operation, variables, data))
   bucket.refund(requested - actual, now)
+  log.actualCost = actual
   const response: GraphqlResponse = { data, extensions: cost(requested, actual) }
   if (result.errors?.length) response.errors = format(result.errors)
   return { response, log }
