@@ -652,6 +652,9 @@ describe('cycle prices', () => {
           ? { ...l, currentPrice, pricingPolicy: { basePrice: 2000, cycleDiscounts } }
           : { ...l, pricingPolicy: null },
       )
+      // A change on the platform moves the contract's updatedAt (the mirror did not hear of it).
+      c.updatedAt += 1000
+      c.revisionId += 1
       return c.lines[0]!
     }
     const steppingLine = await setUp(stepping, 1800)
@@ -662,6 +665,8 @@ describe('cycle prices', () => {
         ? { ...l, currentPrice: 2000, pricingPolicy: { basePrice: 2000, cycleDiscounts: [pct(20, 0)] } }
         : { ...l, pricingPolicy: null },
     )
+    staleContract.updatedAt += 1000
+    staleContract.revisionId += 1
     const staleLine = staleContract.lines[0]!
     const staleExpected = charged(stale) - 400 * staleLine.quantity
     const pricingReads = () =>
@@ -677,8 +682,9 @@ describe('cycle prices', () => {
     const expectedTotal = charged(stepping)
 
     expect(await env.run(domain, T0)).toMatchObject({ attempted: 4, succeeded: 4 })
-    // One read of the policies per charge (before it, by the claimer; the next cycle's prices are
-    // worked out from it), except the hand-priced contract, which is never repriced.
+    // The policies changed on the platform since the mirror read them (updatedAt moved): one read
+    // per charge (before it, by the claimer; the next cycle's prices are worked out from it),
+    // except the hand-priced contract, which is never repriced.
     expect(pricingReads() - readsBefore).toBe(3)
     const kept = await env.pool.query<{ contract_id: string; line_pricing: unknown }>(
       'select contract_id::text, line_pricing from billing_cycles where shop_id = $1 and contract_id = any($2::bigint[])',
@@ -739,6 +745,8 @@ describe('cycle prices', () => {
     expect(await env.run(domain, nextRun)).toMatchObject({ succeeded: 1 })
     expect(lineOf(stepping, steppingLine.id).currentPrice).toBe(1600)
     expect(await events(domain, stepping, 'line_price_changed')).toHaveLength(1)
+    // Nothing changed on the platform but the app's own writes: the kept policies price it.
+    expect(pricingReads() - readsBefore).toBe(3)
   })
 })
 

@@ -621,7 +621,10 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
       expect(res.json().error.message).toContain('Refused by the platform')
       expect(hasJapanese(res.json().error.message)).toBe(true)
       expect(platformContract(f.contractId).revisionId).toBe(revision)
-      expect(await mirrorRow(f.contractId)).toEqual(before)
+      // The lines' policies the charge path read (a cache of the platform's state) may be kept.
+      const withoutCache = (row: object) =>
+        Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('line_pricing')))
+      expect(withoutCache(await mirrorRow(f.contractId))).toEqual(withoutCache(before))
     })
   }
 

@@ -9,8 +9,9 @@ import {
 } from '../platform/operations/subscription-billing-attempt-create.ts'
 import { upsertBillingAttempt } from '../sync/billing-attempts-repo.ts'
 import { billingAttemptRecord } from '../sync/records.ts'
-import { type CycleRow, claimRetry, recordRefusal, storeAttemptId } from './cycles-repo.ts'
+import { type CycleRow, claimRetry, findCycle, recordRefusal, storeAttemptId } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
+import { checkBeforeCharge } from './pre-charge.ts'
 
 // Asking the platform for a cycle's charge (subscriptionBillingAttemptCreate) once its row is
 // claimed: the first charge (claimed by runBilling or "create order now"), a dunning retry,
@@ -85,9 +86,11 @@ export async function watch(ctx: EngineContext, shopId: string, row: CycleRow): 
 }
 
 /**
- * Dunning retry `attemptNo + 1` of a cycle: claims it (only one of the retry job, the daily
- * run and "create order now" gets it) and asks the platform with the retry's own key.
- * Null when someone else took the retry or it is not due.
+ * Dunning retry `attemptNo + 1` of a cycle: checks the contract on the platform (paused or
+ * ended there while the mirror did not hear of it: resynced, not charged; the retry stays
+ * scheduled), claims it (only one of the retry job, the daily run and "create order now" gets
+ * it) and asks the platform with the retry's own key. Null when someone else took the retry,
+ * it is not due, or the platform says the contract cannot be charged.
  */
 export async function retryCycle(
   ctx: EngineContext,
@@ -96,6 +99,12 @@ export async function retryCycle(
   attemptNo: number,
   options: { runId?: string | null; dueBy?: Date; beforeStore?: BeforeStore } = {},
 ): Promise<AttemptStart | null> {
+  const cycle = await findCycle(ctx.db, shop.id, cycleId)
+  if (cycle?.status !== 'retry_scheduled' || cycle.attempt_no !== attemptNo) return null
+  const notDue = options.dueBy && cycle.next_retry_at && cycle.next_retry_at > options.dueBy
+  if (notDue) return null
+  const pre = await checkBeforeCharge(ctx, shop, cycle.contract_id, null)
+  if (pre.kind === 'skip') return null
   const row = await claimRetry(ctx.db, {
     shopId: shop.id,
     cycleId,

@@ -1,61 +1,101 @@
-import { type LineRepricing, repricedLines } from '@teiki/domain'
+import { type LineRepricing, type PricedLine, repricedLines } from '@teiki/domain'
 import { withTransaction } from '../db/pool.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { lineIdOf, toGid } from '../platform/gid.ts'
-import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
+import type { ChargeCheck } from '../platform/operations/subscription-charge-check.ts'
 import { editContractThroughDraft } from '../platform/operations/subscription-draft.ts'
 import { fetchLinePricing } from '../platform/operations/subscription-line-pricing.ts'
 import { appendContractEvent, lockContract } from '../sync/contracts-repo.ts'
+import { type ContractState, carryLinePricing, keepContractLinePricing } from '../sync/line-pricing-repo.ts'
 import type { CycleRow } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
-import { keepLinePricing, pricesAreManual, pricingFacts, writeLinePrices } from './repo.ts'
+import {
+  keepLinePricing,
+  type MirroredContract,
+  mirroredContract,
+  orderCount,
+  writeLinePrices,
+} from './repo.ts'
 
 // Each cycle's line prices from the lines' pricing policies. The platform charges each line's
 // currentPrice and never moves it; a contract comes from checkout with its first order's
 // price, and a merchant's edit may reset a line. A contract whose prices the merchant set by
 // hand is never repriced.
+//
+// The policies come from the mirror (subscription_contracts.line_pricing: the first sync's
+// bulk export, or the last read) while the platform's updatedAt is still the one they were
+// read at; otherwise they are read from the platform (about 6 points a line) and kept.
 
-/** The contract's lines with their pricing policies, from the platform; null when it is gone. */
-async function readLinePricing(ctx: EngineContext, shop: ShopRow, contractId: string, knownLines: number) {
+/** The lines' policies with the prices they carry, and the contract state they are true at. */
+type Pricing = { lines: PricedLine[]; state: ContractState }
+
+const sameState = (a: ContractState, b: ContractState) =>
+  a.revisionId === b.revisionId && Date.parse(a.updatedAt) === Date.parse(b.updatedAt)
+
+/** The lines' policies kept in the mirror, when they cover every line and are true at `state`. */
+function keptPricing(contract: MirroredContract, state: ContractState): Pricing | null {
+  const kept = contract.linePricing
+  const keptAt = contract.linePricingState
+  if (!kept || !keptAt || !sameState(keptAt, state)) return null
+  const byId = new Map(kept.map((l) => [l.id, l]))
+  if (!contract.lines.every((l) => byId.has(l.id))) return null
+  return {
+    lines: contract.lines.map((l) => ({ ...byId.get(l.id)!, currentPrice: l.currentPrice })),
+    state: keptAt,
+  }
+}
+
+/** The contract's lines with their policies, from the platform (kept in the mirror); null when it is gone. */
+async function readPricing(ctx: EngineContext, shop: ShopRow, contractId: string, knownLines: number) {
   const gid = toGid('SubscriptionContract', contractId)
-  // The shared selection reads up to 20 lines: a full page may hide more.
-  const priced = await fetchLinePricing(ctx.clientFor(shop), gid, knownLines >= 20 ? 100 : knownLines)
-  if (priced && !priced.complete)
-    ctx.log.warn({ contract: contractId }, 'contract has more lines than repriced')
-  return priced
+  const priced = await fetchLinePricing(ctx.clientFor(shop), gid, Math.max(1, knownLines))
+  if (!priced) return null
+  if (!priced.complete) ctx.log.warn({ contract: contractId }, 'contract has more lines than repriced')
+  const state = { revisionId: priced.revisionId, updatedAt: priced.updatedAt }
+  if (priced.complete)
+    await keepContractLinePricing(ctx.db, shop.id, [{ contractId, state, lines: priced.lines }])
+  return { lines: priced.lines, state }
 }
 
 /**
  * Before a cycle's charge (once per cycle, by whoever claimed it): the lines onto their
- * pricing policies' price for the cycle about to be charged. The lines as read (with the
- * prices the charge carries) are kept on the cycle row, and after a success the next cycle's
- * prices are worked out from them (nextCyclePrices), so each charge costs one read of the
- * policies. Returns the changes made. Never throws: when the platform refuses or fails, the
- * charge goes ahead at the current price (what it would be without this step) and the failure
- * is logged.
+ * pricing policies' price for the cycle about to be charged; the lines as charged are kept on
+ * the cycle row. `check`: the platform's state read just before (pre-charge.ts), which tells
+ * whether the mirror's policies are still true. Returns the changes made. Never throws: when
+ * the platform refuses or fails, the charge goes ahead at the current price (what it would be
+ * without this step) and the failure is logged.
  */
 export async function priceCharge(
   ctx: EngineContext,
   shop: ShopRow,
   row: CycleRow,
+  check: ChargeCheck | null,
 ): Promise<LineRepricing[]> {
   try {
-    return await repriceForCharge(ctx, shop, row)
+    return await repriceForCharge(ctx, shop, row, check)
   } catch (error) {
     ctx.log.warn({ err: error, contract: row.contract_id }, 'repricing before the charge failed')
     return []
   }
 }
 
-async function repriceForCharge(ctx: EngineContext, shop: ShopRow, row: CycleRow): Promise<LineRepricing[]> {
-  const known = await pricingFacts(ctx.db, shop.id, row.contract_id)
-  if (!known || known.manual || known.lines === 0) return []
-  const priced = await readLinePricing(ctx, shop, row.contract_id, known.lines)
-  if (!priced) return []
-  const cycle = known.orders + 1
-  const changes = repricedLines(priced.lines, cycle, priced.currencyCode)
+async function repriceForCharge(
+  ctx: EngineContext,
+  shop: ShopRow,
+  row: CycleRow,
+  check: ChargeCheck | null,
+): Promise<LineRepricing[]> {
+  const contract = await mirroredContract(ctx.db, shop.id, row.contract_id)
+  if (!contract || contract.manualPrices || contract.lines.length === 0) return []
+  const pricing =
+    (check ? keptPricing(contract, check) : null) ??
+    (await readPricing(ctx, shop, row.contract_id, contract.lines.length))
+  if (!pricing) return []
+  // The cycle about to be charged: one after the orders so far.
+  const cycle = (await orderCount(ctx.db, shop.id, row.contract_id)) + 1
+  const changes = repricedLines(pricing.lines, cycle, contract.currencyCode)
   const charged = new Map(changes.map((r) => [r.lineId, r.to]))
-  const kept = priced.lines.map((l) => ({ ...l, currentPrice: charged.get(l.id) ?? l.currentPrice }))
+  const kept = pricing.lines.map((l) => ({ ...l, currentPrice: charged.get(l.id) ?? l.currentPrice }))
   const committed =
     changes.length === 0
       ? null
@@ -70,6 +110,7 @@ async function repriceForCharge(ctx: EngineContext, shop: ShopRow, row: CycleRow
     await lockContract(tx, shop.id, row.contract_id)
     await keepLinePricing(tx, shop.id, row.id, kept)
     if (!committed) return
+    await carryLinePricing(tx, shop.id, row.contract_id, kept, pricing.state, committed)
     await writeLinePrices(tx, shop.id, row.contract_id, changes, committed)
     for (const r of changes) {
       await appendContractEvent(tx, shop.id, 'billing', {
@@ -82,25 +123,23 @@ async function repriceForCharge(ctx: EngineContext, shop: ShopRow, row: CycleRow
   return changes
 }
 
+/** The next cycle's prices, with the policies they came from and the contract state those are true at. */
+export type PricesForNext = Pricing & { repriced: LineRepricing[] }
+
 /**
  * The line prices cycle `cycle` (the next one, after a success) must carry that differ from
- * the contract's current ones. The policies come from the cycle row (read before the charge)
- * when it covers every line the contract has now, else from the platform.
+ * the contract's current ones. The policies come from the mirror when they are true at the
+ * mirrored state and cover every line, else from the platform. Null for hand-set prices.
  */
 export async function nextCyclePrices(
   ctx: EngineContext,
   shop: ShopRow,
   row: CycleRow,
-  contract: PlatformContract,
+  contract: MirroredContract,
   cycle: number,
-): Promise<LineRepricing[]> {
-  if (await pricesAreManual(ctx.db, shop.id, row.contract_id)) return []
-  const stored = new Map((row.line_pricing ?? []).map((l) => [l.id, l]))
-  const lines = contract.lines.nodes
-  if (lines.length > 0 && lines.length < 20 && lines.every((l) => stored.has(l.id))) {
-    const current = lines.map((l) => ({ ...stored.get(l.id)!, currentPrice: l.currentPrice.amount }))
-    return repricedLines(current, cycle, contract.currencyCode)
-  }
-  const priced = await readLinePricing(ctx, shop, row.contract_id, lines.length)
-  return priced ? repricedLines(priced.lines, cycle, priced.currencyCode) : []
+): Promise<PricesForNext | null> {
+  if (contract.manualPrices || contract.lines.length === 0) return null
+  const pricing =
+    keptPricing(contract, contract) ?? (await readPricing(ctx, shop, row.contract_id, contract.lines.length))
+  return pricing ? { ...pricing, repriced: repricedLines(pricing.lines, cycle, contract.currencyCode) } : null
 }

@@ -95,6 +95,15 @@ export async function claimCycle(
   return { kind: 'existing', row }
 }
 
+/** Whether the contract's cycle of `cycleDate` has a row (claimed by someone, whatever became of it). */
+export async function cycleExists(db: DbClient, shopId: string, contractId: string, cycleDate: string) {
+  const { rowCount } = await db.query(
+    'select 1 from billing_cycles where shop_id = $1 and contract_id = $2 and cycle_date = $3',
+    [shopId, contractId, cycleDate],
+  )
+  return (rowCount ?? 0) > 0
+}
+
 export async function findCycle(db: DbClient, shopId: string, cycleId: string): Promise<CycleRow | null> {
   const { rows } = await db.query<CycleRow>(
     `select ${CYCLE_COLUMNS} from billing_cycles where shop_id = $1 and id = $2`,

@@ -3,11 +3,13 @@ import type { ShopRow } from '../features/shops/repo.ts'
 import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
+import type { ChargeCheck } from '../platform/operations/subscription-charge-check.ts'
 import { type AttemptStart, attemptOf, type BeforeStore, retryCycle, watch } from './charge.ts'
 import { priceCharge } from './cycle-prices.ts'
 import type { CycleRow } from './cycles-repo.ts'
 import type { BillingLog, BillingScheduler, EngineContext } from './engine-context.ts'
 import { type AwaitOptions, awaitOutcomes, onAttemptOutcome, pollCycle } from './outcomes.ts'
+import { checkBeforeCharge } from './pre-charge.ts'
 
 export { FAILURE_MAIL_SUBJECT, ORDER_MAIL_SUBJECT } from './mail.ts'
 
@@ -45,7 +47,10 @@ export function createBillingEngine(opts: BillingEngineOptions) {
       attempt: PlatformBillingAttempt,
       options?: { now?: Date },
     ) => onAttemptOutcome(ctx, shopOrId, attempt, options),
-    priceCharge: (shop: ShopRow, row: CycleRow) => priceCharge(ctx, shop, row),
+    checkBeforeCharge: (shop: ShopRow, contractId: string, dueAt: Date) =>
+      checkBeforeCharge(ctx, shop, contractId, dueAt),
+    priceCharge: (shop: ShopRow, row: CycleRow, check: ChargeCheck | null) =>
+      priceCharge(ctx, shop, row, check),
     retryCycle: (
       shop: ShopRow,
       cycleId: string,

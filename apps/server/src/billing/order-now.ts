@@ -71,7 +71,17 @@ export async function createOrderNowAttempt(input: {
     }
   }
   // A new cycle: its lines onto their pricing policies first (as a scheduled charge).
-  if (claim.kind === 'new') await activeBillingEngine()?.priceCharge(shop, row)
+  // The contract was just read live: it is the check the mirror's pricing policies are held to.
+  if (claim.kind === 'new') {
+    const { id, status, nextBillingDate, updatedAt, revisionId } = contract
+    await activeBillingEngine()?.priceCharge(shop, row, {
+      id,
+      status,
+      nextBillingDate,
+      updatedAt,
+      revisionId,
+    })
+  }
   const started = await startAttempt(db, client, row)
   if (started.kind === 'refused') {
     await recordRefusal(db, row, started)

@@ -88,16 +88,26 @@ export async function pollCycle(
 
 export type AwaitOptions = {
   now?: Date
+  /** How often the cycles are looked up in the database (a webhook may have settled them). */
   intervalMs?: number
+  /** An attempt is first read from the platform this long after the wait began (default intervalMs). */
+  pollAfterMs?: number
+  /** The longest gap between two platform reads of one attempt (reads back off by doubling). */
   maxIntervalMs?: number
   timeoutMs?: number
   concurrency?: number
 }
 
+/** When each cycle's attempt is next read from the platform, and the gap before that read. */
+type PollSchedule = Map<string, { at: number; gapMs: number }>
+
 /**
- * Waits for the outcomes of `cycleIds` by polling the platform (batched `nodes` reads),
- * applying each as it becomes ready; webhooks may settle some first. Stops when all are
- * settled or after `timeoutMs`. Answers each cycle's final status.
+ * Waits for the outcomes of `cycleIds`, applying each as it becomes ready. Every `intervalMs`
+ * the cycles are looked up in the database, where webhooks settle most of them; an attempt
+ * still open is read from the platform (batched `nodes` reads) `pollAfterMs` after the wait
+ * began, then again after gaps doubling up to `maxIntervalMs`: a read costs points, so an
+ * attempt the platform is still settling is not asked about every interval. Stops when all
+ * are settled or after `timeoutMs`. Answers each cycle's final status.
  */
 export async function awaitOutcomes(
   ctx: EngineContext,
@@ -107,27 +117,38 @@ export async function awaitOutcomes(
 ): Promise<Map<string, OutcomeResult>> {
   const result = new Map<string, OutcomeResult>()
   let pending = [...new Set(cycleIds)]
-  let interval = options.intervalMs ?? 500
-  const maxInterval = options.maxIntervalMs ?? 5_000
+  const interval = options.intervalMs ?? 500
+  const firstPoll = options.pollAfterMs ?? interval
+  const maxGap = options.maxIntervalMs ?? 5_000
   const deadline = Date.now() + (options.timeoutMs ?? 10 * 60_000)
   const outcomeOptions = options.now ? { now: options.now } : {}
+  const schedule: PollSchedule = new Map(
+    pending.map((id) => [id, { at: Date.now() + firstPoll, gapMs: Math.max(firstPoll, interval) }]),
+  )
   while (pending.length > 0) {
     const watched = await attemptsToRead(ctx, shop, pending, result)
     if (watched.length === 0) break
-    const attempts = await fetchBillingAttempts(
-      ctx.clientFor(shop),
-      watched.map((r) => toGid('SubscriptionBillingAttempt', r.attempt_id!)),
-    )
-    const byId = new Map(watched.map((r) => [r.attempt_id!, r]))
-    await eachLimited(
-      attempts.filter((a) => a.ready),
-      options.concurrency ?? 8,
-      async (attempt) => {
-        const row = byId.get(idFromGid(attempt.id))
-        const outcome = await onAttemptOutcome(ctx, shop, attempt, outcomeOptions)
-        if (row && outcome !== 'pending') result.set(row.id, outcome)
-      },
-    )
+    const due = watched.filter((r) => (schedule.get(r.id)?.at ?? 0) <= Date.now())
+    if (due.length > 0) {
+      const attempts = await fetchBillingAttempts(
+        ctx.clientFor(shop),
+        due.map((r) => toGid('SubscriptionBillingAttempt', r.attempt_id!)),
+      )
+      const byId = new Map(due.map((r) => [r.attempt_id!, r]))
+      await eachLimited(
+        attempts.filter((a) => a.ready),
+        options.concurrency ?? 8,
+        async (attempt) => {
+          const row = byId.get(idFromGid(attempt.id))
+          const outcome = await onAttemptOutcome(ctx, shop, attempt, outcomeOptions)
+          if (row && outcome !== 'pending') result.set(row.id, outcome)
+        },
+      )
+      for (const r of due) {
+        const gapMs = Math.min(maxGap, (schedule.get(r.id)?.gapMs ?? interval) * 2)
+        schedule.set(r.id, { at: Date.now() + gapMs, gapMs })
+      }
+    }
     pending = watched.filter((r) => !result.has(r.id)).map((r) => r.id)
     if (pending.length === 0) break
     if (Date.now() >= deadline) {
@@ -135,7 +156,6 @@ export async function awaitOutcomes(
       break
     }
     await new Promise((r) => setTimeout(r, interval))
-    interval = Math.min(maxInterval, interval * 2)
   }
   return result
 }

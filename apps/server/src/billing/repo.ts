@@ -2,6 +2,7 @@ import type { BillingSettings } from '@teiki/contract'
 import type { LineRepricing, PricedLine } from '@teiki/domain'
 import type { DbClient } from '../db/pool.ts'
 import type { CommittedContract } from '../platform/operations/subscription-draft.ts'
+import type { ContractState } from '../sync/line-pricing-repo.ts'
 import { ORDER_COUNT_SQL } from '../sync/order-count.ts'
 import type { CycleRow } from './cycles-repo.ts'
 
@@ -15,32 +16,6 @@ export async function orderCount(db: DbClient, shopId: string, contractId: strin
     [shopId, contractId],
   )
   return rows[0]?.count ?? 0
-}
-
-/**
- * What the charge path needs to price a cycle, in one round trip: the manual mark, how many
- * lines the mirror knows and the order count. Undefined when the contract is not mirrored.
- */
-export async function pricingFacts(db: DbClient, shopId: string, contractId: string) {
-  const { rows } = await db.query<{ manual: boolean; lines: number; orders: number }>(
-    `select c.price_manually_changed_at is not null as manual,
-       (select count(*) from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id)::int
-         as lines,
-       ${ORDER_COUNT_SQL} as orders
-     from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
-    [shopId, contractId],
-  )
-  return rows[0]
-}
-
-/** True once the merchant set a price by hand (price-manually-changed): the prices are theirs. */
-export async function pricesAreManual(db: DbClient, shopId: string, contractId: string): Promise<boolean> {
-  const { rows } = await db.query<{ manual: boolean }>(
-    `select price_manually_changed_at is not null as manual from subscription_contracts
-     where shop_id = $1 and id = $2`,
-    [shopId, contractId],
-  )
-  return rows[0]?.manual ?? false
 }
 
 /**
@@ -171,4 +146,108 @@ export async function settleCycle(
     [shopId, row.id, row.attempt_no, ...values],
   )
   return claimed.rowCount === 1
+}
+
+/**
+ * A contract as the mirror holds it, with what a success's follow-ups need: the schedule
+ * (billing policy, creation), the attributes, the lines' prices and their kept policies.
+ * The pre-charge check made sure it was the platform's state when the charge was asked.
+ */
+export type MirroredContract = {
+  id: string
+  status: 'ACTIVE' | 'FAILED' | 'PAUSED' | 'EXPIRED' | 'CANCELLED'
+  customerId: string
+  createdAt: string
+  updatedAt: string
+  revisionId: string | null
+  nextBillingDate: string | null
+  currencyCode: string
+  billingPolicy: {
+    interval: string
+    intervalCount: number
+    minCycles: number | null
+    maxCycles: number | null
+  }
+  customAttributes: Array<{ key: string; value: string | null }>
+  lines: Array<{ id: string; currentPrice: string }>
+  linePricing: PricedLine[] | null
+  /** The contract state the kept policies were true at (null: never kept). */
+  linePricingState: ContractState | null
+  manualPrices: boolean
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+/** A mirrored numeric ("1800.0000") written as the platform writes a Decimal ("1800.0"). */
+export function asPlatformDecimal(text: string): string {
+  const [whole, fraction = ''] = text.split('.')
+  return `${whole}.${fraction.replace(/0+$/, '') || '0'}`
+}
+
+/** The mirrored contract (undefined when the mirror does not hold it). */
+export async function mirroredContract(
+  db: DbClient,
+  shopId: string,
+  contractId: string,
+): Promise<MirroredContract | undefined> {
+  const { rows } = await db.query<{
+    status: MirroredContract['status']
+    customer_id: string
+    created_at: Date
+    updated_at: Date
+    revision_id: string | null
+    next_billing_date: Date | null
+    currency_code: string
+    billing_policy: MirroredContract['billingPolicy']
+    custom_attributes: MirroredContract['customAttributes']
+    line_pricing: PricedLine[] | null
+    line_pricing_revision: string | null
+    line_pricing_updated_at: Date | null
+    manual: boolean
+    lines: MirroredContract['lines'] | null
+  }>(
+    `select c.status, c.customer_id::text, c.created_at, c.updated_at, c.revision_id, c.next_billing_date,
+       c.currency_code, c.billing_policy, c.custom_attributes, c.line_pricing, c.line_pricing_revision,
+       c.line_pricing_updated_at,
+       c.price_manually_changed_at is not null as manual,
+       (select jsonb_agg(jsonb_build_object('id', l.id, 'currentPrice', l.current_price::text) order by l.position)
+          from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id) as lines
+     from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
+    [shopId, contractId],
+  )
+  const r = rows[0]
+  if (!r) return undefined
+  return {
+    id: contractId,
+    status: r.status,
+    customerId: r.customer_id,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    revisionId: r.revision_id,
+    nextBillingDate: iso(r.next_billing_date),
+    currencyCode: r.currency_code,
+    billingPolicy: r.billing_policy,
+    customAttributes: r.custom_attributes ?? [],
+    lines: (r.lines ?? []).map((l) => ({ id: l.id, currentPrice: asPlatformDecimal(l.currentPrice) })),
+    linePricing: r.line_pricing,
+    linePricingState: r.line_pricing_updated_at
+      ? { revisionId: r.line_pricing_revision, updatedAt: r.line_pricing_updated_at.toISOString() }
+      : null,
+    manualPrices: r.manual,
+  }
+}
+
+/** The mirrored row's status, next billing date, updatedAt and revision (the pre-charge check compares them). */
+export async function mirroredState(db: DbClient, shopId: string, contractId: string) {
+  const { rows } = await db.query<{
+    status: string
+    next_billing_date: Date | null
+    updated_at: Date
+    revision_id: string | null
+  }>(
+    `select status, next_billing_date, updated_at, revision_id from subscription_contracts
+     where shop_id = $1 and id = $2`,
+    [shopId, contractId],
+  )
+  return rows[0]
 }

@@ -8,7 +8,7 @@ import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import { createMailer } from '../mail/mailer.ts'
 import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
 import type { BeforeStore } from './charge.ts'
-import { billingKey, type CycleRow, claimCycle } from './cycles-repo.ts'
+import { billingKey, type CycleRow, claimCycle, cycleExists } from './cycles-repo.ts'
 import { eachLimited } from './each-limited.ts'
 import { type BillingEngine, createBillingEngine } from './engine.ts'
 import type { OutcomeResult } from './engine-context.ts'
@@ -209,15 +209,25 @@ async function chargeOne(c: Charging, item: Work): Promise<CycleRow | 'alreadyBi
     return started.kind === 'refused' ? 'skipped' : started.row
   }
   const row = item.kind === 'resume' ? item.row : await claimDue(c, item.contractId, item.dueAt)
+  if (row === 'skipped') return 'skipped'
   if (!row) return 'alreadyBilled'
   const started = await engine.attemptOf(shop, row, c.beforeStore(row.contract_id))
   return started.kind === 'refused' ? 'skipped' : started.row
 }
 
-/** Claims a due contract's cycle; null when it is charged, being charged or in dunning. */
-async function claimDue(c: Charging, contractId: string, dueAt: Date): Promise<CycleRow | null> {
+/**
+ * Claims a due contract's cycle; null when it is charged, being charged or in dunning, and
+ * 'skipped' when the platform says it is not due (paused, cancelled or moved there while the
+ * mirror did not hear of it: pre-charge.ts resynced it).
+ */
+async function claimDue(c: Charging, contractId: string, dueAt: Date): Promise<CycleRow | null | 'skipped'> {
   const { db, shop, runId } = c
   const cycleDate = toZonedDate(dueAt, shop.iana_timezone)
+  // A cycle already claimed (charged, in dunning, or a create to resume) needs no check.
+  const pre = (await cycleExists(db, shop.id, contractId, cycleDate))
+    ? null
+    : await c.engine.checkBeforeCharge(shop, contractId, dueAt)
+  if (pre?.kind === 'skip') return 'skipped'
   const claim = await claimCycle(db, {
     shopId: shop.id,
     contractId,
@@ -230,7 +240,7 @@ async function claimDue(c: Charging, contractId: string, dueAt: Date): Promise<C
   if (claim.kind === 'existing') return null
   const row = claim.row
   // Only the run that claimed the cycle, and before the charge is asked for.
-  if (claim.kind === 'new') await c.engine.priceCharge(shop, row)
+  if (claim.kind === 'new') await c.engine.priceCharge(shop, row, pre?.check ?? null)
   if (claim.kind === 'resume' && row.run_id !== runId) {
     await moveToRun(db, shop.id, row.id, runId)
     return { ...row, run_id: runId }

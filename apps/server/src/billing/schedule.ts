@@ -5,8 +5,11 @@ import type { PlatformContract } from '../platform/operations/subscription-contr
 
 type Policy = Parameters<typeof nextBillingDate>[1]
 
+/** What the schedule reads of a contract, from the platform or the mirror alike. */
+export type Scheduled = Pick<PlatformContract, 'billingPolicy' | 'createdAt'>
+
 /** The contract's billing policy as the domain schedules it. */
-function policyOf(contract: PlatformContract): Policy {
+function policyOf(contract: Scheduled): Policy {
   const p = contract.billingPolicy as PlatformContract['billingPolicy'] & {
     anchors?: Array<{
       type: 'WEEKDAY' | 'MONTHDAY' | 'YEARDAY'
@@ -46,7 +49,7 @@ function intendedDayOf(policy: Policy, dueDate: string, createdDate: string): nu
 }
 
 /** The next billing instant after the cycle due at `dueAt` (the schedule, not the charge time, is the anchor). */
-export function scheduleAfter(contract: PlatformContract, dueAt: Date, timeZone: string): Date {
+export function scheduleAfter(contract: Scheduled, dueAt: Date, timeZone: string): Date {
   const policy = policyOf(contract)
   const intendedDay = intendedDayOf(
     policy,

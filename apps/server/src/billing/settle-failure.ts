@@ -17,7 +17,7 @@ import type { CycleRow, CycleStatus } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
 import { mailFailure } from './mail.ts'
 import { retryInstant, scheduleAfter } from './schedule.ts'
-import { commitSettlement, type SettlementEvent, trackContract } from './settlement.ts'
+import { commitSettlement, type SettlementEvent, trackContract, wholeContract } from './settlement.ts'
 
 // Dunning (billing_settings): a failed charge is retried on the shop's schedule, the payment
 // schedule or, for stock, the inventory one; after the last retry the shop's final action
@@ -93,7 +93,7 @@ async function scheduleRetry(ctx: EngineContext, s: Settling, f: Failure): Promi
     ctx,
     shop,
     row,
-    contract,
+    wholeContract(contract),
     { status: 'retry_scheduled', nextRetryAt: at, kind: f.kind, code: f.code, message: f.message },
     [failedEvent(row, f, at)],
   )
@@ -150,7 +150,7 @@ async function applyFinalAction(ctx: EngineContext, s: Settling, f: Failure): Pr
     ctx,
     shop,
     row,
-    state.contract(),
+    wholeContract(state.contract()),
     { status: 'failed', finalAction: action, kind: f.kind, code: f.code, message: f.message },
     events,
     { source: 'dunning' },

@@ -14,31 +14,55 @@ import type {
   PlatformBillingAttempt,
   PlatformBillingOrder,
 } from '../platform/operations/subscription-billing-attempt.ts'
-import { fetchSubscriptionContract } from '../platform/operations/subscription-contract.ts'
 import { setContractNextBillingDate } from '../platform/operations/subscription-contract-next-billing-date.ts'
-import { activateSubscriptionContract } from '../platform/operations/subscription-contract-status.ts'
-import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
-import { editContractThroughDraft } from '../platform/operations/subscription-draft.ts'
+import {
+  activateSubscriptionContract,
+  type ContractStatusResult,
+} from '../platform/operations/subscription-contract-status.ts'
+import { type DraftInput, editContractThroughDraft } from '../platform/operations/subscription-draft.ts'
+import type { ContractPatch } from '../sync/contracts-repo.ts'
+import { carryLinePricing } from '../sync/line-pricing-repo.ts'
 import { upsertOrder } from '../sync/mirror-repo.ts'
 import { orderRecord } from '../sync/records.ts'
-import { nextCyclePrices } from './cycle-prices.ts'
+import { nextCyclePrices, type PricesForNext } from './cycle-prices.ts'
 import type { CycleRow, CycleStatus } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
 import { mailOrder } from './mail.ts'
 import { expireSubscriptionContract } from './platform.ts'
-import { orderCount } from './repo.ts'
+import { type MirroredContract, mirroredContract, orderCount } from './repo.ts'
 import { scheduleAfter } from './schedule.ts'
-import { commitSettlement, type SettlementEvent, type TrackedContract, trackContract } from './settlement.ts'
+import { commitSettlement, type MirrorWrite, patchedContract, type SettlementEvent } from './settlement.ts'
 
-/** What a success did to the contract, for the history and the order mail. */
-type Advance = { nextAt: Date | null; delivery: string | null; expired: boolean; repriced: LineRepricing[] }
+/** What a success did to the contract, for the history, the mirror and the order mail. */
+type Advance = {
+  nextAt: Date | null
+  delivery: string | null
+  expired: boolean
+  repriced: LineRepricing[]
+  /** The last follow-up's answer, laid over the mirrored row; null when nothing was asked. */
+  patch: ContractPatch | null
+  /** The lines' policies the next cycle was priced with (kept on the contract for the next charge). */
+  pricing: PricesForNext | null
+}
 
-const NOT_ADVANCED: Advance = { nextAt: null, delivery: null, expired: false, repriced: [] }
+const NOT_ADVANCED: Advance = {
+  nextAt: null,
+  delivery: null,
+  expired: false,
+  repriced: [],
+  patch: null,
+  pricing: null,
+}
 
 /**
  * A charge succeeded: the order is mirrored (the order count, and so maxCycles, follows from
  * it), the contract moves on to its next cycle (advanceContract) and the cycle, its history
  * and the run's count are written; the path that wrote them sends the order mail.
+ *
+ * The contract is taken from the mirror, not read again: the pre-charge check (pre-charge.ts)
+ * found the mirror equal to the platform when the charge was asked, and the follow-ups'
+ * answers (status, next billing date, updatedAt, revision) are laid over the mirrored row. A
+ * draft's attributes are the platform's own (the draft copies the contract), never the mirror's.
  */
 export async function settleSuccess(
   ctx: EngineContext,
@@ -48,23 +72,20 @@ export async function settleSuccess(
   settings: BillingSettings,
 ): Promise<CycleStatus> {
   const order = attempt.order!
-  const client = ctx.clientFor(shop)
   // The order first: the order count (and so maxCycles) follows from the orders mirror.
   await upsertOrder(ctx.db, shop.id, orderRecord(order, row.contract_id))
   const cycle = await orderCount(ctx.db, shop.id, row.contract_id)
-
-  const before = await fetchSubscriptionContract(client, toGid('SubscriptionContract', row.contract_id))
-  const state = trackContract(before)
+  const before = await mirroredContract(ctx.db, shop.id, row.contract_id)
   const advance =
     before && !TERMINAL_STATUSES.has(before.status)
-      ? await advanceContract(ctx, { shop, row, client, before, state, cycle, settings })
+      ? await advanceContract(ctx, { shop, row, client: ctx.clientFor(shop), before, cycle, settings })
       : NOT_ADVANCED
   const amount = order.totalPriceSet.shopMoney
   const won = await commitSettlement(
     ctx,
     shop,
     row,
-    state.contract(),
+    successWrite(row.contract_id, before, advance),
     {
       status: 'succeeded',
       orderId: idFromGid(order.id),
@@ -82,82 +103,108 @@ export async function settleSuccess(
 }
 
 /**
- * The contract after a paid cycle: a FAILED one is reactivated; at maxCycles it expires;
- * otherwise its next billing date follows the schedule from the cycle's due instant, and one
- * draft moves the delivery date (on contracts that carry お届け予定日) and the next cycle's prices.
+ * The mirror write of a success: the lines' policies carried to the new updatedAt (when they
+ * were true at the state the mirror holds), then the patch.
  */
-async function advanceContract(
-  ctx: EngineContext,
-  input: {
-    shop: ShopRow
-    row: CycleRow
-    client: AdminClient
-    before: PlatformContract
-    state: TrackedContract
-    cycle: number
-    settings: BillingSettings
-  },
-): Promise<Advance> {
-  const { shop, row, client, before, state, cycle } = input
+function successWrite(
+  contractId: string,
+  before: MirroredContract | undefined,
+  advance: Advance,
+): MirrorWrite {
+  const patch = patchedContract(contractId, advance.patch)
+  return async (tx, shopId) => {
+    const { pricing } = advance
+    if (before && advance.patch && pricing) {
+      const prices = new Map(advance.repriced.map((r) => [r.lineId, r.to]))
+      const lines = pricing.lines.map((l) => ({ ...l, currentPrice: prices.get(l.id) ?? l.currentPrice }))
+      await carryLinePricing(tx, shopId, contractId, lines, pricing.state, advance.patch)
+    }
+    return patch(tx, shopId)
+  }
+}
+
+type Advancing = {
+  shop: ShopRow
+  row: CycleRow
+  client: AdminClient
+  before: MirroredContract
+  cycle: number
+  settings: BillingSettings
+}
+
+/** A follow-up's answer as the mirror takes it; a paid cycle also leaves the payment SUCCEEDED. */
+const patchOf = (r: ContractStatusResult): ContractPatch => ({
+  status: r.status,
+  nextBillingDate: r.nextBillingDate,
+  updatedAt: r.updatedAt,
+  revisionId: r.revisionId,
+  lastPaymentStatus: 'SUCCEEDED',
+})
+
+/**
+ * The contract after a paid cycle: a FAILED one is reactivated; at maxCycles it expires;
+ * otherwise its next billing date follows the schedule from the cycle's due instant. When the
+ * delivery date (on contracts that carry お届け予定日) or the next cycle's prices move too, one
+ * draft carries all of it, the next billing date included; else one setNextBillingDate.
+ */
+async function advanceContract(ctx: EngineContext, input: Advancing): Promise<Advance> {
+  const { shop, row, client, before, cycle } = input
   const gid = toGid('SubscriptionContract', row.contract_id)
   const tz = shop.iana_timezone
-  if (before.status === 'FAILED') state.status(await activateSubscriptionContract(client, gid))
+  let last: ContractStatusResult | null = null
+  if (before.status === 'FAILED') last = await activateSubscriptionContract(client, gid)
   const maxCycles = before.billingPolicy.maxCycles
   if (maxCycles !== null && maxCycles !== undefined && cycle >= maxCycles) {
-    state.status(await expireSubscriptionContract(client, gid))
-    return { ...NOT_ADVANCED, expired: true }
+    last = await expireSubscriptionContract(client, gid)
+    return { ...NOT_ADVANCED, expired: true, patch: patchOf(last) }
   }
   const nextAt = scheduleAfter(before, row.due_at, tz)
-  if (!before.nextBillingDate || new Date(before.nextBillingDate).getTime() !== nextAt.getTime()) {
-    state.status(await setContractNextBillingDate(client, gid, nextAt))
-  }
   // The delivery date moves with the schedule only on contracts that carry one: a
   // contract without お届け予定日 belongs to a shop that does not promise dates.
   const currentDelivery = deliveryDateOf(before.customAttributes)
-  let delivery: string | null = null
-  let attributes: ReturnType<typeof withAttribute> | null = null
-  if (currentDelivery !== null) {
-    delivery = deliveryDateFor(nextAt, input.settings.deliveryPrepDays, tz)
-    if (delivery !== currentDelivery) {
-      attributes = withAttribute(before.customAttributes, DELIVERY_DATE_ATTRIBUTE, delivery)
-    }
-  }
+  const delivery =
+    currentDelivery === null ? null : deliveryDateFor(nextAt, input.settings.deliveryPrepDays, tz)
   // The next charge is cycle + 1: its prices from the lines' pricing policies.
-  const repriced = await nextCyclePrices(ctx, shop, row, before, cycle + 1)
-  // One draft for both: a commit is three calls however much it changes.
-  if (attributes !== null || repriced.length > 0) {
-    await commitNextCycle(client, gid, before, state, attributes, repriced)
+  const pricing = await nextCyclePrices(ctx, shop, row, before, cycle + 1)
+  const repriced = pricing?.repriced ?? []
+  const advance = { nextAt, delivery, expired: false, repriced, pricing }
+  if ((delivery !== null && delivery !== currentDelivery) || repriced.length > 0) {
+    return { ...advance, patch: await commitNextCycle(client, gid, nextAt, delivery, repriced) }
   }
-  return { nextAt, delivery, expired: false, repriced }
+  if (!before.nextBillingDate || new Date(before.nextBillingDate).getTime() !== nextAt.getTime()) {
+    last = await setContractNextBillingDate(client, gid, nextAt)
+  }
+  return { ...advance, patch: last ? patchOf(last) : null }
 }
 
+/** One draft for the next cycle: its billing date, delivery date and prices (three calls however much it changes). */
 async function commitNextCycle(
   client: AdminClient,
   gid: string,
-  before: PlatformContract,
-  state: TrackedContract,
-  attributes: ReturnType<typeof withAttribute> | null,
+  nextAt: Date,
+  delivery: string | null,
   repriced: LineRepricing[],
-): Promise<void> {
+): Promise<ContractPatch> {
+  let attributes: DraftInput['customAttributes']
   const committed = await editContractThroughDraft(client, gid, async (draft) => {
-    if (attributes !== null) await draft.update({ customAttributes: attributes })
+    const input: DraftInput = { nextBillingDate: nextAt.toISOString() }
+    const current = deliveryDateOf(draft.customAttributes)
+    if (delivery !== null && current !== null && current !== delivery) {
+      attributes = withAttribute(draft.customAttributes, DELIVERY_DATE_ATTRIBUTE, delivery)
+      input.customAttributes = attributes
+    }
+    await draft.update(input)
     for (const r of repriced) await draft.updateLine(r.lineId, { currentPrice: r.to })
   })
-  const prices = new Map(repriced.map((r) => [r.lineId, r.to]))
-  state.committed(committed, {
-    ...(attributes !== null ? { customAttributes: attributes } : {}),
-    ...(prices.size > 0
-      ? {
-          lines: {
-            ...before.lines,
-            nodes: before.lines.nodes.map((l) => {
-              const to = prices.get(l.id)
-              return to === undefined ? l : { ...l, currentPrice: { ...l.currentPrice, amount: to } }
-            }),
-          },
-        }
-      : {}),
-  })
+  return {
+    status: committed.status,
+    nextBillingDate: committed.nextBillingDate,
+    updatedAt: committed.updatedAt,
+    revisionId: committed.revisionId,
+    lastPaymentStatus: 'SUCCEEDED',
+    ...(attributes ? { customAttributes: attributes } : {}),
+    linePrices: repriced.map((r) => ({ lineId: r.lineId, price: r.to })),
+  }
 }
 
 /** `billed` with what the success did, and a `line_price_changed` per line repriced for the next cycle. */

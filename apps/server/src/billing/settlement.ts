@@ -1,4 +1,4 @@
-import { withTransaction } from '../db/pool.ts'
+import { type DbClient, withTransaction } from '../db/pool.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import type { ContractStatusResult } from '../platform/operations/subscription-contract-status.ts'
 import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
@@ -6,7 +6,10 @@ import type { CommittedContract } from '../platform/operations/subscription-draf
 import {
   appendContractEvent,
   appendContractEvents,
+  type ContractChange,
+  type ContractPatch,
   lockContract,
+  patchContract,
   upsertContracts,
 } from '../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../sync/records.ts'
@@ -53,16 +56,31 @@ export function trackContract(read: PlatformContract | null) {
 
 export type TrackedContract = ReturnType<typeof trackContract>
 
+/** How an outcome writes the contract into the mirror, inside its transaction. */
+export type MirrorWrite = (tx: DbClient, shopId: string) => Promise<ContractChange[]>
+
+/** The contract as read (and tracked through the follow-ups), upserted whole; nothing for null. */
+export const wholeContract =
+  (contract: PlatformContract | null): MirrorWrite =>
+  async (tx, shopId) =>
+    contract ? upsertContracts(tx, shopId, [contractRecord(contract)], lineRecords(contract)) : []
+
+/** The follow-ups' answers laid over the mirrored row (no read of the whole contract). */
+export const patchedContract =
+  (contractId: string, patch: ContractPatch | null): MirrorWrite =>
+  async (tx, shopId) =>
+    patch ? patchContract(tx, shopId, contractId, patch) : []
+
 /**
  * The final transaction of an outcome: claims the row's move (false when another path
- * already settled it: then nothing is written), mirrors the re-read contract with its
+ * already settled it: then nothing is written), writes the contract into the mirror with its
  * status events, appends the history and counts the run.
  */
 export async function commitSettlement(
   ctx: EngineContext,
   shop: ShopRow,
   row: CycleRow,
-  contract: PlatformContract | null,
+  mirror: MirrorWrite,
   to: CycleSettlement,
   events: SettlementEvent[],
   statusExtra: Record<string, unknown> = {},
@@ -70,10 +88,8 @@ export async function commitSettlement(
   return withTransaction(ctx.db, async (tx) => {
     await lockContract(tx, shop.id, row.contract_id)
     if (!(await settleCycle(tx, shop.id, row, to))) return false
-    if (contract) {
-      const changes = await upsertContracts(tx, shop.id, [contractRecord(contract)], lineRecords(contract))
-      await appendContractEvents(tx, shop.id, 'billing', changes, statusExtra)
-    }
+    const changes = await mirror(tx, shop.id)
+    await appendContractEvents(tx, shop.id, 'billing', changes, statusExtra)
     for (const e of events) {
       await appendContractEvent(tx, shop.id, 'billing', { contractId: row.contract_id, ...e })
     }

@@ -2,6 +2,7 @@ import type { Db } from '../db/pool.ts'
 import { withTransaction } from '../db/pool.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { PlatformUnavailableError, PlatformUserError } from '../platform/errors.ts'
+import { idFromGid } from '../platform/gid.ts'
 import { fetchBulkOperation, type PlatformBulkOperation } from '../platform/operations/bulk-operation.ts'
 import { runBulkQuery } from '../platform/operations/bulk-operation-run-query.ts'
 import { CUSTOMERS_BULK_QUERY } from '../platform/operations/customers-bulk-query.ts'
@@ -12,7 +13,9 @@ import type {
   PlatformOrder,
   PlatformPagedContract,
 } from '../platform/operations/subscription-contracts-page.ts'
+import { type PlatformPricingPolicy, policyOf } from '../platform/operations/subscription-line-pricing.ts'
 import { appendContractEvents, type ContractChange, upsertContracts } from './contracts-repo.ts'
+import { type KeptLinePricing, keepContractLinePricing } from './line-pricing-repo.ts'
 import { upsertCustomers, upsertOrders } from './mirror-repo.ts'
 import { contractOrderRecords, contractRecord, customerRecord, lineRecords } from './records.ts'
 
@@ -305,6 +308,7 @@ export async function ingestContracts(
           platform.flatMap(lineRecords),
         )
         const orderRows = await upsertOrders(tx, shopId, platform.flatMap(contractOrderRecords))
+        await keepContractLinePricing(tx, shopId, platform.map(keptPricingOf))
         return { events: await appendContractEvents(tx, shopId, 'sync', changes), orders: orderRows }
       })
       contracts += batch.length
@@ -314,6 +318,20 @@ export async function ingestContracts(
     },
   )
   return { contracts, events, orders }
+}
+
+/** A bulk contract's lines with their pricing policies, true at its updatedAt. */
+function keptPricingOf(c: PlatformPagedContract): KeptLinePricing {
+  const lines = c.lines.nodes as Array<PlatformContractLine & { pricingPolicy?: PlatformPricingPolicy }>
+  return {
+    contractId: idFromGid(c.id),
+    state: { revisionId: c.revisionId, updatedAt: c.updatedAt },
+    lines: lines.map((l) => ({
+      id: l.id,
+      currentPrice: l.currentPrice.amount,
+      pricingPolicy: policyOf(l.pricingPolicy),
+    })),
+  }
 }
 
 export function bulkReport(

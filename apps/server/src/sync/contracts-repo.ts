@@ -193,3 +193,61 @@ export async function lockContract(db: DbClient, shopId: string, contractId: str
     `contract:${shopId}:${contractId}`,
   ])
 }
+
+/**
+ * What a mutation of the app's own answered about a contract, laid over the mirrored row
+ * without reading the whole contract again: its status, next billing date, updatedAt and
+ * revision, and what the app set (attributes, line prices, the payment status the platform
+ * records with a charge). Skipped when the mirror already holds a newer state.
+ */
+export type ContractPatch = {
+  status: string
+  nextBillingDate: string | null
+  updatedAt: string
+  revisionId: string | null
+  customAttributes?: Array<{ key: string; value: string | null }>
+  lastPaymentStatus?: string
+  linePrices?: Array<{ lineId: string; price: string }>
+}
+
+/** Applies a patch; the change (for status events), or none when a newer state was there. */
+export async function patchContract(
+  db: DbClient,
+  shopId: string,
+  contractId: string,
+  patch: ContractPatch,
+): Promise<ContractChange[]> {
+  const { rows } = await db.query<ContractChange>(
+    `with previous as (
+       select status from subscription_contracts where shop_id = $1 and id = $2
+     )
+     update subscription_contracts c set status = $3, next_billing_date = $4, updated_at = $5, revision_id = $6,
+       custom_attributes = coalesce($7::jsonb, c.custom_attributes),
+       last_payment_status = coalesce($8, c.last_payment_status)
+     where c.shop_id = $1 and c.id = $2 and c.updated_at <= $5
+     returning c.id::text, (select status from previous) as previous_status, c.status, c.created_at, c.updated_at`,
+    [
+      shopId,
+      contractId,
+      patch.status,
+      patch.nextBillingDate,
+      patch.updatedAt,
+      patch.revisionId,
+      patch.customAttributes ? JSON.stringify(patch.customAttributes) : null,
+      patch.lastPaymentStatus ?? null,
+    ],
+  )
+  if (rows.length > 0 && patch.linePrices && patch.linePrices.length > 0) {
+    await db.query(
+      `update subscription_lines l set current_price = r.price
+       from jsonb_to_recordset($3::jsonb) as r(line_id text, price numeric)
+       where l.shop_id = $1 and l.contract_id = $2 and l.id = r.line_id`,
+      [
+        shopId,
+        contractId,
+        JSON.stringify(patch.linePrices.map((p) => ({ line_id: p.lineId, price: p.price }))),
+      ],
+    )
+  }
+  return rows
+}

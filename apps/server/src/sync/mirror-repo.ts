@@ -219,12 +219,17 @@ export async function refreshOrders(db: DbClient, shopId: string, rows: OrderRec
   return rowCount ?? 0
 }
 
-/** Upserts an order; a known contract link is never cleared by a payload that lacks it. */
+/**
+ * Upserts an order; a known contract link is never cleared by a payload that lacks it. An order
+ * read without its customer (a billing attempt's) takes the customer of its contract.
+ */
 export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord): Promise<void> {
   await db.query(
     `insert into orders (shop_id, id, name, contract_id, customer_id, total_amount, currency_code, test, created_at,
        cancelled_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     values ($1, $2, $3, $4,
+       coalesce($5::bigint, (select c.customer_id from subscription_contracts c where c.shop_id = $1 and c.id = $4)),
+       $6, $7, $8, $9, $10)
      on conflict (shop_id, id) do update set name = coalesce(excluded.name, orders.name),
        contract_id = coalesce(excluded.contract_id, orders.contract_id),
        customer_id = coalesce(excluded.customer_id, orders.customer_id),

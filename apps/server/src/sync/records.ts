@@ -99,7 +99,10 @@ export function lineRecords(c: PlatformContract): LineRecord[] {
  * An order as the mirror keeps it. `contractId`: the contract it was read through
  * (`SubscriptionContract.orders`), or null when it was read on its own (the link is unknown).
  */
-export function orderRecord(o: PlatformOrder, contractId: string | null): OrderRecord {
+export function orderRecord(
+  o: Omit<PlatformOrder, 'customer'> & { customer?: PlatformOrder['customer'] },
+  contractId: string | null,
+): OrderRecord {
   const id = idFromGid(o.id)
   const row: OrderRecord = {
     id,

@@ -44,6 +44,8 @@ export async function startBillingEnv(opts: {
   app?: Partial<BuildAppOptions>
   /** Start pg-boss in this schema (its own per test file: workers must not take other files' jobs). */
   jobsSchema?: string
+  /** Fill the mirror by bulk export, as a first sync does (default: the paged sync). */
+  bulkSync?: boolean
 }): Promise<BillingEnv> {
   const pool = testPool()
   const jobs = opts.jobsSchema ? await startJobs({ db: pool, schema: opts.jobsSchema }) : undefined
@@ -95,7 +97,7 @@ export async function startBillingEnv(opts: {
       secretHash: hashSecret('s3cret-billing'),
     })
     const shop = (await findInstalledShop(pool, domain))!
-    await fullSync(pool, clients.clientFor(shop), shop, { bulk: false })
+    await fullSync(pool, clients.clientFor(shop), shop, opts.bulkSync ? {} : { bulk: false })
   }
   const shop = async (domain: string) => (await findInstalledShop(pool, domain))!
   return {
@@ -169,6 +171,7 @@ export async function setNextBillingDates(
     const c = platform.contracts.find((x) => x.id === id)!
     c.nextBillingDate = at.getTime()
     c.updatedAt = Math.max(c.updatedAt + 1000, Date.now())
+    c.revisionId += 1
   }
   env.emulator.store.changed()
   await refreshMirror(env, domain, [...dates.keys()])

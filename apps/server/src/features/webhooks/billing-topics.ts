@@ -14,8 +14,8 @@ import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler
 
 /**
  * subscription_billing_attempts/success|failure: the attempt row, on success its order
- * (linked to the contract, which only the attempt knows), the contract refreshed (its
- * lastPaymentStatus moved) and one billing event per outcome. Everything is read from the
+ * (linked to the contract, which only the attempt knows), the contract refreshed when the
+ * attempt is not the engine's (its lastPaymentStatus moved) and one billing event per outcome. Everything is read from the
  * platform with the header shop's token: the payload has neither the attempt's creation time
  * nor the order's total, and only the platform's answer shows the attempt is this shop's and
  * has the outcome the (unsigned) topic claims. An attempt the platform does not know, or whose
@@ -56,7 +56,11 @@ export const billingAttemptTopic: TopicHandler = {
       ? await outsideRequest(() => engine.onAttemptOutcome(ctx.shop.id, attempt))
       : 'ignored'
     const ownedByEngine = engineOutcome !== 'ignored'
-    const writeContract = await refreshContract(client, attempt.subscriptionContract.id)
+    // The engine mirrored the contract as its follow-ups left it; another app's attempt moved
+    // the contract's lastPaymentStatus, which only a read shows.
+    const writeContract = ownedByEngine
+      ? async () => []
+      : await refreshContract(client, attempt.subscriptionContract.id)
 
     return async (tx) => {
       const shopId = ctx.shop.id

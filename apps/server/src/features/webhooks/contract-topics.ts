@@ -1,5 +1,6 @@
 import type { DbClient } from '../../db/pool.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
+import { idFromGid } from '../../platform/gid.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
 import {
@@ -9,7 +10,8 @@ import {
   upsertContracts,
 } from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
-import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
+import { type Apply, gidFrom, nothing, requireClient, type TopicHandler } from './handler.ts'
+import { holdsContractRevision } from './repo.ts'
 
 type ContractWrite = (tx: DbClient, shopId: string) => Promise<ContractChange[]>
 
@@ -39,11 +41,18 @@ function contractWrite(contract: PlatformContract): ContractWrite {
 
 /**
  * subscription_contracts/*: read with the header shop's token, another shop's contract is not
- * found and nothing is recorded.
+ * found and nothing is recorded. A body naming the revision the mirror already holds is
+ * recorded as delivered without a read (the app's own writes mirror their answers).
  */
 export const contractTopic: TopicHandler = {
   async prepare(ctx): Promise<Apply | null> {
     const gid = gidFrom(ctx.payload, 'SubscriptionContract')
+    // The mirror already holds the revision the (signed) body names, typically the answer to
+    // one of the app's own writes: nothing new to read. Another revision is read as always.
+    const revision = ctx.payload.revision_id
+    if (gid && (typeof revision === 'string' || typeof revision === 'number')) {
+      if (await holdsContractRevision(ctx.db, ctx.shop.id, idFromGid(gid), String(revision))) return nothing
+    }
     const contract = gid ? await fetchSubscriptionContract(requireClient(ctx), gid) : null
     if (!contract) return null
     const write = contractWrite(contract)

@@ -1,7 +1,9 @@
+import { idFromGid } from '../../platform/gid.ts'
 import { fetchOrder } from '../../platform/operations/order.ts'
 import { upsertOrder } from '../../sync/mirror-repo.ts'
 import { orderRecord } from '../../sync/records.ts'
-import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
+import { type Apply, gidFrom, nothing, requireClient, type TopicHandler } from './handler.ts'
+import { holdsOrder } from './repo.ts'
 
 /**
  * orders/create: the order is read from the platform with the header shop's token rather than
@@ -15,6 +17,8 @@ export const orderCreateTopic: TopicHandler = {
   async prepare(ctx): Promise<Apply | null> {
     const gid = gidFrom(ctx.payload, 'Order')
     if (!gid) return null
+    // Mirrored already (by the billing engine, from its attempt): an order is read once.
+    if (await holdsOrder(ctx.db, ctx.shop.id, idFromGid(gid))) return nothing
     const order = await fetchOrder(requireClient(ctx), gid)
     if (!order) return null
     const record = orderRecord(order, null)

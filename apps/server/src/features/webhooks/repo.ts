@@ -163,3 +163,26 @@ export async function hasCustomer(db: DbClient, shopId: string, customerId: stri
 export async function deleteShop(db: DbClient, shopId: string): Promise<void> {
   await db.query('delete from shops where id = $1', [shopId])
 }
+
+/** Whether the mirror holds the contract at exactly revision `revisionId` (then a delivery about it has nothing new). */
+export async function holdsContractRevision(
+  db: DbClient,
+  shopId: string,
+  contractId: string,
+  revisionId: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'select 1 from subscription_contracts where shop_id = $1 and id = $2 and revision_id = $3',
+    [shopId, contractId, revisionId],
+  )
+  return (rowCount ?? 0) > 0
+}
+
+/** Whether the mirror already holds the order with its total (orders are read once, at creation). */
+export async function holdsOrder(db: DbClient, shopId: string, orderId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'select 1 from orders where shop_id = $1 and id = $2 and total_amount is not null',
+    [shopId, orderId],
+  )
+  return (rowCount ?? 0) > 0
+}

@@ -21,7 +21,6 @@ export const BILLING_ATTEMPT_FIELDS = /* GraphQL */ `
         createdAt
         cancelledAt
         test
-        customer { id }
         totalPriceSet { shopMoney { amount currencyCode } }
       }`
 
@@ -42,7 +41,8 @@ export type PlatformBillingOrder = {
   createdAt: string
   cancelledAt: string | null
   test: boolean
-  customer: { id: string } | null
+  /** Not asked (a point per attempt read): the mirror takes the customer from the contract. */
+  customer?: { id: string } | null
   totalPriceSet: { shopMoney: { amount: string; currencyCode: string } }
 }
 

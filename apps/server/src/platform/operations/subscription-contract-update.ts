@@ -3,7 +3,7 @@
 export const SUBSCRIPTION_CONTRACT_UPDATE = /* GraphQL */ `
   mutation SubscriptionContractUpdate($contractId: ID!) {
     subscriptionContractUpdate(contractId: $contractId) {
-      draft { id }
+      draft { id customAttributes { key value } }
       userErrors { code field message }
     }
   }

@@ -1,5 +1,9 @@
+import { PRICING_POLICY_SELECTION } from './subscription-line-pricing.ts'
+
 // The initial sync's export of contracts with their lines and orders; see customers-bulk-query.ts
-// for how bulk queries differ from the paginated ones they mirror.
+// for how bulk queries differ from the paginated ones they mirror. The lines' pricing policies
+// come along (a bulk export costs no points per object): the billing engine prices the first
+// charges from them instead of reading them contract by contract.
 
 export const SUBSCRIPTION_CONTRACTS_BULK_QUERY = /* GraphQL */ `
   query SubscriptionContractsBulk {
@@ -48,6 +52,7 @@ export const SUBSCRIPTION_CONTRACTS_BULK_QUERY = /* GraphQL */ `
                 sellingPlanName
                 currentPrice { amount currencyCode }
                 variantImage { url }
+                ${PRICING_POLICY_SELECTION}
               }
             }
           }

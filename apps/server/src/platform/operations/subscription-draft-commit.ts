@@ -3,7 +3,7 @@
 export const SUBSCRIPTION_DRAFT_COMMIT = /* GraphQL */ `
   mutation SubscriptionDraftCommit($draftId: ID!) {
     subscriptionDraftCommit(draftId: $draftId) {
-      contract { id revisionId updatedAt }
+      contract { id revisionId updatedAt status nextBillingDate }
       userErrors { code field message }
     }
   }

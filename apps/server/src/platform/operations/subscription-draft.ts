@@ -46,6 +46,8 @@ export type DraftInput = {
   }
   note?: string
   customAttributes?: AttributeInput[]
+  /** ISO instant; the billing engine moves the schedule in the same draft as its other changes. */
+  nextBillingDate?: string
 }
 
 export type LineInput = {
@@ -65,6 +67,8 @@ export type LineUpdateInput = {
 /** One open draft of a contract; every call throws PlatformUserError on userErrors. */
 export type Draft = {
   readonly id: string
+  /** The draft's attributes as the platform copied them from the contract (its current ones). */
+  readonly customAttributes: ReadonlyArray<{ key: string; value: string | null }>
   update(input: DraftInput): Promise<void>
   addLine(input: LineInput): Promise<string>
   updateLine(lineId: string, input: LineUpdateInput): Promise<void>
@@ -73,7 +77,13 @@ export type Draft = {
   removeDiscount(discountId: string): Promise<void>
 }
 
-export type CommittedContract = { id: string; revisionId: string; updatedAt: string }
+export type CommittedContract = {
+  id: string
+  revisionId: string
+  updatedAt: string
+  status: 'ACTIVE' | 'FAILED' | 'PAUSED' | 'EXPIRED' | 'CANCELLED'
+  nextBillingDate: string | null
+}
 
 /**
  * Creates a draft of the contract, lets `edit` change it, and commits it. The draft is only
@@ -85,7 +95,9 @@ export async function editContractThroughDraft(
   edit: (draft: Draft) => Promise<void>,
 ): Promise<CommittedContract> {
   const created = await client.request<{
-    subscriptionContractUpdate: Payload<{ draft: { id: string } | null }>
+    subscriptionContractUpdate: Payload<{
+      draft: { id: string; customAttributes: Array<{ key: string; value: string | null }> } | null
+    }>
   }>('SubscriptionContractUpdate', SUBSCRIPTION_CONTRACT_UPDATE, { contractId })
   const { draft } = assertNoUserErrors('subscriptionContractUpdate', created.subscriptionContractUpdate)
   if (!draft) throw new Error('subscriptionContractUpdate: no draft returned')
@@ -106,6 +118,7 @@ export async function editContractThroughDraft(
 
   await edit({
     id: draftId,
+    customAttributes: draft.customAttributes ?? [],
     async update(input) {
       await run('subscriptionDraftUpdate', 'SubscriptionDraftUpdate', SUBSCRIPTION_DRAFT_UPDATE, { input })
     },

@@ -1,6 +1,20 @@
 import type { LinePricingPolicy, PricedLine } from '@teiki/domain'
 import type { AdminClient } from '../admin-client.ts'
 
+/** The pricing policy of a line, as every document that reads one selects it. */
+export const PRICING_POLICY_SELECTION = /* GraphQL */ `pricingPolicy {
+            basePrice { amount }
+            cycleDiscounts {
+              adjustmentType
+              adjustmentValue {
+                __typename
+                ... on SellingPlanPricingPolicyPercentageValue { percentage }
+                ... on MoneyV2 { amount }
+              }
+              afterCycle
+            }
+          }`
+
 /**
  * A contract's lines with their pricing policies, for the billing engine's repricing after a
  * charge (the platform charges currentPrice and never moves it; the app sets each cycle's
@@ -12,22 +26,13 @@ export const SUBSCRIPTION_LINE_PRICING = /* GraphQL */ `
   query SubscriptionLinePricing($id: ID!, $first: Int!) {
     subscriptionContract(id: $id) {
       currencyCode
+      updatedAt
+      revisionId
       lines(first: $first) {
         nodes {
           id
           currentPrice { amount }
-          pricingPolicy {
-            basePrice { amount }
-            cycleDiscounts {
-              adjustmentType
-              adjustmentValue {
-                __typename
-                ... on SellingPlanPricingPolicyPercentageValue { percentage }
-                ... on MoneyV2 { amount }
-              }
-              afterCycle
-            }
-          }
+          ${PRICING_POLICY_SELECTION}
         }
         pageInfo { hasNextPage }
       }
@@ -47,6 +52,9 @@ export function adjustmentValueText(value: PlatformAdjustmentValue): string {
     : value.amount
 }
 
+/** The line pricing selection (pricingPolicy) as the platform answers it, also in the bulk export. */
+export type PlatformPricingPolicy = PlatformPricedLine['pricingPolicy']
+
 type PlatformPricedLine = {
   id: string
   currentPrice: { amount: string }
@@ -60,7 +68,8 @@ type PlatformPricedLine = {
   } | null
 }
 
-function policyOf(p: PlatformPricedLine['pricingPolicy']): LinePricingPolicy | null {
+/** A line's pricing policy as the domain prices it; null for a line without one. */
+export function policyOf(p: PlatformPricingPolicy | undefined): LinePricingPolicy | null {
   if (!p) return null
   return {
     basePrice: p.basePrice.amount,
@@ -80,10 +89,18 @@ export async function fetchLinePricing(
   client: AdminClient,
   contractId: string,
   first: number,
-): Promise<{ currencyCode: string; lines: PricedLine[]; complete: boolean } | null> {
+): Promise<{
+  currencyCode: string
+  updatedAt: string
+  revisionId: string | null
+  lines: PricedLine[]
+  complete: boolean
+} | null> {
   const data = await client.request<{
     subscriptionContract: {
       currencyCode: string
+      updatedAt: string
+      revisionId: string | null
       lines: { nodes: PlatformPricedLine[]; pageInfo: { hasNextPage: boolean } }
     } | null
   }>('SubscriptionLinePricing', SUBSCRIPTION_LINE_PRICING, {
@@ -94,6 +111,8 @@ export async function fetchLinePricing(
   if (!contract) return null
   return {
     currencyCode: contract.currencyCode,
+    updatedAt: contract.updatedAt,
+    revisionId: contract.revisionId,
     lines: contract.lines.nodes.map((l) => ({
       id: l.id,
       currentPrice: l.currentPrice.amount,
