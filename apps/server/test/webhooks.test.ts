@@ -405,6 +405,48 @@ describe('billing attempt webhooks', () => {
   })
 })
 
+describe('deliveries the mirror already holds', () => {
+  const readsOf = (operationName: string, from: number) =>
+    emulator.callLog.slice(from).filter((c) => c.shop === DOMAIN && c.operationName === operationName).length
+
+  it('records a contract delivery naming the mirrored revision without reading the contract', async () => {
+    const contractId = await freshActiveContract()
+    const c = platform().contracts.find((x) => x.id === contractId)!
+    const from = emulator.callLog.length
+    const same = await post('subscription_contracts/update', {
+      ...contractBody(contractId),
+      revision_id: String(c.revisionId),
+    })
+    expect(same.statusCode).toBe(200)
+    expect(readsOf('SubscriptionContract', from)).toBe(0)
+    // Another revision (a change the mirror has not seen) is read as always.
+    c.note = '変更あり'
+    c.revisionId += 1
+    c.updatedAt += 1000
+    const newer = await post('subscription_contracts/update', {
+      ...contractBody(contractId),
+      revision_id: String(c.revisionId),
+    })
+    expect(newer.statusCode).toBe(200)
+    expect(readsOf('SubscriptionContract', from)).toBe(1)
+    const { rows } = await pool.query(
+      'select note from subscription_contracts where shop_id = $1 and id = $2',
+      [shopId(), contractId],
+    )
+    expect(rows[0].note).toBe('変更あり')
+  })
+
+  it('records an orders/create of an order the mirror holds without reading it', async () => {
+    const order = platform().orders.find((o) => o.customerId !== null && o.id !== platform().orders[0]!.id)!
+    const body = { id: order.id, admin_graphql_api_id: toGid('Order', order.id) }
+    expect((await post('orders/create', body)).statusCode).toBe(200)
+    const from = emulator.callLog.length
+    const again = await post('orders/create', body)
+    expect(again.statusCode).toBe(200)
+    expect(readsOf('Order', from)).toBe(0)
+  })
+})
+
 describe('orders/create', () => {
   it('upserts the order as the platform has it, without a contract link', async () => {
     const order = platform().orders.find((o) => o.customerId !== null)!
