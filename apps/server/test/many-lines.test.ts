@@ -5,9 +5,11 @@ import { ZSubscriptionDetail } from '@teiki/contract'
 import { type Emulator, signWebhook } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBilling } from '../src/billing/run.ts'
 import { runExport } from '../src/features/exports/run.ts'
 import { createExportJob } from '../src/features/exports/service.ts'
 import { findInstalledShop } from '../src/features/shops/repo.ts'
+import { sharedShopClients } from '../src/features/subscriptions/shop-client.ts'
 import type { AppInstance } from '../src/http/app.ts'
 import { toGid } from '../src/platform/gid.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
@@ -132,6 +134,52 @@ describe('contracts with more lines than a page', () => {
       .lines.find((l) => String(l.id) === lineId)!
     expect(line.quantity).toBe(3)
     expect(await mirrorLines(box.id)).toEqual(platformLines(box.id))
+  })
+
+  it('a billing run charges the 130-line box, prices every line and keeps every line', async () => {
+    const box = boxes[1]!
+    const platformShop = emulator.store.shop(DOMAIN)!
+    const contract = platformShop.contracts.find((c) => c.id === box.id)!
+    const pm = platformShop.paymentMethods.find((p) => p.id === contract.paymentMethodId)!
+    pm.revokedAt = null
+    const card = pm.instrument as { expiryYear?: number }
+    if (card.expiryYear !== undefined) card.expiryYear = new Date().getUTCFullYear() + 3
+    contract.status = 'ACTIVE'
+    const dueAt = new Date('2026-11-24T01:00:00Z')
+    const far = new Date('2027-06-01T01:00:00Z').getTime()
+    for (const c of platformShop.contracts) if (c.status === 'ACTIVE') c.nextBillingDate = far
+    contract.nextBillingDate = dueAt.getTime()
+    // Its policies are not the mirror's (changed on the platform): the charge reads them, in pages.
+    contract.lines = contract.lines.map((l) => ({
+      ...l,
+      pricingPolicy: { basePrice: 1000, cycleDiscounts: [] },
+    }))
+    contract.updatedAt += 1000
+    contract.revisionId += 1
+    emulator.store.changed()
+    const shop = (await findInstalledShop(pool, DOMAIN))!
+    await fullSync(pool, sharedShopClients(app.platformOptions).clientFor(shop), shop)
+    const from = emulator.callLog.length
+
+    const summary = await runBilling({
+      db: pool,
+      clients: sharedShopClients(app.platformOptions),
+      shop,
+      now: new Date('2026-11-25T01:00:00Z'),
+      engine: app.billingEngine,
+      wait: { intervalMs: 20, timeoutMs: 30_000 },
+    })
+    expect(summary).toMatchObject({ attempted: 1, succeeded: 1 })
+    const pages = emulator.callLog.slice(from).filter((c) => c.operationName === 'SubscriptionLinePricing')
+    expect(pages.length).toBe(2)
+    expect(contract.lines.every((l) => l.currentPrice === 1000)).toBe(true)
+    expect(await mirrorLines(box.id)).toEqual(platformLines(box.id))
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from subscription_lines where shop_id = $1 and contract_id = $2
+         and current_price = 1000`,
+      [shopId, box.id],
+    )
+    expect(rows[0]!.n).toBe(130)
   })
 
   it('the CSV export lists every line of the box in its row', async () => {

@@ -48,9 +48,10 @@ function keptPricing(contract: MirroredContract, state: ContractState): Pricing 
 /** The contract's lines with their policies, from the platform (kept in the mirror); null when it is gone. */
 async function readPricing(ctx: EngineContext, shop: ShopRow, contractId: string, knownLines: number) {
   const gid = toGid('SubscriptionContract', contractId)
-  const priced = await fetchLinePricing(ctx.clientFor(shop), gid, Math.max(1, knownLines))
+  const priced = await fetchLinePricing(ctx.clientFor(shop), gid, knownLines)
   if (!priced) return null
-  if (!priced.complete) ctx.log.warn({ contract: contractId }, 'contract has more lines than repriced')
+  // Changing while its pages were read: priced as read, not kept for the next charge.
+  if (!priced.complete) ctx.log.warn({ contract: contractId }, 'contract changed while its lines were read')
   const state = { revisionId: priced.revisionId, updatedAt: priced.updatedAt }
   if (priced.complete)
     await keepContractLinePricing(ctx.db, shop.id, [{ contractId, state, lines: priced.lines }])

@@ -23,18 +23,18 @@ export const PRICING_POLICY_SELECTION = /* GraphQL */ `pricingPolicy {
  * 20 lines of the shared selection would double every refetch's cost.
  */
 export const SUBSCRIPTION_LINE_PRICING = /* GraphQL */ `
-  query SubscriptionLinePricing($id: ID!, $first: Int!) {
+  query SubscriptionLinePricing($id: ID!, $first: Int!, $after: String) {
     subscriptionContract(id: $id) {
       currencyCode
       updatedAt
       revisionId
-      lines(first: $first) {
+      lines(first: $first, after: $after) {
         nodes {
           id
           currentPrice { amount }
           ${PRICING_POLICY_SELECTION}
         }
-        pageInfo { hasNextPage }
+        pageInfo { hasNextPage endCursor }
       }
     }
   }
@@ -82,42 +82,64 @@ export function policyOf(p: PlatformPricingPolicy | undefined): LinePricingPolic
 }
 
 /**
- * The first `first` lines (1-250) of the contract with their policies; null when the platform
- * no longer has the contract. `complete` is false when the contract has more lines than asked.
+ * Lines asked per page: a policy costs about 6 points a line, so 100 lines stay well under the
+ * platform's 1,000-point cap on one query (the 200-line contracts of spec section 9 take two).
  */
-export async function fetchLinePricing(
-  client: AdminClient,
-  contractId: string,
-  first: number,
-): Promise<{
+export const LINE_PRICING_PAGE = 100
+
+type PricingPage = {
+  currencyCode: string
+  updatedAt: string
+  revisionId: string | null
+  lines: { nodes: PlatformPricedLine[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+}
+
+export type ContractLinePricing = {
   currencyCode: string
   updatedAt: string
   revisionId: string | null
   lines: PricedLine[]
+  /** False when the contract changed while its pages were read (twice): the lines may be mixed. */
   complete: boolean
-} | null> {
-  const data = await client.request<{
-    subscriptionContract: {
-      currencyCode: string
-      updatedAt: string
-      revisionId: string | null
-      lines: { nodes: PlatformPricedLine[]; pageInfo: { hasNextPage: boolean } }
-    } | null
-  }>('SubscriptionLinePricing', SUBSCRIPTION_LINE_PRICING, {
-    id: contractId,
-    first: Math.min(250, Math.max(1, first)),
-  })
-  const contract = data.subscriptionContract
-  if (!contract) return null
-  return {
-    currencyCode: contract.currencyCode,
-    updatedAt: contract.updatedAt,
-    revisionId: contract.revisionId,
-    lines: contract.lines.nodes.map((l) => ({
-      id: l.id,
-      currentPrice: l.currentPrice.amount,
-      pricingPolicy: policyOf(l.pricingPolicy),
-    })),
-    complete: !contract.lines.pageInfo.hasNextPage,
+}
+
+/**
+ * Every line of the contract with its policy, read `knownLines` at a time up to LINE_PRICING_PAGE
+ * (a contract of 1 line costs a 1-line page); null when the platform no longer has the contract.
+ * Pages of one revision only: a change between pages reads the contract again, once.
+ */
+export async function fetchLinePricing(
+  client: AdminClient,
+  contractId: string,
+  knownLines: number,
+): Promise<ContractLinePricing | null> {
+  const first = Math.min(LINE_PRICING_PAGE, Math.max(1, knownLines))
+  for (let attempt = 0; ; attempt++) {
+    const read = await readAllPages(client, contractId, first)
+    if (!read || read.consistent || attempt > 0) return read && { ...read.result, complete: read.consistent }
   }
+}
+
+async function readAllPages(client: AdminClient, contractId: string, first: number) {
+  let after: string | null = null
+  let head: PricingPage | null = null
+  const lines: PricedLine[] = []
+  let consistent = true
+  do {
+    const data: { subscriptionContract: PricingPage | null } = await client.request(
+      'SubscriptionLinePricing',
+      SUBSCRIPTION_LINE_PRICING,
+      { id: contractId, first, after },
+    )
+    const page = data.subscriptionContract
+    if (!page) return null
+    if (head && (page.revisionId !== head.revisionId || page.updatedAt !== head.updatedAt)) consistent = false
+    head ??= page
+    for (const l of page.lines.nodes) {
+      lines.push({ id: l.id, currentPrice: l.currentPrice.amount, pricingPolicy: policyOf(l.pricingPolicy) })
+    }
+    after = page.lines.pageInfo.hasNextPage ? page.lines.pageInfo.endCursor : null
+  } while (after)
+  const { currencyCode, updatedAt, revisionId } = head
+  return { consistent, result: { currencyCode, updatedAt, revisionId, lines } }
 }
