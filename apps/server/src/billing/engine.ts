@@ -8,8 +8,9 @@ import { priceCharge } from './cycle-prices.ts'
 import type { CycleRow } from './cycles-repo.ts'
 import type { BillingLog, BillingScheduler, EngineContext } from './engine-context.ts'
 import { type AwaitOptions, awaitOutcomes, onAttemptOutcome, pollCycle } from './outcomes.ts'
+import { reviewChallenges, settledLate } from './settle-challenge.ts'
 
-export { FAILURE_MAIL_SUBJECT, ORDER_MAIL_SUBJECT } from './mail.ts'
+export { CHALLENGE_MAIL_SUBJECT, FAILURE_MAIL_SUBJECT, ORDER_MAIL_SUBJECT } from './mail.ts'
 
 export type BillingEngineOptions = {
   db: Db
@@ -39,6 +40,8 @@ export function createBillingEngine(opts: BillingEngineOptions) {
     log: opts.log ?? silent,
     scheduler: opts.scheduler,
   }
+  const applyFor = (shop: ShopRow, now?: Date) => (attempt: PlatformBillingAttempt) =>
+    onAttemptOutcome(ctx, shop, attempt, now ? { now } : {})
   return {
     onAttemptOutcome: (
       shopOrId: ShopRow | string,
@@ -46,12 +49,20 @@ export function createBillingEngine(opts: BillingEngineOptions) {
       options?: { now?: Date },
     ) => onAttemptOutcome(ctx, shopOrId, attempt, options),
     priceCharge: (shop: ShopRow, row: CycleRow) => priceCharge(ctx, shop, row),
-    retryCycle: (
+    /** Null also when a late 3-D Secure success settled the cycle: nothing to charge again. */
+    retryCycle: async (
       shop: ShopRow,
       cycleId: string,
       attemptNo: number,
       options?: { runId?: string | null; dueBy?: Date; beforeStore?: BeforeStore },
-    ): Promise<AttemptStart | null> => retryCycle(ctx, shop, cycleId, attemptNo, options),
+    ): Promise<AttemptStart | null> => {
+      if (await settledLate(ctx, shop, cycleId, applyFor(shop))) return null
+      return retryCycle(ctx, shop, cycleId, attemptNo, options)
+    },
+    /** True when a cycle whose challenge expired turns out paid (see settledLate). */
+    settledLate: (shop: ShopRow, cycleId: string) => settledLate(ctx, shop, cycleId, applyFor(shop)),
+    /** The daily run's review of open 3-D Secure challenges at `now` (settle-challenge.ts). */
+    reviewChallenges: (shop: ShopRow, now: Date) => reviewChallenges(ctx, shop, applyFor(shop, now)),
     attemptOf: (shop: ShopRow, row: CycleRow, beforeStore?: BeforeStore) =>
       attemptOf(ctx, shop, row, beforeStore),
     pollCycle: (shop: ShopRow, cycleId: string, options?: { now?: Date }) =>
