@@ -212,21 +212,31 @@ describe('the webhook path', () => {
 })
 
 describe('the poll path (no webhook arrives)', () => {
-  it('a waiting run finds the challenge; the next run finds the completed one; each settled once', async () => {
+  it('the poll job finds the challenge; the next run finds the completed one; each settled once', async () => {
     const domain = shops.poll!
     const id = await arrangeChallenged(domain)
     env.emulator.faults.set({ drop: 1 })
-    const summary = await env.run(domain, T0)
-    // Attempted, and neither paid nor failed: the customer is awaited.
+    const summary = await env.run(domain, T0, { wait: false })
     expect(summary).toMatchObject({ due: 1, attempted: 1, succeeded: 0, failed: 0 })
+    await env.emulator.idle()
+    const before = await cycleOf(domain, id)
+    expect(before.status).toBe('attempting')
+    // What the billing-poll job does (jobs/billing-jobs.ts): it ends, the customer is awaited.
+    expect(await env.app.billingEngine!.pollCycle(await env.shop(domain), before.id, { now: T0 })).toBe(
+      'challenged',
+    )
     const cycle = await cycleOf(domain, id)
-    expect(cycle).toMatchObject({ status: 'challenged' })
-    // The run's clock: three days from T0's day, at the billing hour.
+    expect(cycle).toMatchObject({
+      status: 'challenged',
+      challenge_url: attempts(domain, id)[0]!.nextActionUrl,
+    })
+    // The poll's clock: three days from T0's day, at the billing hour.
     expect(cycle.challenge_expires_at).toEqual(new Date('2026-11-28T01:00:00Z'))
     expect(await env.app.billingEngine!.pollCycle(await env.shop(domain), cycle.id, { now: T0 })).toBe(
       'challenged',
     )
     expect(await mails(domain, id, CHALLENGE_MAIL_SUBJECT)).toHaveLength(1)
+    expect(await events(domain, id, 'billing_challenged')).toHaveLength(1)
 
     // Completed, and the success webhook is lost too: the next daily run reads it and settles.
     env.emulator.completeChallenge(domain, attempts(domain, id)[0]!.id, 'success')
@@ -248,7 +258,10 @@ describe('no authentication by the deadline', () => {
     const domain = shops.expire!
     const id = await arrangeChallenged(domain)
     env.emulator.faults.set({ drop: 1 })
-    await env.run(domain, T0)
+    // A run that waits for its outcomes finds the challenge by polling: attempted, neither paid
+    // nor failed (the customer is awaited), and it does not wait for the customer.
+    expect(await env.run(domain, T0)).toMatchObject({ attempted: 1, succeeded: 0, failed: 0 })
+    expect((await cycleOf(domain, id)).status).toBe('challenged')
     await env.run(domain, at(DEADLINE, -60_000))
     expect((await cycleOf(domain, id)).status).toBe('challenged')
 
