@@ -300,6 +300,35 @@ describe('each binding and platform check on its own', () => {
     })
   })
 
+  it('a challenged body naming an attempt that succeeded, or one that failed, on the platform: acknowledged, nothing recorded', async () => {
+    const success = JSON.parse(bodies[B]!.get('subscription_billing_attempts/success')!.body)
+    const failure = JSON.parse(bodies[B]!.get('subscription_billing_attempts/failure')!.body)
+    for (const body of [success, failure]) {
+      await expectIgnored('subscription_billing_attempts/challenged', {
+        ...body,
+        order_id: null,
+        admin_graphql_api_order_id: null,
+        error_code: null,
+        error_message: null,
+      })
+    }
+  })
+
+  it('a challenge still open is no success nor failure: those topics with its body are refused or ignored', async () => {
+    const challenged = JSON.parse(bodies[B]!.get('subscription_billing_attempts/challenged')!.body)
+    const order = JSON.parse(bodies[B]!.get('subscription_billing_attempts/success')!.body)
+    await expectIgnored('subscription_billing_attempts/failure', {
+      ...challenged,
+      error_code: 'authentication_error',
+      error_message: 'auth',
+    })
+    await expectIgnored('subscription_billing_attempts/success', {
+      ...challenged,
+      order_id: order.order_id,
+      admin_graphql_api_order_id: order.admin_graphql_api_order_id,
+    })
+  })
+
   it('a resource body whose id and GID disagree, or whose GID is of another type: 401', async () => {
     const contract = JSON.parse(bodies[B]!.get('subscription_contracts/update')!.body)
     const before = await state(B)

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { httpBillingApi, UPCOMING_PAGE_SIZE } from '../src/features/billing/billing-api.ts'
 import { UpcomingChargesView } from '../src/features/billing/upcoming-charges-page.tsx'
 import {
+  authenticationLabel,
   DAYS_OPTIONS,
   pageLabel,
   paginationOf,
@@ -27,6 +28,7 @@ const charge = (overrides: Partial<Charge>): Charge => ({
   amount: { amount: '1980.0', currencyCode: 'JPY' },
   cycle: 3,
   isRetry: false,
+  authenticationDeadline: null,
   ...overrides,
 })
 
@@ -175,6 +177,31 @@ describe('table', () => {
       expect(plain).not.toContain('再試行')
       expect(plain).not.toContain('Polaris-Badge')
     }
+  })
+
+  it('a charge awaiting 3-D Secure shows 本人認証待ち and its deadline in Japan time; the others neither', () => {
+    const waiting = charge({
+      contractId: '45',
+      displayName: '鈴木 一郎',
+      nextBillingDate: '2026-11-25T01:00:00Z',
+      authenticationDeadline: '2026-11-28T01:00:00Z',
+    })
+    const html = render(success({ ...response, charges: [waiting, ...response.charges] }))
+    const [first, ...others] = rows(html)
+    expect(cells(first!)).toEqual([
+      '2026年11月25日 10:00認証期限 2026年11月28日 10:00',
+      '鈴木 一郎',
+      '45',
+      '3回目本人認証待ち',
+      `${YEN}1,980`,
+    ])
+    expect(first).toMatch(/Polaris-Badge[^"]*"[^>]*>.*本人認証待ち/)
+    for (const row of others) {
+      expect(row).not.toContain('本人認証待ち')
+      expect(row).not.toContain('認証期限')
+    }
+    expect(authenticationLabel(waiting)).toBe('認証期限 2026年11月28日 10:00')
+    expect(authenticationLabel(charge({}))).toBeNull()
   })
 
   it('pages by 20 within the total the server reported', () => {

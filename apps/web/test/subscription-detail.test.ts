@@ -120,12 +120,18 @@ describe('payment status', () => {
     expect(paymentStatusLabel('FAILED')).toBe('失敗')
     expect(paymentStatusLabel(null)).toBe('—')
   })
-  it('billing attempts', () => {
-    expect(billingAttemptState({ ready: false, errorCode: null, errorMessage: null }).label).toBe('処理中')
-    expect(billingAttemptState({ ready: true, errorCode: null, errorMessage: null }).label).toBe('成功')
-    expect(
-      billingAttemptState({ ready: true, errorCode: 'EXPIRED_PAYMENT_METHOD', errorMessage: 'x' }).label,
-    ).toBe('失敗')
+  it.each([
+    ['pending', '処理中', 'info'],
+    ['success', '成功', 'success'],
+    ['failed', '失敗', 'critical'],
+    ['challenged', '本人認証待ち', 'attention'],
+  ] as const)('a billing attempt %s reads %s', (outcome, label, tone) => {
+    expect(billingAttemptState({ outcome })).toMatchObject({ label, tone })
+  })
+  it('only a challenged attempt explains itself: the customer was mailed the link', () => {
+    expect(billingAttemptState({ outcome: 'challenged' }).note).toContain('本人認証（3Dセキュア）')
+    for (const outcome of ['pending', 'success', 'failed'] as const)
+      expect(billingAttemptState({ outcome }).note).toBeNull()
   })
 })
 

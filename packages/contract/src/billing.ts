@@ -76,6 +76,11 @@ export const ZUpcomingCharge = z.object({
   cycle: z.number().int(),
   /** A failed cycle waiting for its retry. */
   isRetry: z.boolean(),
+  /**
+   * Set when the charge waits for the customer's 3-D Secure (本人認証待ち): the ISO instant
+   * until which the customer may authenticate; `nextBillingDate` is then the cycle's due date.
+   */
+  authenticationDeadline: z.string().nullable(),
 })
 
 export const ZUpcomingChargesResponse = z.object({

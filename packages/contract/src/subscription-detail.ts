@@ -136,6 +136,11 @@ export const ZSubscriptionDetail = z.object({
     z.object({
       id: z.string(),
       createdAt: z.string(),
+      /**
+       * What became of it (the server's one reading of the platform's outcome fields):
+       * processing, charged, failed, or waiting for the customer's 3-D Secure (challenged).
+       */
+      outcome: z.enum(['pending', 'success', 'failed', 'challenged']),
       ready: z.boolean(),
       errorCode: z.string().nullable(),
       errorMessage: z.string().nullable(),

@@ -15,8 +15,10 @@ import { BILLING_ATTEMPT_ERRORS_JA, USER_ERRORS_JA } from '../src/platform/platf
 
 // The real Admin API schema, read from the shared folder (never copied into the repo): the
 // tables must cover every value of these enums, so a code the platform adds fails here.
+// SHOPIFY_ADMIN_SCHEMA: the file's path when the checkout's parent has no shared/ (a worktree).
 const SDL = readFileSync(
-  new URL('../../../../shared/shopify-admin-schema/shopify-2025-04.graphql', import.meta.url),
+  process.env.SHOPIFY_ADMIN_SCHEMA ??
+    new URL('../../../../shared/shopify-admin-schema/shopify-2025-04.graphql', import.meta.url),
   'utf8',
 )
 const enums = new Map(

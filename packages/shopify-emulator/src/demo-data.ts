@@ -1,11 +1,11 @@
 import { generateContract } from './demo-data/contracts.ts'
-import { addSecondCards, generateCustomers } from './demo-data/customers.ts'
+import { addAuthenticationCards, addSecondCards, generateCustomers } from './demo-data/customers.ts'
 import { History } from './demo-data/history.ts'
 import { addManyLineContracts } from './demo-data/many-lines.ts'
 import { hashString, Rng } from './demo-data/prng.ts'
 import { generateCatalog } from './demo-data/products.ts'
 import { DAY } from './demo-data/schedule.ts'
-import { installation, shopInfo } from './demo-data/shop-info.ts'
+import { DEMO_DOMAIN, installation, shopInfo } from './demo-data/shop-info.ts'
 import type { ContractStatus, ShopState, VariantRecord } from './records.ts'
 
 export { DEMO_DOMAIN } from './demo-data/shop-info.ts'
@@ -125,5 +125,7 @@ export function generateShop(opts: GenerateShopOptions): ShopState {
   history.finalize(shop, customerIndexOf)
   addManyLineContracts(shop, opts.seed, now)
   addSecondCards(new Rng(hashString(`${opts.domain}#cards`) ^ opts.seed), shop, new Date(now))
+  // Only the demo shop: test and benchmark shops charge at once unless a test asks otherwise.
+  if (opts.domain === DEMO_DOMAIN) addAuthenticationCards(shop)
   return shop
 }

@@ -74,6 +74,12 @@ export type Emulator = {
   sessionToken(domain: string, opts?: Partial<MintOptions>): string
   /** The merchant approves a pending `appSubscriptionCreate` charge (GID or number); false if unknown. */
   approveAppSubscription(domain: string, id: string | number): boolean
+  /**
+   * The customer answers a challenged billing attempt's 3-D Secure (as its `nextActionUrl` page
+   * does): `success` creates the order, `failure` fails it with AUTHENTICATION_ERROR; each sends
+   * its webhook. False when the attempt (GID or number) has no open challenge.
+   */
+  completeChallenge(domain: string, attemptId: string | number, result: 'success' | 'failure'): boolean
   /** Uninstalls the app: the token stops working, then `app/uninstalled` is sent. */
   uninstall(domain: string): void
   /** The customer asks for their data: `customers/data_request` (real payload, signed). */

@@ -64,6 +64,8 @@ export class Faults {
   private readonly failingCustomers = new Map<string, string>()
   private readonly failingMethods = new Map<string, string>()
   private readonly outOfStockVariants = new Set<string>()
+  /** Customers and payment methods whose charges the issuer challenges (3-D Secure). */
+  private readonly challenged = new Set<string>()
   private readonly failingMutations = new Map<string, { error: InjectedUserError; left: number }>()
 
   get settings(): Readonly<FaultSettings> {
@@ -93,6 +95,7 @@ export class Faults {
     this.failingCustomers.clear()
     this.failingMethods.clear()
     this.outOfStockVariants.clear()
+    this.challenged.clear()
     this.failingMutations.clear()
   }
 
@@ -134,6 +137,24 @@ export class Faults {
   clearPayment(shop: string, customerOrMethod: string | number): void {
     const t = target(customerOrMethod)
     ;(t.type === 'Customer' ? this.failingCustomers : this.failingMethods).delete(key(shop, t.id))
+  }
+
+  /**
+   * Every billing attempt charged to this customer (or payment method) is challenged by the
+   * issuer (EMV 3-D Secure), as a card flagged `requiresAuthentication` is; `false` clears it.
+   */
+  challengePayment(shop: string, customerOrMethod: string | number, isChallenged = true): void {
+    const t = target(customerOrMethod)
+    const k = `${t.type}:${key(shop, t.id)}`
+    if (isChallenged) this.challenged.add(k)
+    else this.challenged.delete(k)
+  }
+
+  isChallenged(shop: string, customerId: number, paymentMethodId: number | null): boolean {
+    return (
+      this.challenged.has(`Customer:${key(shop, customerId)}`) ||
+      (paymentMethodId !== null && this.challenged.has(`CustomerPaymentMethod:${key(shop, paymentMethodId)}`))
+    )
   }
 
   /** Billing attempts for contracts with this variant fail on inventory. */

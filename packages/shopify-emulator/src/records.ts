@@ -113,6 +113,11 @@ export type PaymentMethodRecord = {
   instrument: PaymentInstrument
   revokedAt: number | null
   revokedReason: string | null
+  /**
+   * The issuer asks for EMV 3-D Secure on every off-session charge of this card: each billing
+   * attempt ends challenged until the customer authenticates (absent: false).
+   */
+  requiresAuthentication?: boolean
 }
 
 export type ProductRecord = {
@@ -319,6 +324,13 @@ export type BillingAttemptRecord = {
   /** null means the generator's key, derived on read to keep big shops small. */
   idempotencyKey: string | null
   orderId: number | null
+  /**
+   * Where the customer completes 3-D Secure for a challenged attempt (the deprecated 2025-04
+   * field of the same name); kept after the challenge is completed or failed. Absent: null.
+   */
+  nextActionUrl?: string | null
+  /** The secret part of `nextActionUrl` while the challenge is open; null once it is settled. */
+  challengeToken?: string | null
 }
 
 export type ShopState = {

@@ -1,9 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { exchangeToken, parseTokenRequest, TOKEN_EXCHANGE_PATH } from './auth/token-exchange.ts'
+import type { Runtime } from './context.ts'
 import { productImageSvg } from './demo-data/product-images.ts'
 import type { FaultSettings, Faults } from './faults.ts'
 import { readBody, sendJson } from './http.ts'
 import { approveAppSubscription } from './mutations/app-billing.ts'
+import {
+  type ChallengeResult,
+  completeChallenge,
+  handleChallengePage,
+} from './mutations/billing-challenge.ts'
 import { bulkFileKey } from './mutations/bulk-operations.ts'
 import type { Store } from './store.ts'
 
@@ -15,12 +21,22 @@ export type RouteDeps = {
   install: (shop: string) => { accessToken: string; scopes: string[] }
   /** Whether the test controls answer (EmulatorOptions.controls). */
   controls: boolean
+  runtime: Runtime
 }
 
 type FaultsRequest = Partial<FaultSettings> & {
   reset?: boolean
   failPayment?: { shop: string; customerId?: string | number; paymentMethodId?: string; code?: string }
   outOfStock?: { shop: string; variantId: string | number; isOut?: boolean }
+  /** Charges to this customer or payment method are challenged (3-D Secure); `false` clears it. */
+  challengePayment?: {
+    shop: string
+    customerId?: string | number
+    paymentMethodId?: string
+    challenged?: boolean
+  }
+  /** The customer completes (success) or fails (failure) an open challenge, as its page would. */
+  completeChallenge?: { shop: string; attemptId: string | number; result: ChallengeResult }
   failMutation?: {
     field: string
     userError?: { code?: string; field?: string[]; message?: string }
@@ -29,7 +45,15 @@ type FaultsRequest = Partial<FaultSettings> & {
 }
 
 function applyFaults(faults: Faults, body: FaultsRequest): void {
-  const { reset, failPayment, outOfStock, failMutation, ...settings } = body
+  const {
+    reset,
+    failPayment,
+    outOfStock,
+    failMutation,
+    challengePayment,
+    completeChallenge: _,
+    ...settings
+  } = body
   if (reset) faults.reset()
   faults.set(settings)
   if (failPayment) {
@@ -38,16 +62,34 @@ function applyFaults(faults: Faults, body: FaultsRequest): void {
     faults.failPayment(failPayment.shop, target, failPayment.code)
   }
   if (outOfStock) faults.outOfStock(outOfStock.shop, outOfStock.variantId, outOfStock.isOut ?? true)
+  if (challengePayment) {
+    const target = challengePayment.paymentMethodId ?? challengePayment.customerId
+    if (target === undefined) throw new Error('challengePayment needs customerId or paymentMethodId')
+    faults.challengePayment(challengePayment.shop, target, challengePayment.challenged ?? true)
+  }
   if (failMutation) {
     if (typeof failMutation.field !== 'string') throw new Error('failMutation needs a field')
     faults.failMutation(failMutation.field, failMutation.userError, failMutation.times)
   }
 }
 
+/** The `completeChallenge` control: throws (400) when the attempt has no open challenge. */
+function completeByControl(deps: RouteDeps, input: NonNullable<FaultsRequest['completeChallenge']>): void {
+  const shop = deps.store.shop(input.shop)
+  if (!shop) throw new Error(`unknown shop ${input.shop}`)
+  if (input.result !== 'success' && input.result !== 'failure')
+    throw new Error('completeChallenge.result must be success or failure')
+  const id =
+    typeof input.attemptId === 'number' ? input.attemptId : Number(String(input.attemptId).split('/').pop())
+  const ctx = { shop, store: deps.store, now: () => Date.now(), runtime: deps.runtime }
+  if (!completeChallenge(ctx, id, input.result))
+    throw new Error(`attempt ${input.attemptId} has no open challenge`)
+}
+
 /**
  * Everything the HTTP server answers besides the Admin GraphQL endpoint: token exchange, bulk
- * files, charge approval (the platform's own URLs) and, for a test fixture only, the fault
- * control route. True when the request was handled.
+ * files, charge approval, the customer's 3-D Secure page (the platform's own URLs) and, for a
+ * test fixture only, the fault control route. True when the request was handled.
  */
 export async function handleExtraRoute(
   req: IncomingMessage,
@@ -61,10 +103,13 @@ export async function handleExtraRoute(
     sendJson(res, status, body)
     return true
   }
+  if (await handleChallengePage(req, res, deps)) return true
   if (path === '/emulator/faults' && deps.controls) {
     if (req.method === 'POST') {
       try {
-        applyFaults(deps.faults, JSON.parse((await readBody(req)) || '{}') as FaultsRequest)
+        const body = JSON.parse((await readBody(req)) || '{}') as FaultsRequest
+        applyFaults(deps.faults, body)
+        if (body.completeChallenge) completeByControl(deps, body.completeChallenge)
       } catch (e) {
         sendJson(res, 400, { error: { code: 'INVALID_FAULTS', message: (e as Error).message } })
         return true

@@ -16,6 +16,7 @@ import { Faults } from './faults.ts'
 import { parseGid } from './gid.ts'
 import { GRAPHQL_PATH, INVALID_TOKEN_BODY, readBody, sendJson } from './http.ts'
 import { approveAppSubscription } from './mutations/app-billing.ts'
+import { completeChallenge } from './mutations/billing-challenge.ts'
 import { loadState, saveState } from './persistence.ts'
 import { planBucket, planInfo } from './plans.ts'
 import type { ShopState } from './records.ts'
@@ -153,6 +154,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       app,
       install,
       controls: opts.controls === true,
+      runtime,
     }
     if (await handleExtraRoute(req, res, deps)) return
     if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' })
@@ -215,6 +217,10 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       const sub = approveAppSubscription(shopOf(domain), numeric, Date.now())
       if (sub) store.changed()
       return sub?.status === 'ACTIVE'
+    },
+    completeChallenge(domain, attemptId, result) {
+      const id = typeof attemptId === 'number' ? attemptId : (parseGid(attemptId)?.id ?? -1)
+      return completeChallenge({ shop: shopOf(domain), store, now: () => Date.now(), runtime }, id, result)
     },
     uninstall(domain) {
       const shop = shopOf(domain)

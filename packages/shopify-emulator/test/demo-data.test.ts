@@ -145,6 +145,23 @@ describe('demo data', () => {
     for (const a of shop.billingAttempts) expect(a.errorCode === null).toBe(a.orderId !== null)
   })
 
+  it('gives some demo customers a card that requires 3-D Secure, only in the demo shop', () => {
+    const flagged = shop.paymentMethods.filter((pm) => pm.requiresAuthentication)
+    expect(flagged.length).toBeGreaterThanOrEqual(10)
+    for (const pm of flagged) expect(pm.instrument.__typename).toBe('CustomerCreditCard')
+    // Some of them pay for active contracts, so the demo's billing meets challenges.
+    const flaggedIds = new Set(flagged.map((pm) => pm.id))
+    const active = shop.contracts.filter(
+      (c) => c.status === 'ACTIVE' && flaggedIds.has(c.paymentMethodId ?? -1),
+    )
+    expect(active.length).toBeGreaterThan(0)
+    // The README's contract (the newest active one) charges at once.
+    const newestActive = shop.contracts.filter((c) => c.status === 'ACTIVE').at(-1)!
+    expect(flaggedIds.has(newestActive.paymentMethodId ?? -1)).toBe(false)
+    const other = generateShop({ domain: 'other.myshopify.com', seed: 7, now, contracts: 320 })
+    expect(other.paymentMethods.some((pm) => pm.requiresAuthentication)).toBe(false)
+  })
+
   it('has 8–15 products with 1–4 JPY variants and 3–4 selling plan groups', () => {
     expect(shop.products.length).toBeGreaterThanOrEqual(8)
     expect(shop.products.length).toBeLessThanOrEqual(15)

@@ -9,7 +9,12 @@ import type { Db, DbClient } from '../db/pool.ts'
  * an outcome takes them is in repo.ts (settleCycle).
  */
 
-export type CycleStatus = 'attempting' | 'retry_scheduled' | 'succeeded' | 'failed'
+/**
+ * attempting: the attempt is being charged; challenged: the card's issuer asked for 3-D Secure
+ * and the customer has until challenge_expires_at (settle-challenge.ts); retry_scheduled: in
+ * dunning; succeeded / failed: settled.
+ */
+export type CycleStatus = 'attempting' | 'challenged' | 'retry_scheduled' | 'succeeded' | 'failed'
 export type CycleOrigin = 'schedule' | 'order_now'
 
 export type CycleRow = {
@@ -33,12 +38,17 @@ export type CycleRow = {
   run_id: string | null
   /** The lines and pricing policies read before the charge (migration 0008), or null. */
   line_pricing: PricedLine[] | null
+  /** The attempt's 3-D Secure link, when it was seen and until when the customer has (migration 0012). */
+  challenge_url: string | null
+  challenged_at: Date | null
+  challenge_expires_at: Date | null
   updated_at: Date
 }
 
 export const CYCLE_COLUMNS = `id::text, shop_id::text, contract_id::text, cycle_date::text, due_at, origin, status,
   attempt_no, idempotency_key, attempt_id::text, failure_kind, error_code, error_message, next_retry_at,
-  final_action, order_id::text, run_id::text, line_pricing, updated_at`
+  final_action, order_id::text, run_id::text, line_pricing, challenge_url, challenged_at, challenge_expires_at,
+  updated_at`
 
 /** The key of attempt `attemptNo` (0 = the first charge) of a cycle: never random. */
 export const billingKey = (contractId: string, cycleDate: string, attemptNo: number) =>

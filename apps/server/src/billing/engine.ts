@@ -10,8 +10,9 @@ import type { CycleRow } from './cycles-repo.ts'
 import type { BillingLog, BillingScheduler, EngineContext } from './engine-context.ts'
 import { type AwaitOptions, awaitOutcomes, onAttemptOutcome, pollCycle } from './outcomes.ts'
 import { checkBeforeCharge } from './pre-charge.ts'
+import { reviewChallenges, settledLate } from './settle-challenge.ts'
 
-export { FAILURE_MAIL_SUBJECT, ORDER_MAIL_SUBJECT } from './mail.ts'
+export { CHALLENGE_MAIL_SUBJECT, FAILURE_MAIL_SUBJECT, ORDER_MAIL_SUBJECT } from './mail.ts'
 
 export type BillingEngineOptions = {
   db: Db
@@ -41,6 +42,8 @@ export function createBillingEngine(opts: BillingEngineOptions) {
     log: opts.log ?? silent,
     scheduler: opts.scheduler,
   }
+  const applyFor = (shop: ShopRow, now?: Date) => (attempt: PlatformBillingAttempt) =>
+    onAttemptOutcome(ctx, shop, attempt, now ? { now } : {})
   return {
     onAttemptOutcome: (
       shopOrId: ShopRow | string,
@@ -51,12 +54,20 @@ export function createBillingEngine(opts: BillingEngineOptions) {
       checkBeforeCharge(ctx, shop, contractId, dueAt),
     priceCharge: (shop: ShopRow, row: CycleRow, check: ChargeCheck | null) =>
       priceCharge(ctx, shop, row, check),
-    retryCycle: (
+    /** Null also when a late 3-D Secure success settled the cycle: nothing to charge again. */
+    retryCycle: async (
       shop: ShopRow,
       cycleId: string,
       attemptNo: number,
       options?: { runId?: string | null; dueBy?: Date; beforeStore?: BeforeStore },
-    ): Promise<AttemptStart | null> => retryCycle(ctx, shop, cycleId, attemptNo, options),
+    ): Promise<AttemptStart | null> => {
+      if (await settledLate(ctx, shop, cycleId, applyFor(shop))) return null
+      return retryCycle(ctx, shop, cycleId, attemptNo, options)
+    },
+    /** True when a cycle whose challenge expired turns out paid (see settledLate). */
+    settledLate: (shop: ShopRow, cycleId: string) => settledLate(ctx, shop, cycleId, applyFor(shop)),
+    /** The daily run's review of open 3-D Secure challenges at `now` (settle-challenge.ts). */
+    reviewChallenges: (shop: ShopRow, now: Date) => reviewChallenges(ctx, shop, applyFor(shop, now)),
     attemptOf: (shop: ShopRow, row: CycleRow, beforeStore?: BeforeStore) =>
       attemptOf(ctx, shop, row, beforeStore),
     pollCycle: (shop: ShopRow, cycleId: string, options?: { now?: Date }) =>

@@ -1,5 +1,5 @@
 import type { BillingSettings } from '@teiki/contract'
-import { formatDateJa, formatMoney } from '@teiki/domain'
+import { formatDateJa, formatDateTimeJa, formatMoney } from '@teiki/domain'
 import type { ShopRow } from '../features/shops/repo.ts'
 import type { CycleRow } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
@@ -12,6 +12,8 @@ import { customerOf, takeOrderMail } from './repo.ts'
 export const ORDER_MAIL_SUBJECT = 'ご注文ありがとうございます（定期便）'
 /** The customer's mail when a charge fails, and when dunning ends the cycle. */
 export const FAILURE_MAIL_SUBJECT = '定期便のご注文を承れませんでした'
+/** The customer's mail when the card's issuer challenges a charge (3-D Secure): the link and the deadline. */
+export const CHALLENGE_MAIL_SUBJECT = 'カード会社による本人認証（3Dセキュア）をお願いします'
 
 /** The opening lines of every mail to a customer. */
 const greeting = (shop: ShopRow, displayName: string): string[] => [
@@ -35,6 +37,8 @@ export type FailureMail = {
   nextAt: Date | null
   /** The platform's update link went out just before (its own mail). */
   updateLinkSent: boolean
+  /** The customer did not complete 3-D Secure by the deadline (the card itself may be fine). */
+  challengeExpired?: boolean
 }
 
 function orderMailText(shop: ShopRow, displayName: string, info: OrderMail): string {
@@ -59,16 +63,23 @@ function orderMailText(shop: ShopRow, displayName: string, info: OrderMail): str
  */
 function failureMailText(shop: ShopRow, row: CycleRow, displayName: string, info: FailureMail): string {
   const tz = shop.iana_timezone
+  const due = formatDateJa(row.due_at, tz)
   const lines = [
     ...greeting(shop, displayName),
-    info.kind === 'inventory'
-      ? `${formatDateJa(row.due_at, tz)}の定期便は、商品の在庫が不足しているためご注文を承れませんでした。`
-      : `${formatDateJa(row.due_at, tz)}の定期便は、ご登録のお支払い方法で決済を完了できなかったため、ご注文を承れませんでした。`,
+    info.challengeExpired
+      ? `${due}の定期便は、期限までにカード会社による本人認証（3Dセキュア）が完了しなかったため、ご注文を承れませんでした。`
+      : info.kind === 'inventory'
+        ? `${due}の定期便は、商品の在庫が不足しているためご注文を承れませんでした。`
+        : `${due}の定期便は、ご登録のお支払い方法で決済を完了できなかったため、ご注文を承れませんでした。`,
     '',
   ]
   if (info.retryAt) {
     lines.push(`${formatDateJa(info.retryAt, tz)}にあらためてご注文をお受けします。`)
-    if (info.kind === 'payment') {
+    if (info.challengeExpired) {
+      lines.push(
+        'その際にも本人認証をお願いすることがあります。メールでご案内するリンクからお手続きください。',
+      )
+    } else if (info.kind === 'payment') {
       lines.push('それまでに、カードの有効期限やご利用限度額など、お支払い方法をご確認ください。')
       if (info.updateLinkSent) {
         lines.push('お支払い方法を変更するためのご案内を、別のメールでお送りしました。')
@@ -113,4 +124,28 @@ export async function mailFailure(ctx: EngineContext, shop: ShopRow, row: CycleR
   } catch (error) {
     ctx.log.warn({ err: error, cycle: row.id }, 'failure mail not sent')
   }
+}
+
+export type ChallengeMail = { url: string; expiresAt: Date }
+
+/** The link to authenticate and until when; what happens after is the dunning mail's to say. */
+export function challengeMailText(
+  shop: ShopRow,
+  row: CycleRow,
+  displayName: string,
+  info: ChallengeMail,
+): string {
+  const tz = shop.iana_timezone
+  return [
+    ...greeting(shop, displayName),
+    `${formatDateJa(row.due_at, tz)}の定期便のお支払いで、カード会社による本人認証（3Dセキュア）が必要になりました。`,
+    `お手数ですが、${formatDateTimeJa(info.expiresAt, tz)}までに下記のリンクを開き、本人認証を完了してください。`,
+    '',
+    info.url,
+    '',
+    '本人認証が完了すると、ご注文を承ります。',
+    '期限までに完了しなかった場合、今回のご注文は承れないことがあります。',
+    '',
+    'ご不明な点がございましたら、ストアまでお問い合わせください。',
+  ].join('\n')
 }

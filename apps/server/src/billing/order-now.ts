@@ -8,7 +8,7 @@ import { fetchSubscriptionBillingAttempt } from '../platform/operations/subscrip
 import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
 import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
 import { startAttempt } from './charge.ts'
-import { type CycleRow, claimCycle, claimRetry, recordRefusal } from './cycles-repo.ts'
+import { type CycleRow, claimCycle, claimRetry, findCycle, recordRefusal } from './cycles-repo.ts'
 import { activeBillingEngine } from './registry.ts'
 
 export type OrderNowAttempt = {
@@ -47,6 +47,10 @@ export async function createOrderNowAttempt(input: {
   })
   let row = claim.row
   if (claim.kind === 'existing') {
+    // A 3-D Secure challenge that expired may have been completed since: then it is paid.
+    if (row.status === 'retry_scheduled' && (await activeBillingEngine()?.settledLate(shop, row.id))) {
+      row = (await findCycle(db, shop.id, row.id)) ?? row
+    }
     if (row.status === 'retry_scheduled') {
       const retried = await claimRetry(db, {
         shopId: shop.id,
@@ -56,8 +60,9 @@ export async function createOrderNowAttempt(input: {
       })
       if (!retried) throw busy(cycleDate)
       row = retried
-    } else if (row.status === 'attempting' || row.status === 'succeeded') {
-      // The same charge again (double click, or the click after it succeeded): its attempt.
+    } else if (row.status === 'attempting' || row.status === 'challenged' || row.status === 'succeeded') {
+      // The same charge again (double click, the click after it succeeded, or while the
+      // customer's 3-D Secure is awaited: no second charge): its attempt.
       const attempt = row.attempt_id
         ? await fetchSubscriptionBillingAttempt(client, toGid('SubscriptionBillingAttempt', row.attempt_id))
         : null

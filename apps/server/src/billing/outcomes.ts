@@ -1,8 +1,10 @@
 import { findShopById, type ShopRow } from '../features/shops/repo.ts'
+import { attemptOutcome } from '../platform/attempt-outcome.ts'
 import { idFromGid, toGid } from '../platform/gid.ts'
 import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import { upsertBillingAttempt } from '../sync/billing-attempts-repo.ts'
 import { billingAttemptRecord } from '../sync/records.ts'
+import { takesOutcome } from './challenge-rules.ts'
 import { attemptOf } from './charge.ts'
 import {
   adoptAttemptId,
@@ -16,6 +18,7 @@ import { eachLimited } from './each-limited.ts'
 import type { EngineContext, OutcomeResult } from './engine-context.ts'
 import { fetchBillingAttempts } from './platform.ts'
 import { getBillingSettings } from './settings.ts'
+import { settleChallenge } from './settle-challenge.ts'
 import { settleFailure } from './settle-failure.ts'
 import { settleSuccess } from './settle-success.ts'
 
@@ -23,8 +26,9 @@ import { settleSuccess } from './settle-success.ts'
 // run that waits) ends in onAttemptOutcome, and they may race: the cycle row decides.
 
 /**
- * Applies a ready attempt's outcome to its cycle. Not ours (no cycle row) → 'ignored'; not
- * ready → 'pending'; a cycle another path settled → its status, with nothing done again.
+ * Applies an attempt's outcome (attemptOutcome) to its cycle. Not ours (no cycle row) →
+ * 'ignored'; still processing → 'pending'; a cycle another path settled → its status, with
+ * nothing done again; a 3-D Secure challenge → 'challenged' (settle-challenge.ts).
  */
 export async function onAttemptOutcome(
   ctx: EngineContext,
@@ -43,17 +47,24 @@ export async function onAttemptOutcome(
     contractId,
   })
   if (!row) return 'ignored'
-  if (row.status !== 'attempting') return row.status
+  const outcome = attemptOutcome(attempt)
+  if (!takesOutcome(row, outcome)) return row.status
   // An attempt of an earlier try of this cycle (its outcome was applied when it arrived).
   if (row.attempt_id !== null && row.attempt_id !== attemptId) return row.status
   if (row.idempotency_key !== attempt.idempotencyKey) return row.status
-  if (!attempt.ready) return 'pending'
+  if (outcome.kind === 'pending') return 'pending'
   if (row.attempt_id === null) await adoptAttemptId(db, shop.id, row.id, attemptId)
   await upsertBillingAttempt(db, shop.id, billingAttemptRecord(attempt, contractId))
   const settings = await getBillingSettings(db, shop.id)
   const now = options.now ?? new Date()
-  if (attempt.order && !attempt.errorCode) return settleSuccess(ctx, shop, row, attempt, settings)
-  return settleFailure(ctx, shop, row, attempt, settings, now)
+  switch (outcome.kind) {
+    case 'success':
+      return settleSuccess(ctx, shop, row, attempt, settings)
+    case 'failed':
+      return settleFailure(ctx, shop, row, attempt, outcome, settings, now)
+    case 'challenged':
+      return settleChallenge(ctx, shop, row, attempt, outcome, settings, now)
+  }
 }
 
 /** Re-reads a cycle's status (after another path may have settled it). */
@@ -136,7 +147,7 @@ export async function awaitOutcomes(
       )
       const byId = new Map(due.map((r) => [r.attempt_id!, r]))
       await eachLimited(
-        attempts.filter((a) => a.ready),
+        attempts.filter((a) => attemptOutcome(a).kind !== 'pending'),
         options.concurrency ?? 8,
         async (attempt) => {
           const row = byId.get(idFromGid(attempt.id))

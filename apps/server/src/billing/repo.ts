@@ -4,6 +4,7 @@ import type { DbClient } from '../db/pool.ts'
 import type { CommittedContract } from '../platform/operations/subscription-draft.ts'
 import type { ContractState } from '../sync/line-pricing-repo.ts'
 import { ORDER_COUNT_SQL } from '../sync/order-count.ts'
+import { CHALLENGE_EXPIRED } from './challenge-rules.ts'
 import type { CycleRow } from './cycles-repo.ts'
 
 // The engine's SQL besides claiming and finding cycles (cycles-repo.ts): where an outcome takes a
@@ -129,8 +130,17 @@ function settlementSet(to: CycleSettlement): { set: string; values: unknown[] } 
 }
 
 /**
- * Moves an attempting cycle to its outcome, conditionally on the attempt the caller settled:
- * of several paths applying the same outcome, only the one this returns true for goes on to
+ * The cycles an outcome may still move: attempting, or challenged (waiting for the customer's
+ * 3-D Secure). A success may also settle a cycle whose challenge had expired (the customer
+ * authenticated late, before its dunning retry charged again): see settle-challenge.ts.
+ */
+const SETTLEABLE = `status in ('attempting', 'challenged')`
+const SETTLEABLE_BY_SUCCESS = `(${SETTLEABLE} or (status in ('retry_scheduled', 'failed')
+  and error_code = '${CHALLENGE_EXPIRED}'))`
+
+/**
+ * Moves an open cycle to its outcome, conditionally on the attempt the caller settled: of
+ * several paths applying the same outcome, only the one this returns true for goes on to
  * write the history and send the mail.
  */
 export async function settleCycle(
@@ -142,7 +152,8 @@ export async function settleCycle(
   const { set, values } = settlementSet(to)
   const claimed = await db.query(
     `update billing_cycles set ${set}, updated_at = now()
-     where shop_id = $1 and id = $2 and attempt_no = $3 and status = 'attempting'`,
+     where shop_id = $1 and id = $2 and attempt_no = $3
+       and ${to.status === 'succeeded' ? SETTLEABLE_BY_SUCCESS : SETTLEABLE}`,
     [shopId, row.id, row.attempt_no, ...values],
   )
   return claimed.rowCount === 1

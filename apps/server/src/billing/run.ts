@@ -93,6 +93,8 @@ export async function runBilling(opts: RunBillingOptions): Promise<BillingRunSum
   const today = toZonedDate(now, tz)
   const windowStart = zonedDayStart(addCalendarDays(today, -settings.lookbackDays), tz)
   const runId = await createRun(db, shop.id, opts.trigger ?? 'manual', now)
+  // 3-D Secure challenges: completed ones whose webhook was lost, and expired ones (dunning).
+  await engine.reviewChallenges(shop, now)
   const { work, overdue } = await collectWork(db, shop.id, windowStart, now)
   const summary: BillingRunSummary = {
     shop: shop.domain,

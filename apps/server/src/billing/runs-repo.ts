@@ -73,13 +73,13 @@ export async function dueContracts(db: DbClient, shopId: string, from: Date, to:
   return rows
 }
 
-/** ACTIVE contracts due before `before` and not in dunning: reported, never charged late. */
+/** ACTIVE contracts due before `before`, not in dunning nor awaiting 3-D Secure: reported, never charged late. */
 export async function countOverdueContracts(db: DbClient, shopId: string, before: Date): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
     `select count(*)::int as count from subscription_contracts c
      where c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date < $2
        and not exists (select 1 from billing_cycles b where b.shop_id = c.shop_id and b.contract_id = c.id
-                       and b.status in ('retry_scheduled', 'attempting'))`,
+                       and b.status in ('retry_scheduled', 'attempting', 'challenged'))`,
     [shopId, before],
   )
   return rows[0]?.count ?? 0

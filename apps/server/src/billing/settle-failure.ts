@@ -13,6 +13,7 @@ import {
 } from '../platform/operations/subscription-contract-status.ts'
 import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
 import { appendContractEvent } from '../sync/contracts-repo.ts'
+import { CHALLENGE_EXPIRED } from './challenge-rules.ts'
 import type { CycleRow, CycleStatus } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
 import { mailFailure } from './mail.ts'
@@ -41,20 +42,20 @@ type Failure = {
 type Settling = { shop: ShopRow; row: CycleRow; client: AdminClient; settings: BillingSettings }
 
 /**
- * A charge failed: below the retry limit the cycle waits for its retry, after the last
- * retry the shop's final action is applied. Either way the path that settles the cycle
- * writes the history and mails the customer.
+ * A charge failed (the platform's code, or CHALLENGE_EXPIRED when the customer did not
+ * complete 3-D Secure in time: a payment failure): below the retry limit the cycle waits for
+ * its retry, after the last retry the shop's final action is applied. Either way the path that
+ * settles the cycle writes the history and mails the customer.
  */
 export async function settleFailure(
   ctx: EngineContext,
   shop: ShopRow,
   row: CycleRow,
   attempt: PlatformBillingAttempt,
+  { code, message }: { code: string; message: string },
   settings: BillingSettings,
   now: Date,
 ): Promise<CycleStatus> {
-  const code = attempt.errorCode ?? 'UNKNOWN'
-  const message = attempt.errorMessage ?? ''
   const kind = INVENTORY_ERROR_CODES.has(code) ? 'inventory' : 'payment'
   const failure: Failure = { attempt, code, message, kind, now }
   const limit = kind === 'inventory' ? settings.inventoryRetryAttempts : settings.retryAttempts
@@ -103,9 +104,11 @@ async function scheduleRetry(ctx: EngineContext, s: Settling, f: Failure): Promi
       ctx.log.warn({ err: error, cycle: row.id }, 'billing retry job not scheduled')
     })
     // A card the customer can fix: on the cycle's first failure, the platform's secure
-    // link to update it, so the retry can succeed.
+    // link to update it, so the retry can succeed (not for an unfinished 3-D Secure: the
+    // card was not refused, the customer did not authenticate).
+    const challengeExpired = f.code === CHALLENGE_EXPIRED
     const updateLinkSent =
-      f.kind === 'payment' && row.attempt_no === 0 && contract
+      f.kind === 'payment' && row.attempt_no === 0 && contract && !challengeExpired
         ? await sendUpdateLink(ctx, s, contract)
         : false
     await mailFailure(ctx, shop, row, {
@@ -114,6 +117,7 @@ async function scheduleRetry(ctx: EngineContext, s: Settling, f: Failure): Promi
       action: null,
       nextAt: null,
       updateLinkSent,
+      challengeExpired,
     })
   }
   return 'retry_scheduled'
@@ -164,6 +168,7 @@ async function applyFinalAction(ctx: EngineContext, s: Settling, f: Failure): Pr
       action,
       nextAt: skippedTo,
       updateLinkSent: false,
+      challengeExpired: f.code === CHALLENGE_EXPIRED,
     })
   }
   return 'failed'

@@ -6,9 +6,11 @@ import { ORDER_COUNT_SQL } from '../sync/order-count.ts'
 
 /**
  * The charges of the next `days` shop-local days (today included): ACTIVE contracts whose next
- * billing date falls in the range, and cycles in dunning whose retry comes before the range
- * ends (an overdue retry too: the next run charges it). A contract in dunning appears once, as
- * its retry. Each amount is the cycle's total as the platform will charge it: the lines'
+ * billing date falls in the range, cycles in dunning whose retry comes before the range ends
+ * (an overdue retry too: the next run charges it), and every cycle waiting for the customer's
+ * 3-D Secure (at its due date, with its deadline: it is charged when the customer
+ * authenticates). A contract in dunning or awaiting authentication appears once, as that
+ * cycle. Each amount is the cycle's total as the platform will charge it: the lines'
  * current prices (the mirror's) × quantities, plus delivery. The platform charges currentPrice
  * and never moves it; the billing engine sets each line to its pricing policy's price for the
  * next cycle after every charge, so after the app's first charge of a contract these are the
@@ -18,16 +20,23 @@ import { ORDER_COUNT_SQL } from '../sync/order-count.ts'
 const UPCOMING_SQL = `
   with upcoming as (
     select c.id, c.customer_id, c.customer_display_name, c.next_billing_date as at, c.currency_code,
-      c.delivery_price, false as is_retry
+      c.delivery_price, false as is_retry, null::timestamptz as deadline
     from subscription_contracts c
     where c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date >= $2 and c.next_billing_date < $3
       and not exists (select 1 from billing_cycles b where b.shop_id = c.shop_id and b.contract_id = c.id
-                      and b.status = 'retry_scheduled')
+                      and b.status in ('retry_scheduled', 'challenged'))
     union all
-    select c.id, c.customer_id, c.customer_display_name, b.next_retry_at, c.currency_code, c.delivery_price, true
+    select c.id, c.customer_id, c.customer_display_name, b.next_retry_at, c.currency_code, c.delivery_price, true,
+      null
     from billing_cycles b
     join subscription_contracts c on c.shop_id = b.shop_id and c.id = b.contract_id
     where b.shop_id = $1 and b.status = 'retry_scheduled' and b.next_retry_at < $3
+    union all
+    select c.id, c.customer_id, c.customer_display_name, b.due_at, c.currency_code, c.delivery_price,
+      b.attempt_no > 0, b.challenge_expires_at
+    from billing_cycles b
+    join subscription_contracts c on c.shop_id = b.shop_id and c.id = b.contract_id
+    where b.shop_id = $1 and b.status = 'challenged'
   )`
 
 type Row = {
@@ -38,6 +47,7 @@ type Row = {
   currency_code: string
   delivery_price: string | null
   is_retry: boolean
+  deadline: Date | null
   orders: number
 }
 
@@ -57,7 +67,7 @@ export async function upcomingCharges(
   const page = await db.query<Row>(
     `${UPCOMING_SQL}
      select u.id::text, u.customer_id::text, u.customer_display_name, u.at, u.currency_code,
-       u.delivery_price::text, u.is_retry,
+       u.delivery_price::text, u.is_retry, u.deadline,
        (select ${ORDER_COUNT_SQL} from subscription_contracts c where c.shop_id = $1 and c.id = u.id) as orders
      from upcoming u order by u.at, u.id limit $4 offset $5`,
     [...params, query.limit, query.offset],
@@ -105,6 +115,7 @@ export async function upcomingCharges(
       },
       cycle: r.orders + 1,
       isRetry: r.is_retry,
+      authenticationDeadline: r.deadline?.toISOString() ?? null,
     })),
     total: totals.rows.reduce((sum, t) => sum + t.count, 0),
   }

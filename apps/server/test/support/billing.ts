@@ -136,7 +136,7 @@ export async function startBillingEnv(opts: {
 
 /**
  * `count` ACTIVE contracts of the shop that the emulator will charge successfully: their
- * payment methods are made valid (not revoked, card not expired). How many generated
+ * payment methods are made valid (not revoked, card not expired, no 3-D Secure asked). How many generated
  * contracts are chargeable depends on the shop's domain (the generator's seed), so tests
  * arrange it instead of counting on it.
  */
@@ -150,6 +150,7 @@ export function chargeableContracts(emulator: Emulator, domain: string, count: n
     const pm = shop.paymentMethods.find((p) => p.id === c.paymentMethodId)!
     pm.revokedAt = null
     pm.revokedReason = null
+    pm.requiresAuthentication = false
     const card = pm.instrument as { expiryYear?: number }
     if (card.expiryYear !== undefined) card.expiryYear = new Date().getUTCFullYear() + 3
   }

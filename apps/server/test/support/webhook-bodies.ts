@@ -4,7 +4,8 @@ import { expect } from 'vitest'
 
 /**
  * Genuine webhook bodies of one emulated shop: the shop's platform really changes (status
- * moves, charges, selling plan groups, compliance requests) and the emulator sends the signed
+ * moves, charges paid, declined and challenged, selling plan groups, compliance requests) and
+ * the emulator sends the signed
  * deliveries. With `captureOnly`, app/uninstalled and shop/redact are sent but dropped on the
  * way (the `drop` fault), so the app never applies them: the bodies exist, as they would in
  * the hands of someone who intercepted them, and the app's shop stays as it was.
@@ -32,8 +33,8 @@ export async function produceBodies(
       !customers.has(c.customerId) &&
       customers.add(c.customerId),
   )
-  expect(actives.length).toBeGreaterThanOrEqual(7)
-  const [paused, cancelled, failed, expired, charged, declined, redacted] = actives as [
+  expect(actives.length).toBeGreaterThanOrEqual(8)
+  const [paused, cancelled, failed, expired, charged, declined, redacted, challenged] = actives as [
     (typeof actives)[number],
     ...(typeof actives)[number][],
   ]
@@ -54,8 +55,11 @@ export async function produceBodies(
       { id: contract(id), key: `forgery-${domain}-${id}` },
     )
   emulator.faults.failPayment(domain, declined!.customerId, 'INSUFFICIENT_FUNDS')
+  // The issuer asks this card for 3-D Secure: subscription_billing_attempts/challenged.
+  emulator.faults.challengePayment(domain, challenged!.customerId)
   await charge(charged!.id)
   await charge(declined!.id)
+  await charge(challenged!.id)
 
   const group = (name: string) =>
     gql(

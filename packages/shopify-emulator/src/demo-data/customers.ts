@@ -154,3 +154,21 @@ export function addSecondCards(rng: Rng, shop: ShopState, now: Date): void {
     })
   }
 }
+
+/**
+ * Cards whose issuer asks for 3-D Secure on every recurring charge (mandatory for online card
+ * payments in Japan since the end of March 2025): every twelfth customer's first card, so the
+ * demo shop's billing shows challenged charges (本人認証待ち). The customer of the newest active
+ * contract keeps a card that charges at once (the README walks through that contract).
+ * Deterministic, with no random draw, so the rest of the shop stays what it was.
+ */
+export function addAuthenticationCards(shop: ShopState): void {
+  const newestActive = shop.contracts.filter((c) => c.status === 'ACTIVE').at(-1)
+  shop.customers.forEach((customer, index) => {
+    if (index % 12 !== 4 || customer.id === newestActive?.customerId) return
+    const card = shop.paymentMethods.find(
+      (pm) => pm.customerId === customer.id && pm.instrument.__typename === 'CustomerCreditCard',
+    )
+    if (card) card.requiresAuthentication = true
+  })
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Context } from '../context.ts'
 import { BILLING_ERROR_MESSAGES } from '../faults.ts'
 import type { BillingAttemptRecord, ContractRecord, OrderRecord } from '../records.ts'
@@ -53,27 +54,85 @@ function createOrder(ctx: Context, c: ContractRecord, now: number): OrderRecord 
   return order
 }
 
-/** Settles an attempt the way the platform does later: an order, or an error code, then the webhooks. */
-export function settleAttempt(ctx: Context, attempt: BillingAttemptRecord): void {
-  const c = findById(ctx.shop.contracts, attempt.contractId)
-  if (!c || attempt.ready) return
+const keyOf = (a: BillingAttemptRecord) => a.idempotencyKey ?? `teiki-${a.contractId}-${a.id}`
+
+/** The attempt failed with `code`: the failure webhook. */
+export function failAttempt(
+  ctx: Context,
+  c: ContractRecord,
+  attempt: BillingAttemptRecord,
+  code: string,
+): void {
+  attempt.ready = true
+  attempt.completedAt = Math.floor(ctx.now() / 1000) * 1000
+  attempt.errorCode = code
+  attempt.errorMessage = BILLING_ERROR_MESSAGES[code] ?? code
+  c.lastPaymentStatus = 'FAILED'
+  ctx.store.changed()
+  ctx.runtime.emit(
+    ctx.shop,
+    'subscription_billing_attempts/failure',
+    billingAttemptPayload(attempt, keyOf(attempt)),
+  )
+}
+
+/** The attempt succeeded: its order, then `orders/create` and the success webhook. */
+export function succeedAttempt(ctx: Context, c: ContractRecord, attempt: BillingAttemptRecord): void {
   const now = Math.floor(ctx.now() / 1000) * 1000
-  const code = failureCode(ctx, c)
   attempt.ready = true
   attempt.completedAt = now
-  const key = attempt.idempotencyKey ?? `teiki-${attempt.contractId}-${attempt.id}`
-  if (code) {
-    attempt.errorCode = code
-    attempt.errorMessage = BILLING_ERROR_MESSAGES[code] ?? code
-    c.lastPaymentStatus = 'FAILED'
-    ctx.store.changed()
-    ctx.runtime.emit(ctx.shop, 'subscription_billing_attempts/failure', billingAttemptPayload(attempt, key))
-    return
-  }
   const order = createOrder(ctx, c, now)
   attempt.orderId = order.id
   c.lastPaymentStatus = 'SUCCEEDED'
   ctx.store.changed()
   ctx.runtime.emit(ctx.shop, 'orders/create', orderPayload(ctx.shop, order, c))
-  ctx.runtime.emit(ctx.shop, 'subscription_billing_attempts/success', billingAttemptPayload(attempt, key))
+  ctx.runtime.emit(
+    ctx.shop,
+    'subscription_billing_attempts/success',
+    billingAttemptPayload(attempt, keyOf(attempt)),
+  )
+}
+
+/** Whether the issuer challenges this charge: a card that requires 3-D Secure, or the knob. */
+function isChallenged(ctx: Context, c: ContractRecord): boolean {
+  const pm = c.paymentMethodId === null ? undefined : findById(ctx.shop.paymentMethods, c.paymentMethodId)
+  if (pm?.requiresAuthentication) return true
+  return ctx.runtime.faults.isChallenged(ctx.shop.info.myshopifyDomain, c.customerId, pm?.id ?? null)
+}
+
+/**
+ * The issuer asks for 3-D Secure: the attempt is done processing (`ready`) with neither an order
+ * nor an error, and `nextActionUrl` is where the customer authenticates (an emulator page, see
+ * billing-challenge.ts). The challenged webhook goes out now, as the topic's description says
+ * ("occurs when the financial institution challenges the ... charge"); the order or the failure
+ * follows when the customer completes or fails the challenge.
+ */
+function challengeAttempt(ctx: Context, attempt: BillingAttemptRecord): void {
+  const token = randomBytes(16).toString('hex')
+  const shop = encodeURIComponent(ctx.shop.info.myshopifyDomain)
+  attempt.ready = true
+  attempt.challengeToken = token
+  attempt.nextActionUrl = `${ctx.runtime.baseUrl()}${CHALLENGE_PATH}/${shop}/${attempt.id}/${token}`
+  ctx.store.changed()
+  ctx.runtime.emit(
+    ctx.shop,
+    'subscription_billing_attempts/challenged',
+    billingAttemptPayload(attempt, keyOf(attempt)),
+  )
+}
+
+/** Where the customer page of a challenge lives: `<path>/<shop>/<attempt id>/<token>`. */
+export const CHALLENGE_PATH = '/emulator/3ds'
+
+/**
+ * Settles an attempt the way the platform does later: an error code, a 3-D Secure challenge
+ * (a declined or expired card fails before the issuer is asked to authenticate), or an order.
+ */
+export function settleAttempt(ctx: Context, attempt: BillingAttemptRecord): void {
+  const c = findById(ctx.shop.contracts, attempt.contractId)
+  if (!c || attempt.ready) return
+  const code = failureCode(ctx, c)
+  if (code) failAttempt(ctx, c, attempt, code)
+  else if (isChallenged(ctx, c)) challengeAttempt(ctx, attempt)
+  else succeedAttempt(ctx, c, attempt)
 }

@@ -66,6 +66,7 @@ export const contractResolvers: ResolverMap = {
   SubscriptionBillingAttempt: {
     // The generator leaves the key implicit to keep 100,000-contract shops small.
     idempotencyKey: (a: BillingAttemptRecord) => a.idempotencyKey ?? `teiki-${a.contractId}-${a.id}`,
+    nextActionUrl: (a: BillingAttemptRecord) => a.nextActionUrl ?? null,
     order: (a: BillingAttemptRecord, _a, ctx: Context) =>
       a.orderId === null ? null : (findById(ctx.shop.orders, a.orderId) ?? null),
     subscriptionContract: (a: BillingAttemptRecord, _a, ctx: Context) =>

@@ -9,6 +9,7 @@ export const WEBHOOK_TOPICS = [
   'subscription_contracts/expire',
   'subscription_billing_attempts/success',
   'subscription_billing_attempts/failure',
+  'subscription_billing_attempts/challenged',
   'selling_plan_groups/create',
   'selling_plan_groups/update',
   'selling_plan_groups/delete',

@@ -15,10 +15,16 @@ import {
   validate,
 } from 'graphql'
 
-/** The real Admin API 2025-04 SDL, read from ../shared (never copied into the repo). */
-export const realSchemaPath = fileURLToPath(
-  new URL('../../../../../shared/shopify-admin-schema/shopify-2025-04.graphql', import.meta.url),
-)
+/**
+ * The real Admin API 2025-04 SDL, read from ../shared (never copied into the repo);
+ * `SHOPIFY_ADMIN_SCHEMA` points elsewhere (a checkout whose parent has no shared/, such as a
+ * git worktree one level deeper).
+ */
+export const realSchemaPath =
+  process.env.SHOPIFY_ADMIN_SCHEMA ??
+  fileURLToPath(
+    new URL('../../../../../shared/shopify-admin-schema/shopify-2025-04.graphql', import.meta.url),
+  )
 
 let cached: GraphQLSchema | null = null
 /** Builds the 3 MB real schema once per test file (it takes a few seconds). */

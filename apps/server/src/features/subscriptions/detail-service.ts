@@ -2,6 +2,7 @@ import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
 import { attributeValue, DELIVERY_TIME_ATTRIBUTE, deliveryDateOf, deliveryTimeSlot } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
+import { attemptOutcome } from '../../platform/attempt-outcome.ts'
 import { PlatformUnavailableError } from '../../platform/errors.ts'
 import { idFromGid, lineIdOf, maybeIdFromGid, toGid } from '../../platform/gid.ts'
 import {
@@ -188,6 +189,7 @@ export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: D
     billingAttempts: c.billingAttempts.nodes.map((b) => ({
       id: idFromGid(b.id),
       createdAt: b.createdAt,
+      outcome: attemptOutcome(b).kind,
       ready: b.ready,
       errorCode: b.errorCode ?? null,
       errorMessage: b.errorMessage ?? null,

@@ -1,10 +1,8 @@
 import { activeBillingEngine } from '../../billing/registry.ts'
 import { outsideRequest } from '../../http/request-context.ts'
+import { type AttemptOutcome, attemptOutcome } from '../../platform/attempt-outcome.ts'
 import { idFromGid } from '../../platform/gid.ts'
-import {
-  fetchSubscriptionBillingAttempt,
-  type PlatformBillingAttempt,
-} from '../../platform/operations/subscription-billing-attempt.ts'
+import { fetchSubscriptionBillingAttempt } from '../../platform/operations/subscription-billing-attempt.ts'
 import { upsertBillingAttempt } from '../../sync/billing-attempts-repo.ts'
 import { appendContractEvent, lockContract } from '../../sync/contracts-repo.ts'
 import { upsertOrder } from '../../sync/mirror-repo.ts'
@@ -13,9 +11,10 @@ import { refreshContract } from './contract-topics.ts'
 import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
 
 /**
- * subscription_billing_attempts/success|failure: the attempt row, on success its order
- * (linked to the contract, which only the attempt knows), the contract refreshed when the
- * attempt is not the engine's (its lastPaymentStatus moved) and one billing event per outcome. Everything is read from the
+ * subscription_billing_attempts/success|failure|challenged: the attempt row, on success its
+ * order (linked to the contract, which only the attempt knows), the contract refreshed when the
+ * attempt is not the engine's (its lastPaymentStatus moved) and one billing event per outcome.
+ * Everything is read from the
  * platform with the header shop's token: the payload has neither the attempt's creation time
  * nor the order's total, and only the platform's answer shows the attempt is this shop's and
  * has the outcome the (unsigned) topic claims. An attempt the platform does not know, or whose
@@ -23,9 +22,10 @@ import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler
  *
  * An attempt of the billing engine (a billing_cycles row holds it) is handed to the engine
  * first, outside the transaction: it advances the schedule or runs dunning on the platform and
- * writes its own history (`billed` / `billing_failed`), so this handler then only mirrors the
- * rows and the contract as the engine left it. If the engine fails, the delivery fails and the
- * platform redelivers; the engine's steps are idempotent.
+ * writes its own history (`billed` / `billing_failed` / `billing_challenged`, and mails the
+ * customer the 3-D Secure link), so this handler then only mirrors the rows and the contract as
+ * the engine left it. If the engine fails, the delivery fails and the platform redelivers; the
+ * engine's steps are idempotent.
  *
  * Replays (a new webhook id) change nothing: the engine settles a cycle row once, the attempt
  * upsert reports no change for an outcome it already holds (so no second event), and the
@@ -37,8 +37,8 @@ export const billingAttemptTopic: TopicHandler = {
     const attemptGid = gidFrom(ctx.payload, 'SubscriptionBillingAttempt')
     if (!attemptGid) return null
     const attempt = await fetchSubscriptionBillingAttempt(client, attemptGid)
-    const outcome = attempt ? outcomeOf(attempt) : null
-    if (!attempt || !outcome || !ctx.topic.endsWith(`/${outcome}`)) {
+    const outcome = TOPIC_OUTCOME[ctx.topic]
+    if (!attempt || !outcome || attemptOutcome(attempt).kind !== outcome) {
       ctx.log.info(
         { shop: ctx.shop.domain, topic: ctx.topic, attemptGid, outcome },
         'billing attempt not backed by the platform',
@@ -71,7 +71,7 @@ export const billingAttemptTopic: TopicHandler = {
       if (!changed || ownedByEngine) return
       await appendContractEvent(tx, shopId, 'webhook', {
         contractId,
-        type: succeeded ? 'billing_succeeded' : 'billing_failed',
+        type: EVENT_OF[outcome],
         occurredAt: (succeeded ? order?.created_at : null) ?? attempt.completedAt ?? record.created_at,
         payload: {
           attemptId: record.id,
@@ -86,8 +86,18 @@ export const billingAttemptTopic: TopicHandler = {
   },
 }
 
-/** The outcome as the platform reports it; null while the attempt is still pending. */
-function outcomeOf(a: PlatformBillingAttempt): 'success' | 'failure' | null {
-  if (!a.ready) return null
-  return a.errorCode === null && a.order !== null ? 'success' : 'failure'
+type Reported = Exclude<AttemptOutcome['kind'], 'pending'>
+
+/** The outcome (attemptOutcome) each topic reports; a pending attempt backs none. */
+const TOPIC_OUTCOME: Record<string, Reported> = {
+  'subscription_billing_attempts/success': 'success',
+  'subscription_billing_attempts/failure': 'failed',
+  'subscription_billing_attempts/challenged': 'challenged',
+}
+
+/** The history row of an outcome the engine does not own (an attempt outside the billing cycles). */
+const EVENT_OF: Record<Reported, string> = {
+  success: 'billing_succeeded',
+  failed: 'billing_failed',
+  challenged: 'billing_challenged',
 }

@@ -85,16 +85,22 @@ function contractBody(p: Payload, topic: string): Claims | Refusal {
   return resourceBody(p, 'SubscriptionContract')
 }
 
-/** A success names its order and no error; a failure an error code and no order. */
+/**
+ * A success names its order and no error; a failure an error code and no order; a challenge
+ * (3-D Secure) neither: the customer has yet to authenticate.
+ */
 function billingAttemptBody(p: Payload, topic: string): Claims | Refusal {
   if (parseGid(p.admin_graphql_api_subscription_contract_id)?.type !== 'SubscriptionContract')
     return refuse('billing attempt body without its contract GID')
   const order = parseGid(p.admin_graphql_api_order_id)
   const hasError = typeof p.error_code === 'string' && p.error_code !== ''
-  const success = topic.endsWith('/success')
   if (p.ready !== true) return refuse('billing attempt body is not ready')
-  if (success ? order?.type !== 'Order' || hasError : order !== null || !hasError)
-    return refuse(`body is not the outcome ${topic} reports`)
+  const fits = topic.endsWith('/success')
+    ? order?.type === 'Order' && !hasError
+    : topic.endsWith('/failure')
+      ? order === null && hasError
+      : order === null && !hasError
+  if (!fits) return refuse(`body is not the outcome ${topic} reports`)
   return resourceBody(p, 'SubscriptionBillingAttempt')
 }
 

@@ -21,6 +21,7 @@ export const TOPIC_HANDLERS: Readonly<Record<string, TopicHandler>> = {
   'subscription_contracts/expire': contractTopic,
   'subscription_billing_attempts/success': billingAttemptTopic,
   'subscription_billing_attempts/failure': billingAttemptTopic,
+  'subscription_billing_attempts/challenged': billingAttemptTopic,
   'orders/create': orderCreateTopic,
   'selling_plan_groups/create': sellingPlanGroupTopic,
   'selling_plan_groups/update': sellingPlanGroupTopic,

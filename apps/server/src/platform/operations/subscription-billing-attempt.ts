@@ -2,9 +2,9 @@ import type { AdminClient } from '../admin-client.ts'
 
 /**
  * The attempt fields the app reads: here and in the poll's batch query
- * (billing-attempts-by-id.ts). `ready`, `errorCode`, `errorMessage` and `order` are
- * deprecated in 2025-04 in favour of `state`, but still served, and they are what the
- * emulator implements.
+ * (billing-attempts-by-id.ts). `ready`, `errorCode`, `errorMessage`, `nextActionUrl` and
+ * `order` are deprecated in 2025-04 in favour of `state`, but still served, and they are what
+ * the emulator implements; platform/attempt-outcome.ts is the one reader of them.
  */
 export const BILLING_ATTEMPT_FIELDS = /* GraphQL */ `
       id
@@ -14,6 +14,7 @@ export const BILLING_ATTEMPT_FIELDS = /* GraphQL */ `
       ready
       errorCode
       errorMessage
+      nextActionUrl
       subscriptionContract { id }
       order {
         id
@@ -54,6 +55,8 @@ export type PlatformBillingAttempt = {
   ready: boolean
   errorCode: string | null
   errorMessage: string | null
+  /** Where the customer completes 3-D Secure when the issuer challenged the charge. */
+  nextActionUrl: string | null
   subscriptionContract: { id: string }
   order: PlatformBillingOrder | null
 }

@@ -68,7 +68,7 @@ export const SUBSCRIPTION_CONTRACT_DETAIL = /* GraphQL */ `
         nodes { id name createdAt test cancelledAt totalPriceSet { shopMoney { amount currencyCode } } }
       }
       billingAttempts(first: 10, reverse: true) {
-        nodes { id createdAt ready errorCode errorMessage order { id } }
+        nodes { id createdAt ready errorCode errorMessage nextActionUrl order { id } }
       }
     }
   }
@@ -163,6 +163,7 @@ export type PlatformContractDetail = {
       ready: boolean
       errorCode: string | null
       errorMessage: string | null
+      nextActionUrl: string | null
       order: { id: string } | null
     }>
   }

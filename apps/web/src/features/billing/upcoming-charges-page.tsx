@@ -26,6 +26,7 @@ import { UPCOMING_PAGE_SIZE } from './billing-api.ts'
 import { RecentRunsCard } from './recent-runs-card.tsx'
 import type { RunsState } from './runs-format.ts'
 import {
+  authenticationLabel,
   cycleLabel,
   DAYS_OPTIONS,
   emptyMessage,
@@ -253,9 +254,19 @@ export function UpcomingTable({
 }
 
 function ChargeRow({ charge, position }: { charge: Charge; position: number }) {
+  const deadline = authenticationLabel(charge)
   return (
     <IndexTable.Row id={`upcoming-${charge.contractId}-${position}`} position={position}>
-      <IndexTable.Cell>{formatDateTimeJa(charge.nextBillingDate, 'Asia/Tokyo')}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <BlockStack gap="050">
+          <Text as="span">{formatDateTimeJa(charge.nextBillingDate, 'Asia/Tokyo')}</Text>
+          {deadline ? (
+            <Text as="span" variant="bodySm" tone="subdued">
+              {deadline}
+            </Text>
+          ) : null}
+        </BlockStack>
+      </IndexTable.Cell>
       <IndexTable.Cell>
         <Text as="span" fontWeight="medium">
           {charge.displayName || '（名前未登録）'}
@@ -274,6 +285,7 @@ function ChargeRow({ charge, position }: { charge: Charge; position: number }) {
             {cycleLabel(charge.cycle)}
           </Text>
           {charge.isRetry ? <Badge tone="warning">再試行</Badge> : null}
+          {deadline ? <Badge tone="attention">本人認証待ち</Badge> : null}
         </InlineStack>
       </IndexTable.Cell>
       <IndexTable.Cell>

@@ -1,5 +1,5 @@
 import type { UpcomingChargesResponse } from '@teiki/contract'
-import { formatDateJa, formatMoney, formatNumber } from '@teiki/domain'
+import { formatDateJa, formatDateTimeJa, formatMoney, formatNumber } from '@teiki/domain'
 
 /** The windows the merchant can look ahead over (the server accepts 1–31 days). */
 export const UPCOMING_DAYS = [7, 14, 31] as const
@@ -29,6 +29,15 @@ export function periodLabel(data: Pick<UpcomingChargesResponse, 'from' | 'to'>):
 export const emptyMessage = (days: number) => `今後${days}日間の請求予定はありません`
 
 export const cycleLabel = (cycle: number) => `${cycle}回目`
+
+/**
+ * A charge waiting for the customer's 3-D Secure (本人認証待ち): until when, in Japan time
+ * (`認証期限 2026年11月28日 10:00`); null for any other charge.
+ */
+export function authenticationLabel(charge: UpcomingChargesResponse['charges'][number]): string | null {
+  const deadline = charge.authenticationDeadline
+  return deadline ? `認証期限 ${formatDateTimeJa(deadline, 'Asia/Tokyo')}` : null
+}
 
 /** Which rows of how many: `21〜40件目 / 全45件`. */
 export function pageLabel(offset: number, rowCount: number, total: number): string | null {

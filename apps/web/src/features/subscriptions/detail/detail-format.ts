@@ -149,15 +149,30 @@ export function paymentStatusLabel(status: string | null): string {
   return status
 }
 
-export type AttemptState = { label: '処理中' | '成功' | '失敗'; tone: 'info' | 'success' | 'critical' }
+export type AttemptState = {
+  label: '処理中' | '成功' | '失敗' | '本人認証待ち'
+  tone: 'info' | 'success' | 'critical' | 'attention'
+  /** What the merchant should know beyond the badge, or null. */
+  note: string | null
+}
 
-/** A billing attempt: not ready yet (処理中), failed with an error (失敗), or succeeded (成功). */
-export function billingAttemptState(
-  attempt: Pick<BillingAttempt, 'ready' | 'errorCode' | 'errorMessage'>,
-): AttemptState {
-  if (attempt.errorCode || attempt.errorMessage) return { label: '失敗', tone: 'critical' }
-  if (!attempt.ready) return { label: '処理中', tone: 'info' }
-  return { label: '成功', tone: 'success' }
+const ATTEMPT_STATES: Record<BillingAttempt['outcome'], AttemptState> = {
+  pending: { label: '処理中', tone: 'info', note: null },
+  success: { label: '成功', tone: 'success', note: null },
+  failed: { label: '失敗', tone: 'critical', note: null },
+  challenged: {
+    label: '本人認証待ち',
+    tone: 'attention',
+    note: 'カード会社が本人認証（3Dセキュア）を求めています。お客様に認証用のリンクをメールでお送りしました。認証が済むと注文が作成されます。',
+  },
+}
+
+/**
+ * A billing attempt by the outcome the server read from the platform: processing (処理中),
+ * succeeded (成功), failed (失敗), or waiting for the customer's 3-D Secure (本人認証待ち).
+ */
+export function billingAttemptState(attempt: Pick<BillingAttempt, 'outcome'>): AttemptState {
+  return ATTEMPT_STATES[attempt.outcome]
 }
 
 /**

@@ -49,7 +49,12 @@ export function BillingAttemptsCard({ attempts }: { attempts: SubscriptionDetail
                 <Text as="span">{safeDate(attempt.createdAt, formatDateTimeJa)}</Text>
                 <Badge tone={state.tone}>{state.label}</Badge>
               </InlineStack>
-              {attempt.errorMessage || attempt.errorCode ? (
+              {state.note ? (
+                <Text as="p" tone="subdued">
+                  {state.note}
+                </Text>
+              ) : null}
+              {attempt.outcome === 'failed' && (attempt.errorMessage || attempt.errorCode) ? (
                 <PlatformMessageText
                   message={billingAttemptErrorJa(attempt.errorCode, attempt.errorMessage)}
                 />
