@@ -126,13 +126,14 @@ export async function findCycle(db: DbClient, shopId: string, cycleId: string): 
 export async function findCycleOfAttempt(
   db: DbClient,
   shopId: string,
-  attempt: { id: string; idempotencyKey: string; contractId: string },
+  attempt: { id: string; idempotencyKey: string },
 ): Promise<CycleRow | null> {
+  // Every key names its contract (billing:{contract}:…, order-now-{contract}-…).
   const { rows } = await db.query<CycleRow>(
     `select ${CYCLE_COLUMNS} from billing_cycles
-     where shop_id = $1 and (attempt_id = $2 or (contract_id = $3 and idempotency_key = $4))
+     where shop_id = $1 and (attempt_id = $2 or idempotency_key = $3)
      order by (attempt_id = $2) desc nulls last limit 1`,
-    [shopId, attempt.id, attempt.contractId, attempt.idempotencyKey],
+    [shopId, attempt.id, attempt.idempotencyKey],
   )
   return rows[0] ?? null
 }

@@ -40,13 +40,9 @@ export async function onAttemptOutcome(
   const shop = typeof shopOrId === 'string' ? await findShopById(db, shopOrId) : shopOrId
   if (!shop) return 'ignored'
   const attemptId = idFromGid(attempt.id)
-  const contractId = idFromGid(attempt.subscriptionContract.id)
-  const row = await findCycleOfAttempt(db, shop.id, {
-    id: attemptId,
-    idempotencyKey: attempt.idempotencyKey,
-    contractId,
-  })
+  const row = await findCycleOfAttempt(db, shop.id, { id: attemptId, idempotencyKey: attempt.idempotencyKey })
   if (!row) return 'ignored'
+  const contractId = row.contract_id
   const outcome = attemptOutcome(attempt)
   if (!takesOutcome(row, outcome)) return row.status
   // An attempt of an earlier try of this cycle (its outcome was applied when it arrived).

@@ -9,3 +9,7 @@ alter table subscription_contracts
   add column line_pricing jsonb,
   add column line_pricing_revision text,
   add column line_pricing_updated_at timestamptz;
+
+-- An attempt's outcome finds its cycle by attempt id or by idempotency key alone (every key
+-- names its contract), so the outcome read need not ask the platform for the contract.
+create index billing_cycles_key_idx on billing_cycles (shop_id, idempotency_key);

@@ -45,7 +45,15 @@ export const billingAttemptTopic: TopicHandler = {
       )
       return null
     }
-    const contractId = idFromGid(attempt.subscriptionContract.id)
+    // The contract the signed body names (the attempt, read with this shop's token, is this shop's).
+    const contractGid = gidFrom(
+      ctx.payload,
+      'SubscriptionContract',
+      'subscription_contract_id',
+      'admin_graphql_api_subscription_contract_id',
+    )
+    if (!contractGid) return null
+    const contractId = idFromGid(contractGid)
     const record = billingAttemptRecord(attempt, contractId)
     const succeeded = outcome === 'success'
     const order = succeeded && attempt.order ? platformOrderRecord(attempt.order, contractId) : null
@@ -58,9 +66,7 @@ export const billingAttemptTopic: TopicHandler = {
     const ownedByEngine = engineOutcome !== 'ignored'
     // The engine mirrored the contract as its follow-ups left it; another app's attempt moved
     // the contract's lastPaymentStatus, which only a read shows.
-    const writeContract = ownedByEngine
-      ? async () => []
-      : await refreshContract(client, attempt.subscriptionContract.id)
+    const writeContract = ownedByEngine ? async () => [] : await refreshContract(client, contractGid)
 
     return async (tx) => {
       const shopId = ctx.shop.id

@@ -15,7 +15,6 @@ export const BILLING_ATTEMPT_FIELDS = /* GraphQL */ `
       errorCode
       errorMessage
       nextActionUrl
-      subscriptionContract { id }
       order {
         id
         name
@@ -27,7 +26,8 @@ export const BILLING_ATTEMPT_FIELDS = /* GraphQL */ `
 
 /**
  * One billing attempt with its order, for the billing-attempt webhooks: the payload has no
- * creation time and no order total.
+ * creation time and no order total. The attempt's contract is not asked (a point per read):
+ * the engine's cycle row knows it, and the signed body names it.
  */
 export const SUBSCRIPTION_BILLING_ATTEMPT = /* GraphQL */ `
   query SubscriptionBillingAttempt($id: ID!) {
@@ -57,7 +57,6 @@ export type PlatformBillingAttempt = {
   errorMessage: string | null
   /** Where the customer completes 3-D Secure when the issuer challenged the charge. */
   nextActionUrl: string | null
-  subscriptionContract: { id: string }
   order: PlatformBillingOrder | null
 }
 
