@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     'sync-contracts': { type: 'string', default: '100000' },
     'burst-mutations': { type: 'string', default: '500' },
     'billing-due': { type: 'string', default: '5000' },
+    'billing-standard-due': { type: 'string', default: '300' },
     'merchant-seconds': { type: 'string', default: '60' },
     'merchant-think-ms': { type: 'string', default: '1000' },
   },
@@ -65,7 +66,15 @@ if (only.has('sync'))
   results.sync = { at, ...(await benchSync({ baseUrl, contracts: Number(args['sync-contracts']), log })) }
 if (only.has('detail')) results.detailPageVitals = { at, ...(await benchDetailVitals({ log })) }
 if (only.has('billing'))
-  results.billing = { at, ...(await benchBilling({ baseUrl, due: Number(args['billing-due']), log })) }
+  results.billing = {
+    at,
+    ...(await benchBilling({
+      baseUrl,
+      plusDue: Number(args['billing-due']),
+      standardDue: Number(args['billing-standard-due']),
+      log,
+    })),
+  }
 if (only.has('merchant')) {
   results.merchant = {
     at,
