@@ -89,13 +89,14 @@ if (only.has('merchant')) {
 }
 if (only.has('burst'))
   results.burst = { at, ...(await benchBurst({ mutations: Number(args['burst-mutations']), log })) }
-// The CSV export runs in this process (runExport, as the server does) on the seeded bench mirror.
+// The CSV export runs in a fresh child process per encoding (runExport, as the job does) on the seeded bench mirror.
 if (only.has('export')) {
-  const pool = createPool(await ensureDatabase(baseUrl, benchDbName), 4)
+  const databaseUrl = await ensureDatabase(baseUrl, benchDbName)
+  const pool = createPool(databaseUrl, 4)
   try {
     await migrate(pool)
     await seedBenchMirror(pool, shape, log)
-    results.export = { at, ...(await benchExport({ pool, log })) }
+    results.export = { at, ...(await benchExport({ pool, databaseUrl, log })) }
   } finally {
     await pool.end()
   }
