@@ -141,10 +141,20 @@ async function benchServerSections() {
     }
     if (only.has('vitals')) {
       const url = `http://127.0.0.1:${server.port}/?shop=${benchShopDomain(0)}&secret=${BENCH_SECRET}`
-      const vitals = await measureVitals(url, { runs: 5, readySelector: '[data-testid="subscription-row"]' })
-      results.listPageVitals = { ...vitals, targets: { lcpMs: 1000, cls: 0.02 } }
+      // LCP is taken on the rendered rows (the table's content), not on whatever the browser
+      // picked: while the first page loads the table shows skeleton rows, larger than any row.
+      const vitals = await measureVitals(url, {
+        runs: 5,
+        readySelector: '[data-testid="subscription-row"]',
+        contentSelector: 'tbody tr[id^="subscription-"]',
+      })
+      results.listPageVitals = { ...vitals, targets: { contentLcpMs: 1000, cls: 0.02 } }
       log(
-        `list page (100k-contract shop): LCP median ${vitals.lcpMsMedian} ms (≤ 1000), CLS median ${vitals.clsMedian} (≤ 0.02)`,
+        `list page (100k-contract shop): LCP of the rendered rows median ${vitals.contentLcpMsMedian} ms, ` +
+          `max ${vitals.contentLcpMsMax} ms (≤ 1000), on ${vitals.contentLcpElement}; ` +
+          `the browser's LCP median ${vitals.lcpMsMedian} ms was ${vitals.lcpElement} ` +
+          `(removed before the rows: ${(vitals.runs[0]?.removedBeforeReady as string[] | undefined)?.join(', ') || 'nothing'}); ` +
+          `CLS median ${vitals.clsMedian} (≤ 0.02)`,
       )
     }
   } finally {
