@@ -48,7 +48,10 @@ export function perContract(byOperation: Record<string, OperationPoints>, billed
   return out
 }
 
-/** Webhook deliveries to the app from `from` on, by topic: delivered, failed for good, tries. */
+/**
+ * Webhook deliveries to the app from `from` on, by topic (delivered, failed for good, tries),
+ * how many failed their first try, and how many still wait for a retry.
+ */
 export function webhookDeliveries(deliveries: readonly Delivery[], from: number) {
   const byTopic: Record<string, { events: number; delivered: number; failed: number; attempts: number }> = {}
   for (const d of deliveries.slice(from)) {
@@ -60,8 +63,14 @@ export function webhookDeliveries(deliveries: readonly Delivery[], from: number)
     if (d.status === 'failed' || d.status === 'dropped') t.failed++
   }
   let retried = 0
+  let failedFirst = 0
+  let pending = 0
   for (const t of Object.values(byTopic)) retried += t.attempts - t.events
-  return { byTopic, retried }
+  for (const d of deliveries.slice(from)) {
+    if (d.attempts > 1 || (d.attempts === 1 && d.status !== 'delivered')) failedFirst++
+    if (d.status === 'pending') pending++
+  }
+  return { byTopic, retried, failedFirst, pending }
 }
 
 export const round1 = (n: number) => Math.round(n * 10) / 10

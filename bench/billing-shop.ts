@@ -33,6 +33,15 @@ export const RUN_AT = new Date('2026-11-25T01:00:00Z')
  */
 export const SETTLEMENT: BillingDelay = { minMs: 2_000, maxMs: 12_000, seed: 12 }
 
+/**
+ * The platform's webhook retries (shopify.dev changelog, "Updates to webhook retry mechanism",
+ * 2024-09-10: "Webhooks will now be retried a total of 8 times over 4 hours using an
+ * exponential backoff schedule"): the first try and 8 retries, the waits doubling from
+ * 4 h / 255 ≈ 56 s, rather than the emulator's default of seconds, which would have a delivery
+ * that times out during a run tried 8 times within 2 minutes.
+ */
+export const WEBHOOK_RETRY = { retryBaseMs: Math.round((4 * 3_600_000) / 255), maxAttempts: 9 }
+
 /** The emulator's plans by rate limit (shopify.dev "GraphQL Admin API rate limits"). */
 export const PLANS = {
   standard: { plan: 'Basic', restoreRate: 100, bucketSize: 2_000 },
@@ -60,7 +69,8 @@ export type BillingShop = {
  * bench starts the day's run itself at RUN_AT, the wall clock being another day), the app
  * listening on HTTP, and an in-process emulator that settles each charge after SETTLEMENT and
  * delivers the webhooks the app subscribes to (SUBSCRIBED_TOPICS, as `shopify.app.toml`
- * declares them; `main.ts` registers them the same way) to the app's /webhooks. One shop of
+ * declares them; `main.ts` registers them the same way) to the app's /webhooks, retrying a
+ * failed delivery on the platform's schedule (WEBHOOK_RETRY). One shop of
  * `due` × 3 generated contracts (they mix statuses and card states), installed (`secret` for
  * the standalone login) and synced on the Plus rate (a quick sync), then moved to `plan`; `due`
  * ACTIVE contracts with a valid card are due an hour before RUN_AT, every other ACTIVE one far
@@ -88,7 +98,7 @@ export async function startBillingShop(opts: {
     apiKey: opts.apiKey,
     apiSecret: opts.apiSecret,
     billingDelayMs: SETTLEMENT,
-    webhooks: { topics: [...SUBSCRIBED_TOPICS] },
+    webhooks: { topics: [...SUBSCRIBED_TOPICS], ...WEBHOOK_RETRY },
     ...opts.emulator,
   })
   const jobs = await startJobs({ db: pool })
