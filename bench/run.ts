@@ -1,11 +1,13 @@
 // `npm run bench`: search API latency and throughput over a 1M-contract mirror, the web
-// app's initial load size, LCP/CLS of the list page, the initial sync of a 100k-contract
-// shop, a burst of 500 mutations against the rate limit, the CSV export of the 100k-contract
-// shop, the contract detail page's LCP, a billing run over 5,000 due contracts of a
-// Plus-rate shop and a merchant's detail pages and edits during a billing run on a
-// Standard-rate shop (about 20 minutes in all; `--only search,bundle` picks sections). Prints
-// a table and merges the sections run into bench/results/latest.json. Targets come from the
-// issues; the script reports, it never fails a build on timing (tests do not assert timings).
+// app's initial load size, the list page's LCP (on its rendered rows) and CLS, the initial sync
+// of a 100k-contract shop, a burst of 500 mutations against the rate limit, the CSV export of
+// the 100k-contract shop (in a fresh process: its peak RSS), the contract detail page's LCP,
+// the day's billing run as production runs it on a Standard shop (300 due) and a Plus shop
+// (5,000 due), and a merchant's detail pages and edits during a billing run on a Standard
+// shop (about 45 minutes in all; `--only search,bundle` picks sections). Prints a table and
+// merges the sections run into bench/results/latest.json. Targets come from the issues; the
+// script reports, it never fails a build on timing (tests do not assert timings).
+// ARCHITECTURE.md (Benchmarks) says what each section measures and how.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
