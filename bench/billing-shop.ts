@@ -1,5 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { createEmulator, type Emulator, type EmulatorOptions } from '@teiki/shopify-emulator'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  type BillingDelay,
+  createEmulator,
+  type Emulator,
+  type EmulatorOptions,
+} from '@teiki/shopify-emulator'
 import pg from 'pg'
 import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
@@ -8,18 +16,45 @@ import {
   type PacedShopClients,
   sharedShopClients,
 } from '../apps/server/src/features/subscriptions/shop-client.ts'
+import { SUBSCRIBED_TOPICS } from '../apps/server/src/features/webhooks/topics.ts'
 import { type AppInstance, buildApp } from '../apps/server/src/http/app.ts'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
+import { type Jobs, startJobs } from '../apps/server/src/jobs/boss.ts'
 import { fullSync } from '../apps/server/src/sync/full-sync.ts'
 
-/** The billing benches' run moment: contracts are due an hour before it. */
+/** The billing benches' run moment (10:00 in Tokyo, the default billing hour): contracts are due an hour before it. */
 export const RUN_AT = new Date('2026-11-25T01:00:00Z')
+
+/**
+ * How long a charge takes to settle on the platform in the benches: each attempt draws its own
+ * delay between 2 and 12 s (seeded, so runs repeat). The platform documents no figure; a card
+ * charge goes through the payment gateway and its outcome webhook follows seconds later, so a
+ * fixed few milliseconds would let a run settle its attempts before the next ones are even sent.
+ */
+export const SETTLEMENT: BillingDelay = { minMs: 2_000, maxMs: 12_000, seed: 12 }
+
+/**
+ * The platform's webhook retries (shopify.dev changelog, "Updates to webhook retry mechanism",
+ * 2024-09-10: "Webhooks will now be retried a total of 8 times over 4 hours using an
+ * exponential backoff schedule"): the first try and 8 retries, the waits doubling from
+ * 4 h / 255 ≈ 56 s, rather than the emulator's default of seconds, which would have a delivery
+ * that times out during a run tried 8 times within 2 minutes.
+ */
+export const WEBHOOK_RETRY = { retryBaseMs: Math.round((4 * 3_600_000) / 255), maxAttempts: 9 }
+
+/** The emulator's plans by rate limit (shopify.dev "GraphQL Admin API rate limits"). */
+export const PLANS = {
+  standard: { plan: 'Basic', restoreRate: 100, bucketSize: 2_000 },
+  plus: { plan: 'Shopify Plus', restoreRate: 1_000, bucketSize: 20_000 },
+} as const
+export type PlanName = keyof typeof PLANS
 
 export type BillingShop = {
   pool: pg.Pool
   emulator: Emulator
   app: AppInstance
-  /** The app's own HTTP address (it listens on a free port). */
+  jobs: Jobs
+  /** The app's own HTTP address (it listens on a free port, where the emulator sends webhooks). */
   appUrl: string
   clients: PacedShopClients
   shop: ShopRow
@@ -29,48 +64,66 @@ export type BillingShop = {
 }
 
 /**
- * A billing bench's world: a fresh database `dbName`, an in-process emulator with one shop of
- * Plus plan (`due` × 3 generated contracts: they mix statuses and card states), the app on it
- * listening on HTTP, the shop installed (`secret` for the standalone login) and synced, and
- * `due` ACTIVE contracts with a valid card due an hour before RUN_AT — every other ACTIVE
- * contract far ahead — on the platform and in the mirror alike.
+ * A billing bench's world, shaped as production runs: a fresh database `dbName` with its job
+ * queue (pg-boss: the billing run, retry and outcome-poll jobs, with no per-minute tick: the
+ * bench starts the day's run itself at RUN_AT, the wall clock being another day), the app
+ * listening on HTTP, and an in-process emulator that settles each charge after SETTLEMENT and
+ * delivers the webhooks the app subscribes to (SUBSCRIBED_TOPICS, as `shopify.app.toml`
+ * declares them; `main.ts` registers them the same way) to the app's /webhooks, retrying a
+ * failed delivery on the platform's schedule (WEBHOOK_RETRY). One shop of
+ * `due` × 3 generated contracts (they mix statuses and card states), installed (`secret` for
+ * the standalone login) and synced on the Plus rate (a quick sync), then moved to `plan`; `due`
+ * ACTIVE contracts with a valid card are due an hour before RUN_AT, every other ACTIVE one far
+ * ahead, on the platform and in the mirror alike.
  */
 export async function startBillingShop(opts: {
   baseUrl: string
   dbName: string
   domain: string
   due: number
+  plan: PlanName
   apiKey: string
   apiSecret: string
   secret?: string
-  emulator: Pick<EmulatorOptions, 'throttle' | 'billingDelayMs'>
+  emulator?: Pick<EmulatorOptions, 'billingDelayMs'>
   log: (line: string) => void
 }): Promise<BillingShop> {
   const { domain } = opts
   const pool = createPool(await freshDatabase(opts.baseUrl, opts.dbName), 8)
   await migrate(pool)
+  const dataDir = await mkdtemp(join(tmpdir(), 'teiki-bench-billing-'))
   const emulator = await createEmulator({
-    shops: [{ domain, contracts: Math.ceil(opts.due * 3), plan: 'Shopify Plus' }],
+    shops: [{ domain, contracts: Math.ceil(opts.due * 3), plan: PLANS.plus.plan }],
     now: new Date('2026-11-22T00:00:00Z'),
     apiKey: opts.apiKey,
     apiSecret: opts.apiSecret,
+    billingDelayMs: SETTLEMENT,
+    webhooks: { topics: [...SUBSCRIBED_TOPICS], ...WEBHOOK_RETRY },
     ...opts.emulator,
   })
+  const jobs = await startJobs({ db: pool })
   let url = ''
   const app = await buildApp({
     db: pool,
+    dataDir,
     platform: { adminOrigin: () => url, apiKey: opts.apiKey },
     apiSecret: opts.apiSecret,
     logger: { level: 'fatal' },
+    jobs,
+    billingJobs: { cron: false },
   })
   const close = async () => {
+    await jobs.stop()
     await app.close()
     await emulator.close()
     await pool.end()
+    await rm(dataDir, { recursive: true, force: true })
   }
   try {
     url = (await emulator.listen(0)).url
     await app.listen({ port: 0, host: '127.0.0.1' })
+    const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    emulator.webhooks.setCallbackUrl(`${appUrl}/webhooks`)
     const install = emulator.install(domain)
     await upsertShopInstall(pool, {
       domain,
@@ -83,13 +136,24 @@ export async function startBillingShop(opts: {
     opts.log(`syncing ${emulator.store.shop(domain)!.contracts.length} contracts…`)
     await fullSync(pool, clients.clientFor(synced), synced)
     const dueIds = await arrangeDue(emulator, pool, synced.id, domain, opts.due)
+    emulator.setPlan(domain, PLANS[opts.plan].plan)
     const shop = (await findInstalledShop(pool, domain))!
-    const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-    return { pool, emulator, app, appUrl, clients, shop, domain, dueIds, close }
+    return { pool, emulator, app, jobs, appUrl, clients, shop, domain, dueIds, close }
   } catch (error) {
     await close()
     throw error
   }
+}
+
+/**
+ * Waits until the shop's bucket is full, as a run at the billing hour finds it (one 1-point
+ * read of the throttle status, made before the measured window).
+ */
+export async function waitForFullBucket(emulator: Emulator, domain: string): Promise<void> {
+  const res = await emulator.graphql(domain, { query: '{ shop { id } }' })
+  const { maximumAvailable, currentlyAvailable, restoreRate } = res.extensions.cost.throttleStatus
+  const ms = ((maximumAvailable - currentlyAvailable + 1) / restoreRate) * 1000
+  await new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 async function arrangeDue(emulator: Emulator, pool: pg.Pool, shopId: string, domain: string, due: number) {

@@ -1,14 +1,11 @@
 import { runBilling } from '../apps/server/src/billing/run.ts'
 import type { PacedAdminClient } from '../apps/server/src/platform/admin-client.ts'
-import { RUN_AT, startBillingShop } from './billing-shop.ts'
+import { PLANS, RUN_AT, SETTLEMENT, startBillingShop } from './billing-shop.ts'
 
 const API_KEY = 'bench-merchant-key'
 const API_SECRET = 'bench-merchant-secret'
 const SECRET = 'bench-merchant-login'
-/** The emulator's Basic plan: the Standard rate limit (restore 100 points/s, bucket 2,000). */
-const STANDARD = { plan: 'Basic', restoreRate: 100, bucketSize: 2000 }
-/** A billing attempt settles this long after its create, as on the platform (seconds, not ms). */
-const SETTLEMENT_DELAY_MS = 2_000
+const STANDARD = PLANS.standard
 
 type Latencies = { n: number; p50Ms: number; p95Ms: number; maxMs: number }
 type MerchantFigures = {
@@ -20,9 +17,10 @@ type MerchantFigures = {
 
 /**
  * `--only merchant` (issue 11 item 5): a merchant working in the app while a billing run over
- * `due` due contracts spends a Standard shop's rate budget. The app (real HTTP), its billing
- * engine and the emulator run in this process, the emulator throttling like the platform with
- * a 2 s settlement delay. One merchant opens a contract's detail page, waits `thinkMs`, edits
+ * `due` due contracts spends a Standard shop's rate budget. The app (real HTTP, its job queue),
+ * its billing engine and the emulator run in this process (billing-shop.ts: the emulator
+ * throttling like the platform, settling each charge 2-12 s after its create and delivering
+ * the app's webhooks to it, so their reads take their share of the bucket too). One merchant opens a contract's detail page, waits `thinkMs`, edits
  * its note (with the revision the page showed), waits again, and so on: first for 10 s with no
  * billing (baseline), then for `seconds` while the run bills. Printed: p50/p95/max of the detail
  * read and of the edit, 503s, and the run's progress (attempts per second) for 20 s alone and
@@ -38,7 +36,6 @@ export async function benchMerchant(opts: {
   log: (line: string) => void
 }) {
   const { log } = opts
-  // Generated as Plus so the mirror fills quickly; the measurement runs on Standard.
   const env = await startBillingShop({
     baseUrl: opts.baseUrl,
     dbName: 'teiki_bench_merchant',
@@ -47,12 +44,11 @@ export async function benchMerchant(opts: {
     apiKey: API_KEY,
     apiSecret: API_SECRET,
     secret: SECRET,
-    emulator: { billingDelayMs: SETTLEMENT_DELAY_MS },
+    plan: 'standard',
     log: (line) => log(`merchant: ${line}`),
   })
   const { pool, app, clients, shop, domain, dueIds, appUrl } = env
   try {
-    env.emulator.setPlan(domain, STANDARD.plan)
     const isDue = new Set(dueIds)
     const others = env.emulator.store
       .shop(domain)!
@@ -79,7 +75,7 @@ export async function benchMerchant(opts: {
       due: opts.due,
       seconds,
       thinkMs: opts.thinkMs,
-      settlementDelayMs: SETTLEMENT_DELAY_MS,
+      settlementMs: SETTLEMENT,
       rateLimit: STANDARD,
       baseline,
       during,

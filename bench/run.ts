@@ -1,11 +1,13 @@
 // `npm run bench`: search API latency and throughput over a 1M-contract mirror, the web
-// app's initial load size, LCP/CLS of the list page, the initial sync of a 100k-contract
-// shop, a burst of 500 mutations against the rate limit, the CSV export of the 100k-contract
-// shop, the contract detail page's LCP, a billing run over 5,000 due contracts of a
-// Plus-rate shop and a merchant's detail pages and edits during a billing run on a
-// Standard-rate shop (about 20 minutes in all; `--only search,bundle` picks sections). Prints
-// a table and merges the sections run into bench/results/latest.json. Targets come from the
-// issues; the script reports, it never fails a build on timing (tests do not assert timings).
+// app's initial load size, the list page's LCP (on its rendered rows) and CLS, the initial sync
+// of a 100k-contract shop, a burst of 500 mutations against the rate limit, the CSV export of
+// the 100k-contract shop (in a fresh process: its peak RSS), the contract detail page's LCP,
+// the day's billing run as production runs it on a Standard shop (300 due) and a Plus shop
+// (5,000 due), and a merchant's detail pages and edits during a billing run on a Standard
+// shop (about 45 minutes in all; `--only search,bundle` picks sections). Prints a table and
+// merges the sections run into bench/results/latest.json. Targets come from the issues; the
+// script reports, it never fails a build on timing (tests do not assert timings).
+// ARCHITECTURE.md (Benchmarks) says what each section measures and how.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -35,6 +37,7 @@ const { values: args } = parseArgs({
     'sync-contracts': { type: 'string', default: '100000' },
     'burst-mutations': { type: 'string', default: '500' },
     'billing-due': { type: 'string', default: '5000' },
+    'billing-standard-due': { type: 'string', default: '300' },
     'merchant-seconds': { type: 'string', default: '60' },
     'merchant-think-ms': { type: 'string', default: '1000' },
   },
@@ -65,7 +68,15 @@ if (only.has('sync'))
   results.sync = { at, ...(await benchSync({ baseUrl, contracts: Number(args['sync-contracts']), log })) }
 if (only.has('detail')) results.detailPageVitals = { at, ...(await benchDetailVitals({ log })) }
 if (only.has('billing'))
-  results.billing = { at, ...(await benchBilling({ baseUrl, due: Number(args['billing-due']), log })) }
+  results.billing = {
+    at,
+    ...(await benchBilling({
+      baseUrl,
+      plusDue: Number(args['billing-due']),
+      standardDue: Number(args['billing-standard-due']),
+      log,
+    })),
+  }
 if (only.has('merchant')) {
   results.merchant = {
     at,
@@ -80,13 +91,14 @@ if (only.has('merchant')) {
 }
 if (only.has('burst'))
   results.burst = { at, ...(await benchBurst({ mutations: Number(args['burst-mutations']), log })) }
-// The CSV export runs in this process (runExport, as the server does) on the seeded bench mirror.
+// The CSV export runs in a fresh child process per encoding (runExport, as the job does) on the seeded bench mirror.
 if (only.has('export')) {
-  const pool = createPool(await ensureDatabase(baseUrl, benchDbName), 4)
+  const databaseUrl = await ensureDatabase(baseUrl, benchDbName)
+  const pool = createPool(databaseUrl, 4)
   try {
     await migrate(pool)
     await seedBenchMirror(pool, shape, log)
-    results.export = { at, ...(await benchExport({ pool, log })) }
+    results.export = { at, ...(await benchExport({ pool, databaseUrl, log })) }
   } finally {
     await pool.end()
   }
@@ -131,10 +143,20 @@ async function benchServerSections() {
     }
     if (only.has('vitals')) {
       const url = `http://127.0.0.1:${server.port}/?shop=${benchShopDomain(0)}&secret=${BENCH_SECRET}`
-      const vitals = await measureVitals(url, { runs: 5, readySelector: '[data-testid="subscription-row"]' })
-      results.listPageVitals = { ...vitals, targets: { lcpMs: 1000, cls: 0.02 } }
+      // LCP is taken on the rendered rows (the table's content), not on whatever the browser
+      // picked: while the first page loads the table shows skeleton rows, larger than any row.
+      const vitals = await measureVitals(url, {
+        runs: 5,
+        readySelector: '[data-testid="subscription-row"]',
+        contentSelector: 'tbody tr[id^="subscription-"]',
+      })
+      results.listPageVitals = { ...vitals, targets: { contentLcpMs: 1000, cls: 0.02 } }
       log(
-        `list page (100k-contract shop): LCP median ${vitals.lcpMsMedian} ms (≤ 1000), CLS median ${vitals.clsMedian} (≤ 0.02)`,
+        `list page (100k-contract shop): LCP of the rendered rows median ${vitals.contentLcpMsMedian} ms, ` +
+          `max ${vitals.contentLcpMsMax} ms (≤ 1000), on ${vitals.contentLcpElement}; ` +
+          `the browser's LCP median ${vitals.lcpMsMedian} ms was ${vitals.lcpElement} ` +
+          `(removed before the rows: ${(vitals.runs[0]?.removedBeforeReady as string[] | undefined)?.join(', ') || 'nothing'}); ` +
+          `CLS median ${vitals.clsMedian} (≤ 0.02)`,
       )
     }
   } finally {

@@ -224,7 +224,7 @@ async function samplePageCost(
   }
 }
 
-function lineOf(child: ChildProcess, prefix: string, timeoutMs: number): Promise<string> {
+export function lineOf(child: ChildProcess, prefix: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffer = ''
     const timer = setTimeout(

@@ -11,7 +11,8 @@ export type Runtime = {
   faults: Faults
   /** The emulator's own URL (bulk files, confirmation links); a placeholder until `listen`. */
   baseUrl(): string
-  billingDelayMs: number
+  /** The processing time of the next billing attempt (billing-delay.ts). */
+  billingDelayMs(): number
   bulkDelayMs: number
   /** Where `webhookSubscriptionCreate` points: the 2025-04 input has no URL field (see mutations/webhook-subscriptions.ts). */
   webhookCallbackUrl: string | null

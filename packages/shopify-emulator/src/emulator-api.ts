@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql'
 import type { MintOptions } from './auth/session-token.ts'
+import type { BillingDelay } from './billing-delay.ts'
 import type { WebhookOptions } from './emulator-runtime.ts'
 import type { CallLogEntry, GraphqlRequest, GraphqlResponse } from './execute.ts'
 import type { FaultSettings, Faults } from './faults.ts'
@@ -32,8 +33,11 @@ export type EmulatorOptions = {
   apiKey?: string
   apiSecret?: string
   webhooks?: WebhookOptions
-  /** How long a billing attempt stays `ready: false` (default 50 ms). */
-  billingDelayMs?: number
+  /**
+   * How long a billing attempt stays `ready: false`: a fixed ms (default 50), or a spread
+   * `{ minMs, maxMs, seed? }` drawn per attempt, deterministic from the seed (billing-delay.ts).
+   */
+  billingDelayMs?: BillingDelay
   /** How long a bulk operation runs before COMPLETED (default 50 ms). */
   bulkDelayMs?: number
   faults?: Partial<FaultSettings>

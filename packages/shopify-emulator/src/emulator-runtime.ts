@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { type BillingDelay, billingDelaySampler } from './billing-delay.ts'
 import type { Runtime } from './context.ts'
 import type { Faults } from './faults.ts'
 import type { ShopState } from './records.ts'
@@ -25,7 +26,9 @@ export type RuntimeOptions = {
   faults: Faults
   apiSecret: string
   webhooks?: WebhookOptions
-  billingDelayMs?: number
+  billingDelayMs?: BillingDelay
+  /** Seeds a billing delay spread that names no seed of its own. */
+  seed?: number
   bulkDelayMs?: number
 }
 
@@ -66,7 +69,7 @@ export function createRuntime(opts: RuntimeOptions) {
     later: (ms, fn) => tasks.later(ms, fn),
     faults: opts.faults,
     baseUrl: () => baseUrl,
-    billingDelayMs: opts.billingDelayMs ?? 50,
+    billingDelayMs: billingDelaySampler(opts.billingDelayMs, opts.seed ?? 1),
     bulkDelayMs: opts.bulkDelayMs ?? 50,
     get webhookCallbackUrl() {
       return callbackUrl

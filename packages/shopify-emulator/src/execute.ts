@@ -111,7 +111,9 @@ export async function runGraphql({ schema, context, bucket, request, forceThrott
     operationName: request.operationName ?? undefined,
   })
   const data = (result.data ?? null) as Record<string, unknown> | null
-  const actual = Math.min(requested, queryCost(schema, document, operation, variables, data))
+  // Not capped by the requested cost: a list no argument sizes may return more than the one item
+  // it was priced at up front, and the bucket pays the difference (cost.ts).
+  const actual = queryCost(schema, document, operation, variables, data)
   bucket.refund(requested - actual, now)
   log.actualCost = actual
   const response: GraphqlResponse = { data, extensions: cost(requested, actual) }

@@ -1,6 +1,7 @@
 export { attachResolvers, type Resolver, type ResolverMap } from './attach-resolvers.ts'
 export { type MintOptions, mintSessionToken, verifySessionToken } from './auth/session-token.ts'
 export { TOKEN_EXCHANGE_PATH } from './auth/token-exchange.ts'
+export { type BillingDelay, billingDelaySampler } from './billing-delay.ts'
 export { type Connection, type ConnectionArgs, connection } from './connection.ts'
 export type { Context } from './context.ts'
 export { queryCost } from './cost.ts'

@@ -71,6 +71,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     apiSecret: app.apiSecret,
     webhooks: opts.webhooks,
     billingDelayMs: opts.billingDelayMs,
+    seed,
     bulkDelayMs: opts.bulkDelayMs,
   })
 

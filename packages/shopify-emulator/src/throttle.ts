@@ -37,7 +37,11 @@ export class LeakyBucket {
     return true
   }
 
-  /** Gives back what a query was charged beyond its actual cost. */
+  /**
+   * Gives back what a query was charged beyond its actual cost; a negative refund (an answer that
+   * cost more than was asked up front) takes the rest, and may leave the bucket in debt that the
+   * restore rate pays off before anything else is admitted.
+   */
   refund(points: number, now: number): void {
     if (!this.opts.enabled) return
     this.refill(now)
@@ -48,7 +52,7 @@ export class LeakyBucket {
     if (this.opts.enabled) this.refill(now)
     return {
       maximumAvailable: this.opts.bucketSize,
-      currentlyAvailable: Math.floor(this.opts.enabled ? this.available : this.opts.bucketSize),
+      currentlyAvailable: Math.max(0, Math.floor(this.opts.enabled ? this.available : this.opts.bucketSize)),
       restoreRate: this.opts.restoreRate,
     }
   }

@@ -69,7 +69,7 @@ export const billingAttemptMutations: ResolverMap = {
       ctx.shop.billingAttempts.push(attempt)
       c.billingAttemptIds = [...c.billingAttemptIds, attempt.id]
       ctx.store.changed()
-      ctx.runtime.later(ctx.runtime.billingDelayMs, () => settleAttempt(ctx, attempt))
+      ctx.runtime.later(ctx.runtime.billingDelayMs(), () => settleAttempt(ctx, attempt))
       return { subscriptionBillingAttempt: attempt, userErrors: [] }
     },
   },
