@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { pageSizeOf } from '../src/platform/admin-client.ts'
 import { createCostMemory } from '../src/platform/cost-memory.ts'
 
 describe('cost memory: what an operation costs at a page size it has not sent yet', () => {
@@ -43,5 +44,14 @@ describe('cost memory: what an operation costs at a page size it has not sent ye
     const costs = createCostMemory()
     costs.learn('Lines', undefined, 10, 10)
     expect(costs.estimate('Lines', 50)).toBeUndefined()
+  })
+})
+
+describe('page size of a request', () => {
+  it('is its first, else the number of ids it asks for', () => {
+    expect(pageSizeOf({ first: 60, ids: ['a'] })).toBe(60)
+    expect(pageSizeOf({ ids: ['a', 'b', 'c'] })).toBe(3)
+    expect(pageSizeOf({ id: 'a' })).toBeUndefined()
+    expect(pageSizeOf(undefined)).toBeUndefined()
   })
 })

@@ -94,7 +94,8 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
  *
  * - Pacing (platform/admission.ts): every answer's `extensions.cost.throttleStatus` resets a
  *   local estimate of the bucket. Before sending an operation whose cost is known (the last
- *   `requestedQueryCost` seen for that operation name and `first` variable, or estimated from
+ *   `requestedQueryCost` seen for that operation name and page size (`first`, or the number of
+ *   `ids`), or estimated from
  *   another page size of it: platform/cost-memory.ts; 10 for a mutation never sent yet) the request waits until the estimate covers it; admission debits the
  *   estimate at once, so concurrent callers never spend the same points twice.
  * - Lanes: a call made for a merchant's request (`callContext()` gives its deadline) goes ahead
@@ -142,8 +143,9 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
     variables?: Record<string, unknown>,
   ): Promise<T> {
     const isMutation = /^\s*mutation\b/.test(query)
-    // An operation's cost scales with its page size: learnt per `first` when it has one.
-    const first = typeof variables?.first === 'number' ? variables.first : undefined
+    // An operation's cost scales with its page size: learnt per `first`, or per the number of
+    // `ids` of a nodes(ids:) read (the platform prices that list per id).
+    const first = pageSizeOf(variables)
     const call = opts.callContext?.()
     let failures = 0
     /** A failure to retry after a backoff, unless retries or the merchant's deadline run out. */
@@ -222,6 +224,12 @@ export function createAdminClient(opts: AdminClientOptions): PacedAdminClient {
   }
 
   return { shop: opts.shop, request, stats, idleSince: admission.idleSince }
+}
+
+/** A request's page size: its `first`, else how many `ids` it asks for; undefined without either. */
+export function pageSizeOf(variables: Record<string, unknown> | undefined): number | undefined {
+  if (typeof variables?.first === 'number') return variables.first
+  return Array.isArray(variables?.ids) ? variables.ids.length : undefined
 }
 
 function backoff(failures: number, baseMs: number): number {
