@@ -97,7 +97,8 @@ export type Admission = {
 /**
  * Admission to one shop's bucket, in two lanes. Merchant calls (a CallContext) are admitted
  * ahead of every waiting background call and may spend the whole bucket; background calls
- * wait, FIFO, until the estimate covers their cost and keeps the interactive reserve. A merchant
+ * wait until the estimate covers their cost and keeps the interactive reserve, earliest
+ * deadline first (a webhook delivery's reads ahead of a billing run's queue), else FIFO. A merchant
  * call is never sent after its request's deadline or end, and at most `maxInteractiveWaiting`
  * of them wait per shop (the next is refused at once); background callers are already paced
  * by their own concurrency, so their queue is not bounded here.
@@ -210,6 +211,19 @@ export function createAdmission(opts: AdmissionOptions): Admission {
     return earliest
   }
 
+  /**
+   * The background waiter to admit next: the one with the earliest deadline (a webhook
+   * delivery's read must be sent before the platform gives up on the delivery), then the
+   * oldest (billing, syncs and jobs have none and keep their order).
+   */
+  function firstDue(queue: Waiter[]): Waiter | undefined {
+    let first = queue[0]
+    for (const waiter of queue) {
+      if ((waiter.call?.deadline ?? Infinity) < (first?.call?.deadline ?? Infinity)) first = waiter
+    }
+    return first
+  }
+
   /** One loop per client admits waiters in lane order; it sleeps until the head can go. */
   async function pump(): Promise<void> {
     pumping = true
@@ -217,7 +231,7 @@ export function createAdmission(opts: AdmissionOptions): Admission {
       for (;;) {
         const t = now()
         const earliestDeadline = expire(t)
-        const head = interactive[0] ?? background[0]
+        const head = interactive[0] ?? firstDue(background)
         if (!head) return
         const waitMs = waitFor(head, t)
         if (waitMs === 0) {
