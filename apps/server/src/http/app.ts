@@ -31,6 +31,7 @@ import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.
 import type { Jobs } from '../jobs/boss.ts'
 import { exportEnqueuer, startExportJobs } from '../jobs/export-jobs.ts'
 import { startMailJobs } from '../jobs/mail-jobs.ts'
+import { startWebhookJobs, webhookDeferrer } from '../jobs/webhook-jobs.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { PlatformBusyError } from '../platform/errors.ts'
 import { AppError } from './app-error.ts'
@@ -80,6 +81,8 @@ export type BuildAppOptions = {
   /** Knobs of the export and mail jobs (tests turn the crons off and poll sooner). */
   exportJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
   mailJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
+  /** Knobs of the deferred webhook reads (tests defer less and poll sooner). */
+  webhookJobs?: { deferSeconds?: number; pollingIntervalSeconds?: number }
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
 }
@@ -197,7 +200,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   shopRoutes(app)
   cancellationReasonRoutes(app)
   productRoutes(app)
-  webhookRoutes(app, { apiSecret: opts.apiSecret, platform: opts.platform })
+  webhookRoutes(app, {
+    apiSecret: opts.apiSecret,
+    platform: opts.platform,
+    ...(opts.jobs ? { defer: webhookDeferrer(opts.jobs, opts.webhookJobs?.deferSeconds) } : {}),
+  })
   exportRoutes(app, opts.jobs ? { enqueue: exportEnqueuer(opts.jobs) } : {})
 
   // The billing engine: the webhook handler and "create order now" find it through the
@@ -219,6 +226,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       ...opts.exportJobs,
     })
     await startMailJobs({ jobs: opts.jobs, mailer, log: app.log, ...opts.mailJobs })
+    await startWebhookJobs({
+      jobs: opts.jobs,
+      db,
+      clients: sharedShopClients(opts.platform),
+      log: app.log,
+      ...(opts.webhookJobs?.pollingIntervalSeconds
+        ? { pollingIntervalSeconds: opts.webhookJobs.pollingIntervalSeconds }
+        : {}),
+    })
     await startBillingJobs({
       jobs: opts.jobs,
       db,

@@ -11,7 +11,7 @@ import {
 } from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
 import { type Apply, gidFrom, nothing, requireClient, type TopicHandler } from './handler.ts'
-import { holdsContractRevision } from './repo.ts'
+import { holdsContractAtLeast } from './repo.ts'
 
 type ContractWrite = (tx: DbClient, shopId: string) => Promise<ContractChange[]>
 
@@ -47,11 +47,16 @@ function contractWrite(contract: PlatformContract): ContractWrite {
 export const contractTopic: TopicHandler = {
   async prepare(ctx): Promise<Apply | null> {
     const gid = gidFrom(ctx.payload, 'SubscriptionContract')
-    // The mirror already holds the revision the (signed) body names, typically the answer to
-    // one of the app's own writes: nothing new to read. Another revision is read as always.
-    const revision = ctx.payload.revision_id
-    if (gid && (typeof revision === 'string' || typeof revision === 'number')) {
-      if (await holdsContractRevision(ctx.db, ctx.shop.id, idFromGid(gid), String(revision))) return nothing
+    // The mirror already holds the revision the (signed) body names, or a later one: nothing
+    // new to read. A revision it does not hold yet is read a few seconds later when a job
+    // queue runs (deferred.ts: most are the echo of the app's own write, mirrored meanwhile).
+    const raw = ctx.payload.revision_id
+    const revision = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : null
+    if (gid && revision !== null) {
+      const id = idFromGid(gid)
+      if (await holdsContractAtLeast(ctx.db, ctx.shop.id, id, revision)) return nothing
+      const { defer } = ctx
+      if (defer) return (tx) => defer(tx, { shopId: ctx.shop.id, kind: 'contract', id, revision })
     }
     const contract = gid ? await fetchSubscriptionContract(requireClient(ctx), gid) : null
     if (!contract) return null

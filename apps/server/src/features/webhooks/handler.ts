@@ -1,6 +1,7 @@
 import type { Db, DbClient } from '../../db/pool.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
 import { toGid } from '../../platform/gid.ts'
+import type { DeferRefresh } from './deferred.ts'
 import type { WebhookShop } from './repo.ts'
 
 export type Payload = Record<string, unknown>
@@ -14,6 +15,8 @@ export type WebhookContext = {
   /** Null when the shop has no token (uninstalled): only topics that need no platform read run then. */
   client: AdminClient | null
   log: { info(obj: object, msg: string): void }
+  /** Defers a read to a job (deferred.ts); absent without a job queue: read at once. */
+  defer?: DeferRefresh
 }
 
 /** The writes of one delivery, run inside the transaction that records it. */

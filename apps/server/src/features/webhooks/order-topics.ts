@@ -17,8 +17,12 @@ export const orderCreateTopic: TopicHandler = {
   async prepare(ctx): Promise<Apply | null> {
     const gid = gidFrom(ctx.payload, 'Order')
     if (!gid) return null
-    // Mirrored already (by the billing engine, from its attempt): an order is read once.
-    if (await holdsOrder(ctx.db, ctx.shop.id, idFromGid(gid))) return nothing
+    // Mirrored already (by the billing engine, from its attempt): an order is read once. One
+    // not mirrored yet is read a few seconds later when a job queue runs (deferred.ts).
+    const id = idFromGid(gid)
+    if (await holdsOrder(ctx.db, ctx.shop.id, id)) return nothing
+    const { defer } = ctx
+    if (defer) return (tx) => defer(tx, { shopId: ctx.shop.id, kind: 'order', id })
     const order = await fetchOrder(requireClient(ctx), gid)
     if (!order) return null
     const record = orderRecord(order, null)

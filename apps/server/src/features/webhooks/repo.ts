@@ -164,20 +164,6 @@ export async function deleteShop(db: DbClient, shopId: string): Promise<void> {
   await db.query('delete from shops where id = $1', [shopId])
 }
 
-/** Whether the mirror holds the contract at exactly revision `revisionId` (then a delivery about it has nothing new). */
-export async function holdsContractRevision(
-  db: DbClient,
-  shopId: string,
-  contractId: string,
-  revisionId: string,
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'select 1 from subscription_contracts where shop_id = $1 and id = $2 and revision_id = $3',
-    [shopId, contractId, revisionId],
-  )
-  return (rowCount ?? 0) > 0
-}
-
 /** Whether the mirror already holds the order with its total (orders are read once, at creation). */
 export async function holdsOrder(db: DbClient, shopId: string, orderId: string): Promise<boolean> {
   const { rowCount } = await db.query(
@@ -185,4 +171,24 @@ export async function holdsOrder(db: DbClient, shopId: string, orderId: string):
     [shopId, orderId],
   )
   return (rowCount ?? 0) > 0
+}
+
+/**
+ * Whether the mirror holds the contract at revision `revisionId` or a later one (revisions are
+ * increasing integers; one that is not is compared for equality only).
+ */
+export async function holdsContractAtLeast(
+  db: DbClient,
+  shopId: string,
+  contractId: string,
+  revisionId: string,
+): Promise<boolean> {
+  const { rows } = await db.query<{ revision_id: string | null }>(
+    'select revision_id from subscription_contracts where shop_id = $1 and id = $2',
+    [shopId, contractId],
+  )
+  const held = rows[0]?.revision_id
+  if (held === undefined || held === null) return false
+  if (/^\d+$/.test(held) && /^\d+$/.test(revisionId)) return BigInt(held) >= BigInt(revisionId)
+  return held === revisionId
 }

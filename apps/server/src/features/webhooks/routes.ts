@@ -1,10 +1,16 @@
 import { AppError, unauthenticated } from '../../http/app-error.ts'
 import type { AppInstance, PlatformOptions } from '../../http/app-instance.ts'
 import { sharedShopClients } from '../subscriptions/shop-client.ts'
+import type { DeferRefresh } from './deferred.ts'
 import { verifyWebhookHmac } from './hmac.ts'
 import { receiveWebhook } from './service.ts'
 
-export type WebhookRouteOptions = { apiSecret?: string; platform: PlatformOptions }
+export type WebhookRouteOptions = {
+  apiSecret?: string
+  platform: PlatformOptions
+  /** With a job queue: contract and order reads deferred to it (deferred.ts). */
+  defer?: DeferRefresh
+}
 
 const header = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value
@@ -51,6 +57,7 @@ export function webhookRoutes(app: AppInstance, opts: WebhookRouteOptions): void
           clients: sharedShopClients(opts.platform),
           forgetShop: (domain) => app.forgetShop(domain),
           log: request.log,
+          ...(opts.defer ? { defer: opts.defer } : {}),
         },
         {
           webhookId,

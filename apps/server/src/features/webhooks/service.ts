@@ -4,6 +4,7 @@ import { withinDelivery } from '../../http/request-context.ts'
 import { PlatformUnavailableError } from '../../platform/errors.ts'
 import type { ShopClients } from '../subscriptions/shop-client.ts'
 import { checkClaims, readClaims } from './binding.ts'
+import type { DeferRefresh } from './deferred.ts'
 import type { Payload, WebhookContext } from './handler.ts'
 import { findShopForWebhook, isDelivered, recordDelivery } from './repo.ts'
 import { TOPIC_HANDLERS } from './topics.ts'
@@ -15,6 +16,8 @@ export type WebhookDeps = {
   /** Drops the shop from the auth cache once its install state changed. */
   forgetShop: (domain: string) => void
   log: WebhookContext['log']
+  /** With a job queue: reads deferred to a job (deferred.ts). */
+  defer?: DeferRefresh
 }
 
 export type Delivery = {
@@ -71,6 +74,7 @@ export async function receiveWebhook(deps: WebhookDeps, delivery: Delivery): Pro
         payload: delivery.payload,
         client: shop.access_token ? deps.clients.clientFor(shop) : null,
         log: deps.log,
+        ...(deps.defer ? { defer: deps.defer } : {}),
       }),
     ),
   )
