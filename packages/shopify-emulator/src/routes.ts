@@ -12,6 +12,7 @@ import {
 } from './mutations/billing-challenge.ts'
 import { bulkFileKey } from './mutations/bulk-operations.ts'
 import type { Store } from './store.ts'
+import { handleStorefront } from './storefront/routes.ts'
 
 export type RouteDeps = {
   store: Store
@@ -104,6 +105,7 @@ export async function handleExtraRoute(
     return true
   }
   if (await handleChallengePage(req, res, deps)) return true
+  if (await handleStorefront(req, res, deps)) return true
   if (path === '/emulator/faults' && deps.controls) {
     if (req.method === 'POST') {
       try {

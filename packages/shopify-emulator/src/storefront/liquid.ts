@@ -25,6 +25,8 @@ export type BlockSchema = {
 
 export type ThemeExtension = {
   dir: string
+  /** `uid` of shopify.extension.toml: templates name the extension's blocks by it. */
+  uid: string
   /** Block handle (file name without `.liquid`) → source. */
   blocks: Map<string, string>
   /** Storefront locales by language (`en` from `en.default.json`). */
@@ -56,7 +58,10 @@ export function loadExtension(dir: string = DEFAULT_EXTENSION_DIR): ThemeExtensi
     locales.set(m[1]!, JSON.parse(readFileSync(join(dir, 'locales', file), 'utf8')))
     if (m[2]) defaultLocale = m[1]!
   }
-  return { dir, blocks, locales, defaultLocale }
+  const toml = readFileSync(join(dir, 'shopify.extension.toml'), 'utf8')
+  const uid = /^uid\s*=\s*"([^"]+)"/m.exec(toml)?.[1]
+  if (!uid) throw new Error(`${dir}/shopify.extension.toml has no uid`)
+  return { dir, uid, blocks, locales, defaultLocale }
 }
 
 /** Reads an asset of the extension (`assets/<file>`), or null when it has none of that name. */
