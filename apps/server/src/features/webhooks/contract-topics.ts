@@ -1,6 +1,7 @@
 import type { DbClient } from '../../db/pool.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
 import { idFromGid } from '../../platform/gid.ts'
+import { fetchCustomersPage, type PlatformCustomer } from '../../platform/operations/customers-page.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
 import {
@@ -9,9 +10,17 @@ import {
   lockContract,
   upsertContracts,
 } from '../../sync/contracts-repo.ts'
-import { contractRecord, lineRecords } from '../../sync/records.ts'
-import { type Apply, gidFrom, nothing, requireClient, type TopicHandler } from './handler.ts'
-import { holdsContractRevision } from './repo.ts'
+import { upsertCustomers } from '../../sync/mirror-repo.ts'
+import { contractRecord, customerRecord, lineRecords } from '../../sync/records.ts'
+import {
+  type Apply,
+  gidFrom,
+  nothing,
+  requireClient,
+  type TopicHandler,
+  type WebhookContext,
+} from './handler.ts'
+import { holdsContractRevision, holdsCustomer } from './repo.ts'
 
 type ContractWrite = (tx: DbClient, shopId: string) => Promise<ContractChange[]>
 
@@ -56,8 +65,27 @@ export const contractTopic: TopicHandler = {
     const contract = gid ? await fetchSubscriptionContract(requireClient(ctx), gid) : null
     if (!contract) return null
     const write = contractWrite(contract)
+    const customer = await newCustomer(ctx, contract.customer?.id)
     return async (tx) => {
       await write(tx, ctx.shop.id)
+      // After the contract, so the list's name column (customer_display_name) is filled too.
+      if (customer) await upsertCustomers(tx, ctx.shop.id, [customerRecord(customer)])
     }
   },
+}
+
+/**
+ * The contract's customer when the mirror does not hold them yet: a shopper who subscribed at
+ * checkout is a new customer, and the sync only reads customers when it runs, so the contract's
+ * webhook brings them (one customer read), else the list would show the contract nameless.
+ */
+async function newCustomer(
+  ctx: WebhookContext,
+  customerGid: string | undefined,
+): Promise<PlatformCustomer | null> {
+  if (!customerGid) return null
+  const id = idFromGid(customerGid)
+  if (await holdsCustomer(ctx.db, ctx.shop.id, id)) return null
+  const page = await fetchCustomersPage(requireClient(ctx), { first: 1, query: `id:${id}` })
+  return page.nodes.find((c) => c.id === customerGid) ?? null
 }

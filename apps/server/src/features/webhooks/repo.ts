@@ -186,3 +186,12 @@ export async function holdsOrder(db: DbClient, shopId: string, orderId: string):
   )
   return (rowCount ?? 0) > 0
 }
+
+/** Whether the mirror holds the customer (a new customer's first contract brings one it does not). */
+export async function holdsCustomer(db: DbClient, shopId: string, customerId: string): Promise<boolean> {
+  const { rowCount } = await db.query('select 1 from customers where shop_id = $1 and id = $2', [
+    shopId,
+    customerId,
+  ])
+  return (rowCount ?? 0) > 0
+}
