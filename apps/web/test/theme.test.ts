@@ -73,7 +73,7 @@ describe('テーマ page: the widget card', () => {
     expect(text(html)).toContain('未追加')
     expect(text(html)).toContain(supported.message)
     expect(isDisabled(html, 'ウィジェットを追加')).toBe(false)
-    expect(html).toContain(`href="${supported.editorUrl.replaceAll('&', '&amp;')}"`)
+    expect(html).toContain(`href="${supported.editorUrl!.replaceAll('&', '&amp;')}"`)
     expect(html).toContain(`href="${supported.previewUrl}"`)
     expect(text(html)).toContain('ストアで確認')
   })
