@@ -10,7 +10,7 @@ import {
   lockContract,
   upsertContracts,
 } from '../../sync/contracts-repo.ts'
-import { upsertCustomers } from '../../sync/mirror-repo.ts'
+import { linkOriginOrder, upsertCustomers } from '../../sync/mirror-repo.ts'
 import { contractRecord, customerRecord, lineRecords } from '../../sync/records.ts'
 import {
   type Apply,
@@ -43,6 +43,7 @@ function contractWrite(contract: PlatformContract): ContractWrite {
   return async (tx, shopId) => {
     await lockContract(tx, shopId, record.id)
     const changes = await upsertContracts(tx, shopId, [record], lines)
+    if (record.origin_order_id) await linkOriginOrder(tx, shopId, record.id, record.origin_order_id)
     await appendContractEvents(tx, shopId, 'webhook', changes)
     return changes
   }
