@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -66,7 +66,6 @@ describe('storefront widget and checkout', () => {
     const before = await visiblePrices()
     expect(before.join(' ')).toMatch(/(毎回|初回)\s*¥[\d,]+/)
     await page.screenshot({ path: join(ARTIFACTS, 'storefront-product.png'), fullPage: true })
-    copyFileSync(join(ARTIFACTS, 'storefront-product.png'), join(ROOT, 'docs/storefront.png'))
     const variants = await page.locator('select[name="id"] option').count()
     if (variants > 1) {
       await page.locator('select[name="id"]').selectOption({ index: 1 })
