@@ -10,6 +10,7 @@ const idStarts: Record<string, number> = {
   ScriptTag: 210_000_000_000,
   OnlineStoreTheme: 140_000_000_000,
   BulkOperation: 5_100_000_000_000,
+  Metafield: 27_000_000_000_000,
 }
 
 /**

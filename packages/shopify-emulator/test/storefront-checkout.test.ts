@@ -242,3 +242,90 @@ describe('the first billing date of a checkout follows the plan’s anchors and 
     expect(new Date(contracts[0]!.nextBillingDate!).toISOString()).toBe(expected)
   })
 })
+
+describe('app-data metafields and the box block', () => {
+  let emulator: Emulator
+  let baseUrl: string
+  beforeAll(async () => {
+    emulator = await smallEmulator()
+    baseUrl = (await emulator.listen(0)).url
+  })
+  afterAll(() => emulator.close())
+
+  it('metafieldsSet keeps the app’s box settings, which the box block renders on the storefront', async () => {
+    const s = emulator.store.shop(SHOP)!
+    const group = s.sellingPlanGroups[0]!
+    const handles = group.productIds.slice(0, 3).map((id) => s.products.find((p) => p.id === id)!.handle)
+    const owner = (await gql(emulator, m.appMetafield, { namespace: 'teiki', key: 'boxes' }))
+      .currentAppInstallation
+    expect(owner.metafield).toBeNull()
+    const boxes = [
+      {
+        id: '1',
+        name: 'よりどりボックス',
+        minSelection: 2,
+        maxSelection: 3,
+        sellingPlanIds: group.sellingPlans.map((p) => String(p.id)),
+        productHandles: handles,
+      },
+    ]
+    const set = await gql(emulator, m.metafieldsSet, {
+      metafields: [
+        { ownerId: owner.id, namespace: 'teiki', key: 'boxes', type: 'json', value: JSON.stringify(boxes) },
+      ],
+    })
+    expect(set.metafieldsSet.userErrors).toEqual([])
+    expect(set.metafieldsSet.metafields[0]).toMatchObject({
+      namespace: 'teiki',
+      key: 'boxes',
+      type: 'json',
+      jsonValue: boxes,
+    })
+    const read = (await gql(emulator, m.appMetafield, { namespace: 'teiki', key: 'boxes' }))
+      .currentAppInstallation.metafield
+    expect(read.compareDigest).toBe(set.metafieldsSet.metafields[0].compareDigest)
+
+    await gql(emulator, m.themeFilesUpsert, {
+      themeId: toGid('OnlineStoreTheme', mainTheme(emulator, SHOP)!.id),
+      files: [
+        {
+          filename: 'templates/product.json',
+          body: { type: 'TEXT', value: productTemplateWithBlock('subscription-box') },
+        },
+      ],
+    })
+    const page = await shopper(baseUrl, SHOP).get(`/products/${handles[0]}`)
+    expect(page.text).toContain('よりどりボックス')
+    expect(page.text).toContain('2〜3個お選びください')
+    expect(page.text.match(/class="teiki-box__item"/g)).toHaveLength(handles.length)
+  })
+
+  it('refuses, all or nothing: a broken JSON value, another owner, a stale digest', async () => {
+    const owner = (await gql(emulator, m.appMetafield, { key: 'x1' })).currentAppInstallation
+    const set = (metafields: object[]) => gql(emulator, m.metafieldsSet, { metafields })
+    const bad = await set([
+      { ownerId: owner.id, namespace: 'teiki', key: 'ok', type: 'json', value: '{}' },
+      { ownerId: owner.id, namespace: 'teiki', key: 'broken', type: 'json', value: '{' },
+    ])
+    expect(bad.metafieldsSet.userErrors).toEqual([
+      {
+        code: 'INVALID_VALUE',
+        elementIndex: 1,
+        field: ['metafields', '1', 'value'],
+        message: 'Value is invalid for type json',
+      },
+    ])
+    expect(
+      (await gql(emulator, m.appMetafield, { namespace: 'teiki', key: 'ok' })).currentAppInstallation
+        .metafield,
+    ).toBeNull()
+    const foreign = await set([
+      { ownerId: toGid('Product', 1), namespace: 'teiki', key: 'k', type: 'json', value: '{}' },
+    ])
+    expect(foreign.metafieldsSet.userErrors[0].field).toEqual(['metafields', '0', 'ownerId'])
+    const stale = await set([
+      { ownerId: owner.id, namespace: 'teiki', key: 'boxes', value: '[]', compareDigest: 'old' },
+    ])
+    expect(stale.metafieldsSet.userErrors[0].code).toBe('STALE_OBJECT')
+  })
+})
