@@ -174,6 +174,23 @@ describe('POST /themes/:id/product-page-widget', () => {
   })
 })
 
+describe('the theme editor deep link', () => {
+  it('opens the (emulated) editor adding the block to the main section; 保存 writes it', async () => {
+    const { dawn } = await themeIds(OTHER)
+    const support = (
+      await call('GET', `/themes/${dawn}/templates/product/app-block-support`, undefined, OTHER)
+    ).json()
+    expect(support.blockAdded).toBe(false)
+    const opened = await fetch(support.editorUrl).then((r) => r.text())
+    expect(opened).toContain('アプリブロック「subscription-plans」を商品ページのメインセクションに追加します')
+    await fetch(support.editorUrl, { method: 'POST' })
+    const after = (
+      await call('GET', `/themes/${dawn}/templates/product/app-block-support`, undefined, OTHER)
+    ).json()
+    expect(after.blockAdded).toBe(true)
+  })
+})
+
 describe('PUT /add-theme-section/:themeId', () => {
   const body = {
     sectionName: 'teiki-banner',
