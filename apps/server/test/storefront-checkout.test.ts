@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBilling } from '../src/billing/run.ts'
+import { findInstalledShop } from '../src/features/shops/repo.ts'
+import { sharedShopClients } from '../src/features/subscriptions/shop-client.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 
 // From a sale to a contract: a shopper buys on the emulated storefront (product page, cart,
@@ -143,5 +146,35 @@ describe('checkout → subscription_contracts/create → mirror', () => {
       [env.shopIds[DOMAIN], shop.contracts.at(-1)!.customerId],
     )
     expect(rows).toEqual([{ n: 2 }])
+  })
+})
+
+describe('the contract sold at checkout is billed on its plan', () => {
+  it('charges the second cycle at the plan’s later price (20% off first, 10% off after)', async () => {
+    const shop = env.emulator.store.shop(DOMAIN)!
+    const weekly = shop.sellingPlanGroups.find((g) => g.merchantCode === 'weekly')!
+    const plan = weekly.sellingPlans[0]!
+    const variant = shop.variants.find(
+      (v) => v.id === shop.products.find((p) => p.id === weekly.productIds[0])!.variantIds[0],
+    )!
+    const browse = shopper()
+    await browse('/cart/add', { id: String(variant.id), selling_plan: String(plan.id) })
+    await browse('/checkout', { ...BUYER, email: `weekly.${stamp}@example.jp` })
+    await env.emulator.idle()
+    const contract = shop.contracts.at(-1)!
+    expect(contract.lines[0]!.currentPrice).toBe(Math.round(variant.price * 0.8))
+
+    const row = (await findInstalledShop(env.pool, DOMAIN))!
+    const summary = await runBilling({
+      db: env.pool,
+      clients: sharedShopClients(env.app.platformOptions),
+      shop: row,
+      now: new Date(contract.nextBillingDate! + 60_000),
+      engine: env.app.billingEngine,
+      wait: { intervalMs: 20, timeoutMs: 30_000 },
+    })
+    expect(summary).toMatchObject({ attempted: 1, succeeded: 1 })
+    const renewal = shop.orders.find((o) => o.contractId === contract.id && o.id !== contract.originOrderId)!
+    expect(renewal.totalPriceSet).toBe(Math.round(variant.price * 0.9) + contract.deliveryPrice)
   })
 })
