@@ -66,13 +66,36 @@ describe('storefront widget and checkout', () => {
     const before = await visiblePrices()
     expect(before.join(' ')).toMatch(/(毎回|初回)\s*¥[\d,]+/)
     await page.screenshot({ path: join(ARTIFACTS, 'storefront-product.png'), fullPage: true })
-    const variants = await page.locator('select[name="id"] option').count()
-    if (variants > 1) {
-      await page.locator('select[name="id"]').selectOption({ index: 1 })
-      await expect.poll(visiblePrices).not.toEqual(before)
-      await page.locator('select[name="id"]').selectOption({ index: 0 })
-      await expect.poll(visiblePrices).toEqual(before)
+  })
+
+  it('a variant change shows that variant’s prices (the block’s script, in the theme’s form)', async () => {
+    // A product of the store with several variants and the block.
+    await page.goto(storeUrl.replace(/\/products\/[^/]+$/, '/'))
+    const links = await page
+      .locator('main a')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
+    let found = false
+    for (const link of links) {
+      await page.goto(link)
+      if (
+        (await page.locator('select[name="id"] option').count()) > 1 &&
+        (await page.locator('[data-teiki-plans]').count()) > 0
+      ) {
+        found = true
+        break
+      }
     }
+    expect(found).toBe(true)
+    const block = page.locator('[data-teiki-plans]')
+    const visiblePrices = () => block.locator('.teiki-price:visible').allInnerTexts()
+    const before = await visiblePrices()
+    await page.locator('select[name="id"]').selectOption({ index: 1 })
+    await expect.poll(visiblePrices).not.toEqual(before)
+    expect((await visiblePrices()).length).toBe(before.length)
+    await page.screenshot({ path: join(ARTIFACTS, 'storefront-variant.png'), fullPage: true })
+    await page.locator('select[name="id"]').selectOption({ index: 0 })
+    await expect.poll(visiblePrices).toEqual(before)
+    await page.goto(storeUrl)
   })
 
   it('buys on a plan with the demo card; the thank-you page names the new contract', async () => {

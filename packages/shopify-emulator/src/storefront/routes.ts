@@ -205,98 +205,104 @@ type CartRequest = {
   page: (title: string, body: string) => string
 }
 
-async function handleCartPaths(r: CartRequest): Promise<boolean> {
-  const { req, res, ctx, sf, cart, cookie, base, path, page } = r
-  const shop = ctx.shop
-  const method = req.method ?? 'GET'
-  if (path === '/' && method === 'GET') {
-    const items = shop.products
-      .filter((p) => p.status === 'ACTIVE')
-      .map((p) => `<li><a href="${base}/products/${p.handle}">${escapeHtml(p.title)}</a></li>`)
-      .join('')
-    sendHtml(res, 200, page('商品一覧', `<h1>商品一覧</h1><ul>${items}</ul>`), cookie)
-    return true
-  }
-  if (path === '/cart/add' && method === 'POST') {
-    const form = new URLSearchParams(await readBody(req))
-    const line = cartLine(shop, form.get('id'), form.get('quantity'), form.get('selling_plan'))
-    if (!line) {
-      sendHtml(res, 422, page('カート', '<p class="error">この商品はカートに追加できません。</p>'), cookie)
-      return true
-    }
-    sf.carts.add(cart, line)
-    redirect(res, `${base}/cart`, cookie)
-    return true
-  }
-  if (path === '/cart/add.js' && method === 'POST') {
-    let body: { items?: unknown[] } = {}
-    try {
-      body = JSON.parse(await readBody(req)) as { items?: unknown[] }
-    } catch {}
-    const items = Array.isArray(body.items) ? body.items : []
-    const lines = items.map((i) => {
-      const it = (i ?? {}) as Record<string, unknown>
-      return cartLine(shop, it.id, it.quantity, it.selling_plan, it.properties)
+const indexPage = ({ res, ctx, base, cookie, page }: CartRequest) => {
+  const items = ctx.shop.products
+    .filter((p) => p.status === 'ACTIVE')
+    .map((p) => `<li><a href="${base}/products/${p.handle}">${escapeHtml(p.title)}</a></li>`)
+    .join('')
+  sendHtml(res, 200, page('商品一覧', `<h1>商品一覧</h1><ul>${items}</ul>`), cookie)
+}
+
+async function cartAdd({ req, res, ctx, sf, cart, cookie, base, page }: CartRequest) {
+  const form = new URLSearchParams(await readBody(req))
+  const line = cartLine(ctx.shop, form.get('id'), form.get('quantity'), form.get('selling_plan'))
+  if (!line)
+    return sendHtml(
+      res,
+      422,
+      page('カート', '<p class="error">この商品はカートに追加できません。</p>'),
+      cookie,
+    )
+  sf.carts.add(cart, line)
+  redirect(res, `${base}/cart`, cookie)
+}
+
+/** The Ajax API's `/cart/add.js`: `{ items: [{ id, quantity, selling_plan, properties }] }`, all or none. */
+async function cartAddJs({ req, res, ctx, sf, cart, cookie }: CartRequest) {
+  let body: { items?: unknown[] } = {}
+  try {
+    body = JSON.parse(await readBody(req)) as { items?: unknown[] }
+  } catch {}
+  const items = Array.isArray(body.items) ? body.items : []
+  const lines = items.map((i) => {
+    const it = (i ?? {}) as Record<string, unknown>
+    return cartLine(ctx.shop, it.id, it.quantity, it.selling_plan, it.properties)
+  })
+  res.setHeader('set-cookie', cookie)
+  if (lines.length === 0 || lines.some((l) => l === null)) {
+    return sendJson(res, 422, {
+      status: 422,
+      message: 'Cart Error',
+      description: 'この商品はカートに追加できません。',
     })
-    if (lines.length === 0 || lines.some((l) => l === null)) {
-      res.setHeader('set-cookie', cookie)
-      sendJson(res, 422, {
-        status: 422,
-        message: 'Cart Error',
-        description: 'この商品はカートに追加できません。',
-      })
-      return true
-    }
-    for (const line of lines) sf.carts.add(cart, line!)
-    res.setHeader('set-cookie', cookie)
-    sendJson(res, 200, { items: lines })
-    return true
   }
-  if (path === '/cart/change' && method === 'POST') {
-    const form = new URLSearchParams(await readBody(req))
-    const index = Number(form.get('line')) - 1
-    if (Number.isInteger(index) && index >= 0 && form.get('quantity') === '0') sf.carts.remove(cart, index)
-    redirect(res, `${base}/cart`, cookie)
-    return true
+  for (const line of lines) sf.carts.add(cart, line!)
+  sendJson(res, 200, { items: lines })
+}
+
+async function cartChange({ req, res, sf, cart, cookie, base }: CartRequest) {
+  const form = new URLSearchParams(await readBody(req))
+  const index = Number(form.get('line')) - 1
+  if (Number.isInteger(index) && index >= 0 && form.get('quantity') === '0') sf.carts.remove(cart, index)
+  redirect(res, `${base}/cart`, cookie)
+}
+
+async function checkout(r: CartRequest) {
+  const { req, res, ctx, sf, cart, cookie, base, page } = r
+  if (cart.lines.length === 0) return redirect(res, `${base}/cart`, cookie)
+  if (req.method === 'GET') {
+    return sendHtml(
+      res,
+      200,
+      page('ご購入手続き', checkoutBody(ctx, cart, base, defaultBuyer(ctx.now()))),
+      cookie,
+    )
   }
-  if (path === '/cart' && method === 'GET') {
-    sendHtml(res, 200, page('カート', cartBody(ctx, cart, base)), cookie)
-    return true
+  const form = new URLSearchParams(await readBody(req))
+  const buyer = parseBuyer(form)
+  if (typeof buyer === 'string') {
+    const shown = { ...defaultBuyer(ctx.now()), ...Object.fromEntries(form) } as Buyer
+    return sendHtml(res, 400, page('ご購入手続き', checkoutBody(ctx, cart, base, shown, buyer)), cookie)
   }
-  if (path === '/checkout') {
-    if (cart.lines.length === 0) {
-      redirect(res, `${base}/cart`, cookie)
-      return true
-    }
-    if (method === 'GET') {
-      sendHtml(res, 200, page('ご購入手続き', checkoutBody(ctx, cart, base, defaultBuyer(ctx.now()))), cookie)
-      return true
-    }
-    if (method === 'POST') {
-      const form = new URLSearchParams(await readBody(req))
-      const buyer = parseBuyer(form)
-      if (typeof buyer === 'string') {
-        const shown = { ...defaultBuyer(ctx.now()), ...Object.fromEntries(form) } as Buyer
-        sendHtml(res, 400, page('ご購入手続き', checkoutBody(ctx, cart, base, shown, buyer)), cookie)
-        return true
-      }
-      const { order } = placeOrder(ctx, cart, buyer)
-      sf.carts.clear(cart)
-      sf.lastOrders.set(cart.token, order.id)
-      redirect(res, `${base}/thank-you`, cookie)
-      return true
-    }
-  }
-  if (path === '/thank-you' && method === 'GET') {
-    const order = findById(shop.orders, sf.lastOrders.get(cart.token) ?? -1)
-    if (!order) {
-      redirect(res, `${base}/`, cookie)
-      return true
-    }
-    const contracts = shop.contracts.filter((c) => c.originOrderId === order.id)
-    sendHtml(res, 200, page('ご注文ありがとうございます', thankYouBody(ctx, order, contracts, base)), cookie)
-    return true
-  }
-  sendHtml(res, 404, page('見つかりません', '<p>ページが見つかりません。</p>'), cookie)
+  const { order } = placeOrder(ctx, cart, buyer)
+  sf.carts.clear(cart)
+  sf.lastOrders.set(cart.token, order.id)
+  redirect(res, `${base}/thank-you`, cookie)
+}
+
+const thankYou = ({ res, ctx, sf, cart, cookie, base, page }: CartRequest) => {
+  const order = findById(ctx.shop.orders, sf.lastOrders.get(cart.token) ?? -1)
+  if (!order) return redirect(res, `${base}/`, cookie)
+  const contracts = ctx.shop.contracts.filter((c) => c.originOrderId === order.id)
+  sendHtml(res, 200, page('ご注文ありがとうございます', thankYouBody(ctx, order, contracts, base)), cookie)
+}
+
+/** The store's pages besides products and assets, by method and path. */
+const CART_ROUTES: Record<string, (r: CartRequest) => void | Promise<void>> = {
+  'GET /': indexPage,
+  'POST /cart/add': cartAdd,
+  'POST /cart/add.js': cartAddJs,
+  'POST /cart/change': cartChange,
+  'GET /cart': ({ res, ctx, cart, cookie, base, page }) =>
+    sendHtml(res, 200, page('カート', cartBody(ctx, cart, base)), cookie),
+  'GET /checkout': checkout,
+  'POST /checkout': checkout,
+  'GET /thank-you': thankYou,
+}
+
+async function handleCartPaths(r: CartRequest): Promise<boolean> {
+  const route = CART_ROUTES[`${r.req.method ?? 'GET'} ${r.path}`]
+  if (route) await route(r)
+  else sendHtml(r.res, 404, r.page('見つかりません', '<p>ページが見つかりません。</p>'), r.cookie)
   return true
 }

@@ -44,140 +44,169 @@ export type ThemeServiceOptions = {
 const THEME_NOT_FOUND = 'テーマが見つかりません'
 const templateFile = (t: string) => `templates/${t}.json`
 
-export function createThemeService(opts: ThemeServiceOptions) {
-  const client = (shop: ShopRow) => opts.clients.clientFor(shop)
+const client = (opts: ThemeServiceOptions, shop: ShopRow) => opts.clients.clientFor(shop)
 
-  /** The theme with its template and the template's main section file; 404 when the shop has no such theme. */
-  async function readTemplate(shop: ShopRow, themeId: string, template: string, label: string) {
-    let theme: ThemeWithFiles | null
-    let section: string | null = null
-    try {
-      theme = await fetchThemeFiles(client(shop), toGid('OnlineStoreTheme', themeId), [
-        templateFile(template),
-      ])
-      if (!theme) throw notFound(THEME_NOT_FOUND)
-      const text = theme.files.get(templateFile(template)) ?? null
-      const parsed = parseTemplate(text)
-      const main = parsed && mainSection(parsed)
-      if (main) {
-        const file = `sections/${main.type}.liquid`
-        section = (await fetchThemeFiles(client(shop), theme.id, [file]))?.files.get(file) ?? null
-      }
-      return { theme, text, section }
-    } catch (error) {
-      throw platformError(error, label)
+/** The theme with its template and the template's main section file; 404 when the shop has no such theme. */
+async function readTemplate(
+  opts: ThemeServiceOptions,
+  shop: ShopRow,
+  themeId: string,
+  template: string,
+  label: string,
+) {
+  let theme: ThemeWithFiles | null
+  let section: string | null = null
+  try {
+    theme = await fetchThemeFiles(client(opts, shop), toGid('OnlineStoreTheme', themeId), [
+      templateFile(template),
+    ])
+    if (!theme) throw notFound(THEME_NOT_FOUND)
+    const text = theme.files.get(templateFile(template)) ?? null
+    const parsed = parseTemplate(text)
+    const main = parsed && mainSection(parsed)
+    if (main) {
+      const file = `sections/${main.type}.liquid`
+      section = (await fetchThemeFiles(client(opts, shop), theme.id, [file]))?.files.get(file) ?? null
     }
+    return { theme, text, section }
+  } catch (error) {
+    throw platformError(error, label)
   }
+}
 
+export async function listThemes(opts: ThemeServiceOptions, shop: ShopRow): Promise<ThemeList> {
+  try {
+    const themes = await fetchThemes(client(opts, shop))
+    return { themes: themes.map((t) => ({ id: idFromGid(t.id), name: t.name, role: t.role })) }
+  } catch (error) {
+    throw platformError(error, 'テーマの取得')
+  }
+}
+
+/** The store's product page for this theme: a product sold on a plan, previewing an unpublished theme. */
+async function previewUrl(opts: ThemeServiceOptions, shop: ShopRow, theme: ThemeWithFiles, themeId: string) {
+  try {
+    const product = await fetchStorefrontProduct(client(opts, shop))
+    if (!product?.onlineStoreUrl) return null
+    const url = new URL(product.onlineStoreUrl)
+    if (theme.role !== 'MAIN') url.searchParams.set('preview_theme_id', themeId)
+    return url.toString()
+  } catch (error) {
+    throw platformError(error, 'ストアの確認')
+  }
+}
+
+export async function getAppBlockSupport(
+  opts: ThemeServiceOptions,
+  shop: ShopRow,
+  themeId: string,
+  template: string,
+): Promise<AppBlockSupport> {
+  const { theme, text, section } = await readTemplate(opts, shop, themeId, template, 'テーマの確認')
+  const verdict = appBlockSupport(text, section)
   return {
-    async listThemes(shop: ShopRow): Promise<ThemeList> {
-      try {
-        const themes = await fetchThemes(client(shop))
-        return { themes: themes.map((t) => ({ id: idFromGid(t.id), name: t.name, role: t.role })) }
-      } catch (error) {
-        throw platformError(error, 'テーマの取得')
-      }
-    },
+    themeId,
+    themeName: theme.name,
+    template,
+    supported: verdict.supported,
+    problem: verdict.supported ? null : verdict.reason,
+    blockAdded: text !== null && hasAppBlock(text, PLANS_BLOCK_TYPE),
+    message: supportMessage(template, verdict, section),
+    editorUrl: opts.apiKey
+      ? themeEditorUrl(opts.adminOrigin(shop.domain), themeId, template, opts.apiKey)
+      : null,
+    previewUrl: await previewUrl(opts, shop, theme, themeId),
+  }
+}
 
-    async appBlockSupport(shop: ShopRow, themeId: string, template: string): Promise<AppBlockSupport> {
-      const { theme, text, section } = await readTemplate(shop, themeId, template, 'テーマの確認')
-      const verdict = appBlockSupport(text, section)
-      let previewUrl: string | null = null
-      try {
-        const product = await fetchStorefrontProduct(client(shop))
-        if (product?.onlineStoreUrl) {
-          const url = new URL(product.onlineStoreUrl)
-          if (theme.role !== 'MAIN') url.searchParams.set('preview_theme_id', themeId)
-          previewUrl = url.toString()
-        }
-      } catch (error) {
-        throw platformError(error, 'ストアの確認')
-      }
-      return {
-        themeId,
-        themeName: theme.name,
-        template,
-        supported: verdict.supported,
-        problem: verdict.supported ? null : verdict.reason,
-        blockAdded: text !== null && hasAppBlock(text, PLANS_BLOCK_TYPE),
-        message: supportMessage(template, verdict, section),
-        editorUrl: opts.apiKey
-          ? themeEditorUrl(opts.adminOrigin(shop.domain), themeId, template, opts.apiKey)
-          : null,
-        previewUrl,
-      }
-    },
+export async function addProductPageWidget(
+  opts: ThemeServiceOptions,
+  shop: ShopRow,
+  themeId: string,
+): Promise<ProductPageWidgetResponse> {
+  const label = 'ウィジェットの追加'
+  const { theme, text, section } = await readTemplate(opts, shop, themeId, 'product', label)
+  const verdict = appBlockSupport(text, section)
+  if (!verdict.supported || text === null)
+    throw new AppError('CONFLICT', supportMessage('product', verdict, section))
+  if (hasAppBlock(text, PLANS_BLOCK_TYPE)) return { themeId, added: false, blockType: PLANS_BLOCK_TYPE }
+  const next = withAppBlock(text, PLANS_BLOCK_TYPE, PLANS_BLOCK_KEY)!
+  try {
+    await upsertThemeFiles(client(opts, shop), theme.id, [
+      { filename: templateFile('product'), content: next },
+    ])
+  } catch (error) {
+    throw platformError(error, label)
+  }
+  return { themeId, added: true, blockType: PLANS_BLOCK_TYPE }
+}
 
-    async addProductPageWidget(shop: ShopRow, themeId: string): Promise<ProductPageWidgetResponse> {
-      const label = 'ウィジェットの追加'
-      const { theme, text, section } = await readTemplate(shop, themeId, 'product', label)
-      const verdict = appBlockSupport(text, section)
-      if (!verdict.supported || text === null) {
-        throw new AppError('CONFLICT', supportMessage('product', verdict, section))
-      }
-      if (hasAppBlock(text, PLANS_BLOCK_TYPE)) return { themeId, added: false, blockType: PLANS_BLOCK_TYPE }
-      const next = withAppBlock(text, PLANS_BLOCK_TYPE, PLANS_BLOCK_KEY)!
-      try {
-        await upsertThemeFiles(client(shop), theme.id, [{ filename: templateFile('product'), content: next }])
-      } catch (error) {
-        throw platformError(error, label)
-      }
-      return { themeId, added: true, blockType: PLANS_BLOCK_TYPE }
-    },
+export async function addThemeSection(
+  opts: ThemeServiceOptions,
+  shop: ShopRow,
+  themeId: string,
+  body: AddThemeSectionBody,
+): Promise<AddThemeSectionResponse> {
+  if (!isLocalTimestamp14(body.userTimeStamp)) {
+    throw new AppError(
+      'INVALID_INPUT',
+      'userTimeStampは実在する日時を14桁（例: 20261125093000）で指定してください',
+    )
+  }
+  const label = 'セクションの追加'
+  const { theme, text } = await readTemplate(opts, shop, themeId, 'product', label)
+  const sectionKey = `${body.sectionName.replaceAll('-', '_')}_${body.userTimeStamp}`
+  const next = text === null ? null : withSection(text, body.sectionName, sectionKey)
+  if (next === null) {
+    throw new AppError(
+      'CONFLICT',
+      'このテーマの商品ページはJSONテンプレートではないため、セクションを追加できません（Online Store 2.0 のテーマをお使いください）。',
+    )
+  }
+  const sectionFile = `sections/${body.sectionName}.liquid`
+  try {
+    await upsertThemeFiles(client(opts, shop), theme.id, [
+      { filename: sectionFile, content: body.content },
+      { filename: templateFile('product'), content: next },
+    ])
+  } catch (error) {
+    throw platformError(error, label)
+  }
+  return { themeId, sectionFile, sectionKey }
+}
 
-    async addThemeSection(
-      shop: ShopRow,
-      themeId: string,
-      body: AddThemeSectionBody,
-    ): Promise<AddThemeSectionResponse> {
-      if (!isLocalTimestamp14(body.userTimeStamp)) {
-        throw new AppError(
-          'INVALID_INPUT',
-          'userTimeStampは実在する日時を14桁（例: 20261125093000）で指定してください',
-        )
-      }
-      const label = 'セクションの追加'
-      const { theme, text } = await readTemplate(shop, themeId, 'product', label)
-      const sectionKey = `${body.sectionName.replaceAll('-', '_')}_${body.userTimeStamp}`
-      const next = text === null ? null : withSection(text, body.sectionName, sectionKey)
-      if (next === null) {
-        throw new AppError(
-          'CONFLICT',
-          'このテーマの商品ページはJSONテンプレートではないため、セクションを追加できません（Online Store 2.0 のテーマをお使いください）。',
-        )
-      }
-      const sectionFile = `sections/${body.sectionName}.liquid`
-      try {
-        await upsertThemeFiles(client(shop), theme.id, [
-          { filename: sectionFile, content: body.content },
-          { filename: templateFile('product'), content: next },
-        ])
-      } catch (error) {
-        throw platformError(error, label)
-      }
-      return { themeId, sectionFile, sectionKey }
-    },
+export async function listScriptTags(opts: ThemeServiceOptions, shop: ShopRow): Promise<ScriptTagList> {
+  try {
+    const tags = await fetchScriptTags(client(opts, shop))
+    return { scriptTags: tags.map((t) => ({ ...t, id: idFromGid(t.id) })) }
+  } catch (error) {
+    throw platformError(error, 'スクリプトタグの取得')
+  }
+}
 
-    async listScriptTags(shop: ShopRow): Promise<ScriptTagList> {
-      try {
-        const tags = await fetchScriptTags(client(shop))
-        return { scriptTags: tags.map((t) => ({ ...t, id: idFromGid(t.id) })) }
-      } catch (error) {
-        throw platformError(error, 'スクリプトタグの取得')
-      }
-    },
+export async function removeScriptTag(opts: ThemeServiceOptions, shop: ShopRow, id: string): Promise<void> {
+  try {
+    await deleteScriptTag(client(opts, shop), toGid('ScriptTag', id))
+  } catch (error) {
+    // The platform names no other shop's (or app's) tag: "does not exist" on the id.
+    if (error instanceof PlatformUserError && error.userErrors.some((e) => e.field?.includes('id'))) {
+      throw notFound('スクリプトタグが見つかりません')
+    }
+    throw platformError(error, 'スクリプトタグの削除')
+  }
+}
 
-    async deleteScriptTag(shop: ShopRow, id: string): Promise<void> {
-      try {
-        await deleteScriptTag(client(shop), toGid('ScriptTag', id))
-      } catch (error) {
-        // The platform names no other shop's (or app's) tag: "does not exist" on the id.
-        if (error instanceof PlatformUserError && error.userErrors.some((e) => e.field?.includes('id'))) {
-          throw notFound('スクリプトタグが見つかりません')
-        }
-        throw platformError(error, 'スクリプトタグの削除')
-      }
-    },
+/** The use-cases bound to one app's clients and platform options (what the routes call). */
+export function createThemeService(opts: ThemeServiceOptions) {
+  return {
+    listThemes: (shop: ShopRow) => listThemes(opts, shop),
+    appBlockSupport: (shop: ShopRow, themeId: string, template: string) =>
+      getAppBlockSupport(opts, shop, themeId, template),
+    addProductPageWidget: (shop: ShopRow, themeId: string) => addProductPageWidget(opts, shop, themeId),
+    addThemeSection: (shop: ShopRow, themeId: string, body: AddThemeSectionBody) =>
+      addThemeSection(opts, shop, themeId, body),
+    listScriptTags: (shop: ShopRow) => listScriptTags(opts, shop),
+    deleteScriptTag: (shop: ShopRow, id: string) => removeScriptTag(opts, shop, id),
   }
 }
 
