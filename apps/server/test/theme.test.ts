@@ -263,17 +263,19 @@ describe('GET and DELETE /script-tags', () => {
     const before = env.emulator.callLog.length
     const res = await call('DELETE', `/script-tags/${list[0]!.id}`)
     expect(res.statusCode).toBe(204)
-    expect(calls(before)).toEqual(['scriptTagDelete'])
+    expect(calls(before)).toEqual(['scriptTags', 'scriptTagDelete'])
     expect(ZScriptTagList.parse((await call('GET', '/script-tags')).json()).scriptTags).toEqual([])
     // Deleted already: not found.
     expect((await call('DELETE', `/script-tags/${list[0]!.id}`)).statusCode).toBe(404)
   })
 
-  it('answers 404 for another shop’s script tag and leaves it', async () => {
+  it('answers 404 for another shop’s script tag and leaves it, asking no change of the platform', async () => {
     const theirs = ZScriptTagList.parse(
       (await call('GET', '/script-tags', undefined, OTHER)).json(),
     ).scriptTags
+    const before = env.emulator.callLog.length
     const res = await call('DELETE', `/script-tags/${theirs[0]!.id}`)
+    expect(calls(before)).toEqual(['scriptTags'])
     expect(res.statusCode).toBe(404)
     expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: 'スクリプトタグが見つかりません' })
     expect(

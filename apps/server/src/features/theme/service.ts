@@ -185,6 +185,10 @@ export async function listScriptTags(opts: ThemeServiceOptions, shop: ShopRow): 
 }
 
 export async function removeScriptTag(opts: ThemeServiceOptions, shop: ShopRow, id: string): Promise<void> {
+  // The app's tags are few (one page): an id that is not among them (another shop's, a typo) is
+  // 404 before anything is asked to change, as a contract not in the mirror is.
+  const { scriptTags } = await listScriptTags(opts, shop)
+  if (!scriptTags.some((t) => t.id === id)) throw notFound('スクリプトタグが見つかりません')
   try {
     await deleteScriptTag(client(opts, shop), toGid('ScriptTag', id))
   } catch (error) {
