@@ -174,6 +174,11 @@ describe('subscription-box block', () => {
     expect(html).toMatch(/<button type="submit"[^>]*disabled>まとめてカートに追加<\/button>/)
   })
 
+  it('asks for an exact number when the minimum is the maximum', async () => {
+    const exact = { ...box('7', '3品ボックス'), minSelection: 3, maxSelection: 3 }
+    expect(visibleText(await boxBlock([exact]))).toContain('3品ボックス 3個お選びください')
+  })
+
   it('shows the box set in the theme editor, and says so when there is none', async () => {
     const two = [box('7', 'ボックスA'), box('8', 'ボックスB')]
     expect(visibleText(await boxBlock(two, { box_id: '8' }))).toContain('ボックスB')
