@@ -3,11 +3,11 @@
 // of a 100k-contract shop, a burst of 500 mutations against the rate limit, the CSV export of
 // the 100k-contract shop (in a fresh process: its peak RSS), the contract detail page's LCP,
 // the day's billing run as production runs it on a Standard shop (300 due) and a Plus shop
-// (5,000 due), and a merchant's detail pages and edits during a billing run on a Standard
-// shop (about 45 minutes in all; `--only search,bundle` picks sections). Prints a table and
-// merges the sections run into bench/results/latest.json. Targets come from the issues; the
-// script reports, it never fails a build on timing (tests do not assert timings).
-// ARCHITECTURE.md (Benchmarks) says what each section measures and how.
+// (5,000 due), a merchant's detail pages and edits during a billing run on a Standard shop,
+// and the storefront block's JS size and CLS (about 45 minutes in all; `--only search,bundle`
+// picks sections). Prints a table and merges the sections run into bench/results/latest.json.
+// Targets come from the issues; the script reports, it never fails a build on timing (tests do
+// not assert timings). ARCHITECTURE.md (Benchmarks) says what each section measures and how.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,12 +24,16 @@ import { runLoad } from './load.ts'
 import { benchMerchant } from './merchant.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
 import { ROOT, startServer } from './server-process.ts'
+import { benchStorefront } from './storefront.ts'
 import { benchSync } from './sync.ts'
 import { measureVitals } from './web-vitals.ts'
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string', default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant' },
+    only: {
+      type: 'string',
+      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront',
+    },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '8' },
@@ -66,6 +70,7 @@ if (only.has('search') || only.has('bundle') || only.has('vitals')) {
 // Rate-limit sections: their own emulator and (for sync) a fresh database each.
 if (only.has('sync'))
   results.sync = { at, ...(await benchSync({ baseUrl, contracts: Number(args['sync-contracts']), log })) }
+if (only.has('storefront')) results.storefront = { at, ...(await benchStorefront({ log })) }
 if (only.has('detail')) results.detailPageVitals = { at, ...(await benchDetailVitals({ log })) }
 if (only.has('billing'))
   results.billing = {

@@ -158,6 +158,17 @@ const CALLS: Record<string, (a: ShopIds, b: ShopIds) => Call> = {
     path: `/subscription-contracts/${a.contractId}/cancellation-reason`,
   }),
   'GET /app-admin/products/variants/:id': (a) => ({ path: `/products/variants/${a.variantId}` }),
+  'GET /app-admin/themes/:id/templates/:t/app-block-support': (a) => ({
+    path: `/themes/${a.themeId}/templates/product/app-block-support`,
+  }),
+  'POST /app-admin/themes/:id/product-page-widget': (a) => ({
+    path: `/themes/${a.themeId}/product-page-widget`,
+  }),
+  'PUT /app-admin/add-theme-section/:themeId': (a) => ({
+    path: `/add-theme-section/${a.themeId}`,
+    body: { sectionName: 'teiki-x', content: '<p>x</p>', userTimeStamp: '20261125093000' },
+  }),
+  'DELETE /app-admin/script-tags/:id': (a) => ({ path: `/script-tags/${a.scriptTagId}` }),
   'GET /app-admin/export-subscription-contracts/:id': (a) => ({
     path: `/export-subscription-contracts/${a.exportId}`,
   }),

@@ -149,7 +149,7 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
       while (platformContract(DOMAIN, Number(ids.contractId)).status !== 'PAUSED') {
         await new Promise((resolve) => setTimeout(resolve, 1))
       }
-      const write = await refreshContract(clients[DOMAIN]!, gid)
+      const write = await refreshContract(pool, clients[DOMAIN]!, shopIds[DOMAIN]!, gid)
       await withTransaction(pool, (tx) => write(tx, shopIds[DOMAIN]!))
     })()
     const [res] = await Promise.all([act('pause', ids), webhook])

@@ -449,7 +449,9 @@ describe('deliveries the mirror already holds', () => {
 
 describe('orders/create', () => {
   it('upserts the order as the platform has it, without a contract link', async () => {
-    const order = platform().orders.find((o) => o.customerId !== null)!
+    // A renewal: the body names no contract (an origin order is linked to its contract, below).
+    const origins = new Set(platform().contracts.map((c) => c.originOrderId))
+    const order = platform().orders.find((o) => o.customerId !== null && !origins.has(o.id))!
     const res = await post('orders/create', {
       id: order.id,
       admin_graphql_api_id: toGid('Order', order.id),

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ACCESS_SCOPES } from './demo-data/shop-info.ts'
 import { generateShop } from './demo-data.ts'
 import type { ShopState } from './records.ts'
 
@@ -23,7 +24,7 @@ export function loadState(dataDir: string): ShopState[] | null {
   if (saved.version !== VERSION)
     throw new Error(`${STATE_FILE} has version ${saved.version}, expected ${VERSION}`)
   return saved.shops.map((s) => {
-    if ('full' in s) return s.full
+    if ('full' in s) return withCurrentScopes(s.full)
     const r = s.regenerate
     const shop = generateShop({ ...r, now: new Date(r.now) })
     shop.installation.accessToken = r.accessToken
@@ -55,4 +56,15 @@ export function saveState(dataDir: string, shops: Iterable<ShopState>, maxSavedC
   const tmp = `${target}.${process.pid}.tmp`
   writeFileSync(tmp, JSON.stringify(saved))
   renameSync(tmp, target)
+}
+
+/**
+ * A state saved by an older version holds the scopes the app asked for then: the app's managed
+ * installation grants what its configuration asks for now, as the platform does once the
+ * merchant accepts the update.
+ */
+function withCurrentScopes(shop: ShopState): ShopState {
+  const missing = ACCESS_SCOPES.filter((scope) => !shop.installation.scopes.includes(scope))
+  if (missing.length > 0) shop.installation.scopes = [...shop.installation.scopes, ...missing]
+  return shop
 }

@@ -88,6 +88,17 @@ export type BulkOperationRecord = {
 
 export type SentEmailRecord = { paymentMethodId: number; customerId: number; to: string | null; at: number }
 
+/** A metafield owned by the app's installation (app-data metafield): `app.metafields` in Liquid. */
+export type AppMetafieldRecord = {
+  id: number
+  namespace: string
+  key: string
+  type: string
+  value: string
+  createdAt: number
+  updatedAt: number
+}
+
 export type ShopExtra = {
   drafts: DraftRecord[]
   discountCodes: DiscountCodeRecord[]
@@ -96,4 +107,6 @@ export type ShopExtra = {
   themes: ThemeRecord[]
   bulkOperations: BulkOperationRecord[]
   sentEmails: SentEmailRecord[]
+  /** Absent on state saved before app-data metafields existed: read as none. */
+  appMetafields?: AppMetafieldRecord[]
 }

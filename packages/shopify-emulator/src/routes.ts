@@ -12,6 +12,8 @@ import {
 } from './mutations/billing-challenge.ts'
 import { bulkFileKey } from './mutations/bulk-operations.ts'
 import type { Store } from './store.ts'
+import { handleStorefront } from './storefront/routes.ts'
+import { handleThemeEditor } from './storefront/theme-editor.ts'
 
 export type RouteDeps = {
   store: Store
@@ -104,6 +106,11 @@ export async function handleExtraRoute(
     return true
   }
   if (await handleChallengePage(req, res, deps)) return true
+  if (await handleStorefront(req, res, deps)) return true
+  if (
+    handleThemeEditor(req, res, { store: deps.store, apiKey: deps.app.apiKey, baseUrl: deps.runtime.baseUrl })
+  )
+    return true
   if (path === '/emulator/faults' && deps.controls) {
     if (req.method === 'POST') {
       try {

@@ -10,15 +10,46 @@ const idStarts: Record<string, number> = {
   ScriptTag: 210_000_000_000,
   OnlineStoreTheme: 140_000_000_000,
   BulkOperation: 5_100_000_000_000,
+  Metafield: 27_000_000_000_000,
 }
 
-export const newId = (shop: ShopState, type: string): number => nextId(shop, type, idStarts[type] ?? 1)
+/**
+ * Types whose ids the platform numbers across all shops: each shop starts its own stretch, so one
+ * shop's theme or script tag id never names another's (the app's cross-shop 404s are tested on it).
+ */
+const perShopRange = new Set(['OnlineStoreTheme', 'ScriptTag'])
+
+export const newId = (shop: ShopState, type: string): number =>
+  nextId(shop, type, (idStarts[type] ?? 1) + (perShopRange.has(type) ? (shop.info.id % 9973) * 100_000 : 0))
 
 const layout = `<!doctype html>
 <html lang="{{ request.locale.iso_code }}">
   <head>{{ content_for_header }}</head>
   <body>{{ content_for_layout }}</body>
 </html>
+`
+/** Dawn's product section, cut to what decides app blocks: its schema accepts `@app` blocks. */
+const mainProductSection = `<section class="product">{% for block in section.blocks %}{% render block %}{% endfor %}</section>
+
+{% schema %}
+${JSON.stringify(
+  {
+    name: 't:sections.main-product.name',
+    blocks: [
+      { type: '@app' },
+      { type: 'title', name: 't:sections.main-product.blocks.title.name', limit: 1 },
+      { type: 'price', name: 't:sections.main-product.blocks.price.name', limit: 1 },
+      { type: 'buy_buttons', name: 't:sections.main-product.blocks.buy_buttons.name', limit: 1 },
+    ],
+  },
+  null,
+  2,
+)}
+{% endschema %}
+`
+/** A theme from before Online Store 2.0: a Liquid product template, where app blocks cannot go. */
+const vintageProductTemplate = `<h1>{{ product.title }}</h1>
+{% form 'product', product %}<input type="hidden" name="id" value="{{ product.selected_or_first_available_variant.id }}"><button>カートに追加</button>{% endform %}
 `
 const productTemplate = JSON.stringify(
   { sections: { main: { type: 'main-product', blocks: {}, block_order: [] } }, order: ['main'] },
@@ -31,7 +62,7 @@ const productTemplate = JSON.stringify(
  * theme, one legacy script tag (so clean-up code has something to delete) and two discount codes.
  */
 export function extraOf(shop: ShopState, now: number): ShopExtra {
-  if (shop.extra) return shop.extra
+  if (shop.extra) return withMainProductSection(shop.extra)
   const at = Math.floor(now / 1000) * 1000
   const file = (filename: string, content: string) => ({ filename, content, createdAt: at, updatedAt: at })
   shop.extra = {
@@ -61,20 +92,41 @@ export function extraOf(shop: ShopState, now: number): ShopExtra {
         files: [
           file('config/settings_data.json', '{"current":"Default"}\n'),
           file('layout/theme.liquid', layout),
+          file('sections/main-product.liquid', mainProductSection),
           file('templates/product.json', `${productTemplate}\n`),
         ],
       },
       {
         id: newId(shop, 'OnlineStoreTheme'),
-        name: 'Dawn (copy)',
+        name: 'Debut',
         role: 'UNPUBLISHED',
         createdAt: at,
         updatedAt: at,
-        files: [],
+        files: [
+          file('layout/theme.liquid', layout),
+          file('templates/product.liquid', vintageProductTemplate),
+        ],
       },
     ],
     bulkOperations: [],
     sentEmails: [],
   }
   return shop.extra
+}
+
+/**
+ * A state saved before the main theme had its product section: the section is added (once), so
+ * the app's app-block check reads the published Dawn as what it is, a theme that accepts them.
+ */
+function withMainProductSection(extra: ShopExtra): ShopExtra {
+  const dawn = extra.themes.find((t) => t.role === 'MAIN' && t.name === 'Dawn')
+  if (dawn && !dawn.files.some((f) => f.filename === 'sections/main-product.liquid')) {
+    const at = dawn.createdAt
+    dawn.files = [
+      ...dawn.files,
+      { filename: 'sections/main-product.liquid', content: mainProductSection, createdAt: at, updatedAt: at },
+    ]
+    dawn.files.sort((a, b) => a.filename.localeCompare(b.filename))
+  }
+  return extra
 }

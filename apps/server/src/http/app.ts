@@ -26,6 +26,7 @@ import { contractDetailRoutes } from '../features/subscriptions/detail-routes.ts
 import { contractEditRoutes } from '../features/subscriptions/edits-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
 import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
+import { themeRoutes } from '../features/theme/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.ts'
 import type { Jobs } from '../jobs/boss.ts'
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   shopRoutes(app)
   cancellationReasonRoutes(app)
   productRoutes(app)
+  themeRoutes(app)
   webhookRoutes(app, {
     apiSecret: opts.apiSecret,
     platform: opts.platform,

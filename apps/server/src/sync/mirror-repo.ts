@@ -225,9 +225,13 @@ export async function refreshOrders(db: DbClient, shopId: string, rows: OrderRec
  */
 export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord): Promise<void> {
   await db.query(
+    // An order with no contract named may be a contract's origin order (checkout): linked to it,
+    // so the contract's order count (and with it the cycle the next charge is priced for) counts it.
     `insert into orders (shop_id, id, name, contract_id, customer_id, total_amount, currency_code, test, created_at,
        cancelled_at)
-     values ($1, $2, $3, $4,
+     values ($1, $2, $3,
+       coalesce($4::bigint, (select c.id from subscription_contracts c where c.shop_id = $1 and c.origin_order_id = $2
+         order by c.id limit 1)),
        coalesce($5::bigint, (select c.customer_id from subscription_contracts c where c.shop_id = $1 and c.id = $4)),
        $6, $7, $8, $9, $10)
      on conflict (shop_id, id) do update set name = coalesce(excluded.name, orders.name),
@@ -248,5 +252,21 @@ export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord):
       o.created_at,
       o.cancelled_at,
     ],
+  )
+}
+
+/**
+ * Links a contract's origin order (its checkout) to it when the mirror holds the order unlinked:
+ * orders/create may arrive before subscription_contracts/create, and names no contract.
+ */
+export async function linkOriginOrder(
+  db: DbClient,
+  shopId: string,
+  contractId: string,
+  originOrderId: string,
+): Promise<void> {
+  await db.query(
+    'update orders set contract_id = $2 where shop_id = $1 and id = $3 and contract_id is null',
+    [shopId, contractId, originOrderId],
   )
 }

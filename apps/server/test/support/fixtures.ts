@@ -73,6 +73,7 @@ export async function createShop(
         'write_products',
         'read_orders',
         'write_themes',
+        'write_script_tags',
       ],
       opts.timezone ?? 'Asia/Tokyo',
       JSON.stringify(

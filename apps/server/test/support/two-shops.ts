@@ -26,6 +26,9 @@ export type ShopIds = {
   exportId: string
   billingRunId: string
   customerEmail: string
+  /** The shop's published theme and its script tag (theme feature). */
+  themeId: string
+  scriptTagId: string
 }
 
 export type TwoShops = {
@@ -156,7 +159,17 @@ async function shopIds(base: string, emulator: Emulator, pool: pg.Pool, shop: Sh
      returning id::text`,
     [shop.id],
   )
+  const platform = await emulator.graphql(shop.domain, {
+    query: '{ themes(first: 1, roles: [MAIN]) { nodes { id } } scriptTags(first: 1) { nodes { id } } }',
+  })
+  const online = platform.data as {
+    themes: { nodes: Array<{ id: string }> }
+    scriptTags: { nodes: Array<{ id: string }> }
+  }
+  const numeric = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1)
   return {
+    themeId: numeric(online.themes.nodes[0]!.id),
+    scriptTagId: numeric(online.scriptTags.nodes[0]!.id),
     contractId: String(contract.id),
     customerId: String(contract.customerId),
     lineId: String(contract.lines[0]!.id),

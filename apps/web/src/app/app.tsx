@@ -20,6 +20,7 @@ const SubscriptionDetailPage = lazy(
 )
 const BillingSettingsPage = lazy(() => import('../features/billing/billing-settings-page.tsx'))
 const UpcomingChargesPage = lazy(() => import('../features/billing/upcoming-charges-page.tsx'))
+const ThemePage = lazy(() => import('../features/theme/theme-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -44,6 +45,7 @@ function AppRoutes() {
                   <Route path="/cancellation-reasons" element={<CancellationReasonsPage />} />
                   <Route path="/billing/settings" element={<BillingSettingsPage />} />
                   <Route path="/billing/upcoming" element={<UpcomingChargesPage />} />
+                  <Route path="/theme" element={<ThemePage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

@@ -1,4 +1,11 @@
-import { CalendarTimeIcon, CashYenIcon, OrderRepeatIcon, PlanIcon, XCircleIcon } from '@shopify/polaris-icons'
+import {
+  CalendarTimeIcon,
+  CashYenIcon,
+  OrderRepeatIcon,
+  PlanIcon,
+  StoreOnlineIcon,
+  XCircleIcon,
+} from '@shopify/polaris-icons'
 
 /** Only screens that work today are listed; the others join as they are built. */
 export const NAV_ITEMS = [
@@ -6,6 +13,7 @@ export const NAV_ITEMS = [
   { path: '/billing/upcoming', label: '請求予定', icon: CalendarTimeIcon },
   { path: '/cancellation-reasons', label: '解約理由', icon: XCircleIcon },
   { path: '/billing/settings', label: '請求設定', icon: CashYenIcon },
+  { path: '/theme', label: 'テーマ', icon: StoreOnlineIcon },
   { path: '/plans', label: 'プラン', icon: PlanIcon },
 ] as const
 

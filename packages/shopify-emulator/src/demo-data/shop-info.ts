@@ -20,6 +20,8 @@ export const ACCESS_SCOPES: readonly string[] = [
   'read_shipping',
   'read_themes',
   'write_themes',
+  'read_script_tags',
+  'write_script_tags',
   'read_locales',
 ]
 

@@ -1,5 +1,6 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import { appBillingMutations } from './app-billing.ts'
+import { appMetafieldMutations } from './app-metafields.ts'
 import { billingAttemptMutations } from './billing-attempts.ts'
 import { bulkOperationResolvers } from './bulk-operations.ts'
 import { contractStatusMutations } from './contract-status.ts'
@@ -18,6 +19,7 @@ export const mutationMaps: ResolverMap[] = [
   sellingPlanGroupMutations,
   customerMutations,
   appBillingMutations,
+  appMetafieldMutations,
   bulkOperationResolvers,
   webhookSubscriptionResolvers,
 ]

@@ -5,6 +5,7 @@ import { publicImageUrl } from '../demo-data/product-images.ts'
 import type { ProductRecord, VariantRecord } from '../records.ts'
 import { filterBySearch, type SearchSpec } from '../search-query.ts'
 import { findById } from '../store.ts'
+import { storefrontBase } from '../storefront/routes.ts'
 import { byGid, manyById } from './lookup.ts'
 
 export const productSearch: SearchSpec<ProductRecord> = {
@@ -44,6 +45,11 @@ export const productResolvers: ResolverMap = {
     productVariant: (_s, args, ctx) => byGid(ctx.shop.variants, args.id, 'ProductVariant'),
   },
   Product: {
+    // The emulated online store (storefront/routes.ts); null while the product is not active.
+    onlineStoreUrl: (p: ProductRecord, _a, ctx: Context) =>
+      p.status === 'ACTIVE'
+        ? `${storefrontBase(ctx.runtime.baseUrl(), ctx.shop.info.myshopifyDomain)}/products/${p.handle}`
+        : null,
     featuredImage: (p: ProductRecord, _a, ctx: Context) => imageOf(p, ctx),
     featuredMedia: (p: ProductRecord, _a, ctx: Context) => {
       const image = imageOf(p, ctx)

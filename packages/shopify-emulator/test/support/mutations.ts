@@ -195,6 +195,17 @@ export const scriptTags = `query ScriptTags { scriptTags(first: 50) { nodes { id
 
 export const scriptTagDelete = `mutation ScriptTagDelete($id: ID!) { scriptTagDelete(id: $id) { deletedScriptTagId userErrors { field message } } }`
 
+export const metafieldsSet = `mutation MetafieldsSet($metafields: [MetafieldsSetInput!]!) {
+  metafieldsSet(metafields: $metafields) {
+    metafields { id namespace key type value jsonValue compareDigest createdAt updatedAt }
+    userErrors { code elementIndex field message }
+  }
+}`
+
+export const appMetafield = `query AppMetafield($namespace: String, $key: String!) {
+  currentAppInstallation { id metafield(namespace: $namespace, key: $key) { key type value jsonValue compareDigest } }
+}`
+
 export const themes = `query Themes($roles: [ThemeRole!]) { themes(first: 10, roles: $roles) { nodes { id name role } } }`
 
 export const themeFiles = `query ThemeFiles($id: ID!, $filenames: [String!]) {
@@ -285,6 +296,8 @@ export const mutationDocuments: Record<string, string> = {
   themes,
   themeFiles,
   themeFilesUpsert,
+  metafieldsSet,
+  appMetafield,
   bulkOperationRunQuery,
   currentBulkOperation,
   bulkOperationNode,

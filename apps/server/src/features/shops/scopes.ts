@@ -13,6 +13,8 @@ export const REQUIRED_SCOPES = [
   'read_orders',
   'read_themes',
   'write_themes',
+  // The script tag list and its clean-up (spec §7 "Batch and misc"): write implies read.
+  'write_script_tags',
 ] as const
 
 export function missingScopes(granted: readonly string[]): string[] {

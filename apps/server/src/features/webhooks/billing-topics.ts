@@ -66,7 +66,9 @@ export const billingAttemptTopic: TopicHandler = {
     const ownedByEngine = engineOutcome !== 'ignored'
     // The engine mirrored the contract as its follow-ups left it; another app's attempt moved
     // the contract's lastPaymentStatus, which only a read shows.
-    const writeContract = ownedByEngine ? async () => [] : await refreshContract(client, contractGid)
+    const writeContract = ownedByEngine
+      ? async () => []
+      : await refreshContract(ctx.db, client, ctx.shop.id, contractGid)
 
     return async (tx) => {
       const shopId = ctx.shop.id

@@ -6,7 +6,7 @@ import { fetchOrder } from '../../platform/operations/order.ts'
 import { upsertOrder } from '../../sync/mirror-repo.ts'
 import { orderRecord } from '../../sync/records.ts'
 import { refreshContract } from './contract-topics.ts'
-import { holdsContractAtLeast, holdsOrder } from './repo.ts'
+import { heldRevision, holdsOrder } from './repo.ts'
 
 // A contract or order webhook about a state the mirror does not hold yet is, most of the
 // time, the echo of one of the app's own writes whose answer is being mirrored that very
@@ -33,10 +33,13 @@ export async function applyDeferredRefresh(
   item: DeferredRefresh,
 ): Promise<boolean> {
   if (item.kind === 'contract') {
-    if (item.revision !== null && (await holdsContractAtLeast(db, item.shopId, item.id, item.revision))) {
+    if (
+      item.revision !== null &&
+      (await heldRevision(db, item.shopId, item.id, item.revision)) === 'current'
+    ) {
       return false
     }
-    const write = await refreshContract(client, toGid('SubscriptionContract', item.id))
+    const write = await refreshContract(db, client, item.shopId, toGid('SubscriptionContract', item.id))
     await withTransaction(db, (tx) => write(tx, item.shopId))
     return true
   }

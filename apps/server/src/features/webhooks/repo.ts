@@ -174,21 +174,34 @@ export async function holdsOrder(db: DbClient, shopId: string, orderId: string):
 }
 
 /**
- * Whether the mirror holds the contract at revision `revisionId` or a later one (revisions are
- * increasing integers; one that is not is compared for equality only).
+ * How the mirror's contract stands to revision `revisionId`: `current` when it holds that
+ * revision or a later one (revisions are increasing integers; one that is not is compared for
+ * equality only), `behind` when it holds an earlier one, `absent` when it holds none.
  */
-export async function holdsContractAtLeast(
+export async function heldRevision(
   db: DbClient,
   shopId: string,
   contractId: string,
   revisionId: string,
-): Promise<boolean> {
+): Promise<'current' | 'behind' | 'absent'> {
   const { rows } = await db.query<{ revision_id: string | null }>(
     'select revision_id from subscription_contracts where shop_id = $1 and id = $2',
     [shopId, contractId],
   )
-  const held = rows[0]?.revision_id
-  if (held === undefined || held === null) return false
-  if (/^\d+$/.test(held) && /^\d+$/.test(revisionId)) return BigInt(held) >= BigInt(revisionId)
-  return held === revisionId
+  if (rows.length === 0) return 'absent'
+  const held = rows[0]!.revision_id
+  if (held === null) return 'behind'
+  if (/^\d+$/.test(held) && /^\d+$/.test(revisionId)) {
+    return BigInt(held) >= BigInt(revisionId) ? 'current' : 'behind'
+  }
+  return held === revisionId ? 'current' : 'behind'
+}
+
+/** Whether the mirror holds the customer (a new customer's first contract brings one it does not). */
+export async function holdsCustomer(db: DbClient, shopId: string, customerId: string): Promise<boolean> {
+  const { rowCount } = await db.query('select 1 from customers where shop_id = $1 and id = $2', [
+    shopId,
+    customerId,
+  ])
+  return (rowCount ?? 0) > 0
 }

@@ -1,0 +1,254 @@
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  InlineStack,
+  Layout,
+  Page,
+  Select,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris'
+import type { ScriptTag } from '@teiki/contract'
+import { formatDateTimeJa } from '@teiki/domain'
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import { errorMessage } from '../../app/api.ts'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { useUiState } from '../../app/ui-state.tsx'
+import { createThemeActions } from './theme-actions.ts'
+import { httpThemeApi } from './theme-api.ts'
+import {
+  initialThemeState,
+  scopeLabel,
+  type ThemeAction,
+  type ThemeState,
+  themeLabel,
+  themeReducer,
+  widgetStatus,
+} from './theme-state.ts'
+
+/** テーマ: the storefront widget in the shop's themes (spec §7 "Theme") and the script tags. */
+export default function ThemePage() {
+  const ui = useUiState()
+  const [state, dispatch] = useReducer(themeReducer, initialThemeState)
+  const stateRef = useRef(state)
+  stateRef.current = state
+  const [attempt, setAttempt] = useState({ themes: 0, support: 0, tags: 0 })
+  const retry = useCallback(
+    (part: keyof typeof attempt) => setAttempt((a) => ({ ...a, [part]: a[part] + 1 })),
+    [],
+  )
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt.themes` re-runs the load.
+  useEffect(() => {
+    let cancelled = false
+    httpThemeApi.themes().then(
+      (themes) => !cancelled && dispatch({ type: 'themesLoaded', themes }),
+      (error: unknown) => !cancelled && dispatch({ type: 'themesFailed', message: errorMessage(error) }),
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [attempt.themes])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt.support` re-runs the load.
+  useEffect(() => {
+    if (!state.themeId) return
+    let cancelled = false
+    dispatch({ type: 'supportLoading' })
+    httpThemeApi.support(state.themeId).then(
+      (support) => !cancelled && dispatch({ type: 'supportLoaded', support }),
+      (error: unknown) => !cancelled && dispatch({ type: 'supportFailed', message: errorMessage(error) }),
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [state.themeId, attempt.support])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt.tags` re-runs the load.
+  useEffect(() => {
+    let cancelled = false
+    dispatch({ type: 'tagsLoading' })
+    httpThemeApi.scriptTags().then(
+      (tags) => !cancelled && dispatch({ type: 'tagsLoaded', tags }),
+      (error: unknown) => !cancelled && dispatch({ type: 'tagsFailed', message: errorMessage(error) }),
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [attempt.tags])
+
+  const actions = useMemo(
+    () =>
+      createThemeActions({
+        api: httpThemeApi,
+        ui,
+        dispatch,
+        getState: () => stateRef.current,
+        reloadSupport: () => retry('support'),
+      }),
+    [ui, retry],
+  )
+
+  return (
+    <Page title="テーマ" subtitle="ストアの商品ページに定期購入のウィジェット（アプリブロック）を表示します">
+      <Layout>
+        <Layout.Section>
+          <WidgetCard
+            state={state}
+            dispatch={dispatch}
+            onAdd={() => void actions.addWidget()}
+            onRetry={() => retry(state.themes.status === 'error' ? 'themes' : 'support')}
+          />
+        </Layout.Section>
+        <Layout.Section>
+          <ScriptTagsCard state={state} onDelete={actions.confirmDelete} onRetry={() => retry('tags')} />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  )
+}
+
+export function WidgetCard({
+  state,
+  dispatch,
+  onAdd,
+  onRetry,
+}: {
+  state: ThemeState
+  dispatch: (action: ThemeAction) => void
+  onAdd: () => void
+  onRetry: () => void
+}) {
+  const { themes, support } = state
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          商品ページのウィジェット
+        </Text>
+        {themes.status === 'error' ? (
+          <LoadErrorBanner title="テーマを読み込めませんでした" message={themes.message} onRetry={onRetry} />
+        ) : themes.status === 'loading' ? (
+          <SkeletonBodyText lines={3} />
+        ) : themes.data.length === 0 ? (
+          <Text as="p" tone="subdued">
+            ストアにテーマがありません。オンラインストアにテーマを追加してください。
+          </Text>
+        ) : (
+          <>
+            <Select
+              label="テーマ"
+              options={themes.data.map((t) => ({ label: themeLabel(t), value: t.id }))}
+              value={state.themeId ?? ''}
+              onChange={(themeId) => dispatch({ type: 'themeChosen', themeId })}
+            />
+            {support.status === 'error' ? (
+              <LoadErrorBanner
+                title="テーマを確認できませんでした"
+                message={support.message}
+                onRetry={onRetry}
+              />
+            ) : support.status === 'loading' ? (
+              <SkeletonBodyText lines={3} />
+            ) : (
+              <BlockStack gap="300">
+                <InlineStack gap="200" blockAlign="center">
+                  <Badge tone={widgetStatus(support.data).tone}>{widgetStatus(support.data).label}</Badge>
+                  <Text as="p">{support.data.message}</Text>
+                </InlineStack>
+                <InlineStack gap="200">
+                  <Button
+                    variant="primary"
+                    onClick={onAdd}
+                    loading={state.busy?.kind === 'addWidget'}
+                    disabled={!support.data.supported || support.data.blockAdded || state.busy !== null}
+                  >
+                    ウィジェットを追加
+                  </Button>
+                  {support.data.editorUrl && (
+                    <Button url={support.data.editorUrl} external>
+                      テーマエディタで開く
+                    </Button>
+                  )}
+                  {support.data.previewUrl && (
+                    <Button url={support.data.previewUrl} external>
+                      ストアで確認
+                    </Button>
+                  )}
+                </InlineStack>
+                {!support.data.previewUrl && (
+                  <Text as="p" tone="subdued">
+                    定期購入できる商品がオンラインストアに公開されていないため、ストアで確認できません。
+                  </Text>
+                )}
+              </BlockStack>
+            )}
+          </>
+        )}
+      </BlockStack>
+    </Card>
+  )
+}
+
+export function ScriptTagsCard({
+  state,
+  onDelete,
+  onRetry,
+}: {
+  state: ThemeState
+  onDelete: (tag: ScriptTag) => void
+  onRetry: () => void
+}) {
+  const tags = state.scriptTags
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          スクリプトタグ
+        </Text>
+        {tags.status === 'error' ? (
+          <LoadErrorBanner
+            title="スクリプトタグを読み込めませんでした"
+            message={tags.message}
+            onRetry={onRetry}
+          />
+        ) : tags.status === 'loading' ? (
+          <SkeletonBodyText lines={2} />
+        ) : tags.data.length === 0 ? (
+          <Text as="p" tone="subdued">
+            スクリプトタグはありません。ウィジェットはテーマアプリ拡張で表示されます。
+          </Text>
+        ) : (
+          <BlockStack gap="200">
+            {tags.data.map((tag) => (
+              <Box key={tag.id} paddingBlockEnd="200" borderBlockEndWidth="025" borderColor="border">
+                <InlineStack align="space-between" blockAlign="center" wrap={false} gap="400">
+                  <BlockStack gap="100">
+                    <Text as="p" breakWord>
+                      {tag.src}
+                    </Text>
+                    <Text as="p" tone="subdued" variant="bodySm">
+                      表示先: {scopeLabel(tag.displayScope)}・登録: {formatDateTimeJa(tag.createdAt)}
+                    </Text>
+                  </BlockStack>
+                  <Button
+                    tone="critical"
+                    onClick={() => onDelete(tag)}
+                    loading={state.busy?.kind === 'deleteTag' && state.busy.id === tag.id}
+                    disabled={state.busy !== null}
+                    accessibilityLabel={`${tag.src} を削除`}
+                  >
+                    削除
+                  </Button>
+                </InlineStack>
+              </Box>
+            ))}
+          </BlockStack>
+        )}
+      </BlockStack>
+    </Card>
+  )
+}

@@ -1,0 +1,60 @@
+/**
+ * The emulated online store's theme around the app blocks: a plain page layout in Japanese
+ * (header with the cart, main, a small stylesheet). Not a copy of any real theme: just enough
+ * of one for the blocks to sit in a product form the way they do in Dawn.
+ */
+
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+const THEME_CSS = `
+*{box-sizing:border-box}
+body{margin:0;font-family:'Noto Sans CJK JP','Hiragino Sans',system-ui,sans-serif;color:#1f1f1f;line-height:1.6;background:#fff}
+a{color:#2a5db0}
+.store-header{display:flex;justify-content:space-between;align-items:center;padding:0.75rem 1.5rem;border-bottom:1px solid #e5e5e5;height:56px}
+.store-header__name{font-weight:700;text-decoration:none;color:inherit}
+.store-main{max-width:1040px;margin:0 auto;padding:1.5rem}
+.product{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:2rem}
+@media (max-width:780px){.product{grid-template-columns:1fr}}
+.product__media img{width:100%;height:auto;aspect-ratio:1/1;border-radius:12px;background:#f4f4f4}
+.product__title{font-size:1.6rem;margin:0 0 0.25rem}
+.product__price{font-size:1.25rem;margin:0 0 1rem}
+.field{display:grid;gap:0.25rem;margin:0 0 0.75rem}
+.field select,.field input{font:inherit;padding:0.5rem;border:1px solid #bbb;border-radius:6px}
+.button{font:inherit;background:#1f1f1f;color:#fff;border:0;border-radius:6px;padding:0.75rem 1.25rem;cursor:pointer;width:100%}
+.button[disabled]{opacity:0.4;cursor:not-allowed}
+.notice{border:1px dashed #c9a227;background:#fff9e6;border-radius:8px;padding:0.75rem 1rem;font-size:0.9rem}
+.table{width:100%;border-collapse:collapse;margin:1rem 0}
+.table th,.table td{border-bottom:1px solid #e5e5e5;padding:0.5rem;text-align:left;vertical-align:top}
+.table td.num{text-align:right;font-variant-numeric:tabular-nums}
+.muted{color:#666;font-size:0.9rem}
+.error{color:#b00020}
+`
+
+export function storePage(opts: {
+  title: string
+  shopName: string
+  base: string
+  cartCount: number
+  body: string
+  stylesheets?: string[]
+  scripts?: string[]
+}): string {
+  const css = (opts.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+  const js = (opts.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`)
+  return `<!doctype html>
+<html lang="ja"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(opts.title)} – ${escapeHtml(opts.shopName)}</title>
+<style>${THEME_CSS}</style>
+${css.join('\n')}
+${js.join('\n')}
+</head><body>
+<header class="store-header">
+  <a class="store-header__name" href="${escapeHtml(opts.base)}/">${escapeHtml(opts.shopName)}</a>
+  <a href="${escapeHtml(opts.base)}/cart">カート（${opts.cartCount}）</a>
+</header>
+<main class="store-main">
+${opts.body}
+</main>
+</body></html>`
+}

@@ -1,0 +1,58 @@
+import type { Emulator } from '../../src/server.ts'
+import { loadExtension } from '../../src/storefront/liquid.ts'
+
+/** A shopper's browser on the emulated store: keeps the cart cookie, does not follow redirects. */
+export function shopper(baseUrl: string, shop: string) {
+  let cookie = ''
+  const base = `${baseUrl}/s/${shop}`
+  async function request(path: string, init: RequestInit = {}) {
+    const res = await fetch(`${base}${path}`, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) },
+    })
+    const set = res.headers.get('set-cookie')
+    if (set) cookie = set.split(';')[0]!
+    return { status: res.status, location: res.headers.get('location'), text: await res.text() }
+  }
+  const form = (path: string, fields: Record<string, string>) =>
+    request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    })
+  return { base, get: (path: string) => request(path), form, request }
+}
+
+/** The theme's product template with Teiki's plans block in its main section, as the app adds it. */
+export function productTemplateWithBlock(handle = 'subscription-plans'): string {
+  const { uid } = loadExtension()
+  return JSON.stringify({
+    sections: {
+      main: {
+        type: 'main-product',
+        blocks: { teiki: { type: `shopify://apps/teiki/blocks/${handle}/${uid}`, settings: {} } },
+        block_order: ['teiki'],
+      },
+    },
+    order: ['main'],
+  })
+}
+
+export const BUYER = {
+  email: 'hanako.test@example.jp',
+  lastName: '山田',
+  firstName: '花子',
+  phone: '090-1234-5678',
+  zip: '150-0041',
+  provinceCode: 'JP-13',
+  city: '渋谷区',
+  address1: '神南1-2-3',
+  address2: '',
+}
+
+/** The published theme's id on `shop`. */
+export function mainTheme(emulator: Emulator, shop: string) {
+  const extra = emulator.store.shop(shop)!.extra
+  return extra?.themes.find((t) => t.role === 'MAIN')
+}
