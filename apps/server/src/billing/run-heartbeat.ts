@@ -1,5 +1,4 @@
-import type { Db } from '../db/pool.ts'
-import { touchRun } from './runs-repo.ts'
+import type { Db, DbClient } from '../db/pool.ts'
 
 /** How often a running billing run says it is alive. */
 export const RUN_HEARTBEAT_SECONDS = 10
@@ -9,6 +8,14 @@ export const RUN_HEARTBEAT_SECONDS = 10
  * is seen at once (run-recovery.ts).
  */
 export const RUN_STALE_SECONDS = 120
+
+/** The running run is alive. */
+async function touchRun(db: DbClient, shopId: string, runId: string): Promise<void> {
+  await db.query(
+    'update billing_runs set heartbeat_at = now() where shop_id = $1 and id = $2 and finished_at is null',
+    [shopId, runId],
+  )
+}
 
 /**
  * Touches the run's heartbeat every `everyMs` until stopped. A failed touch is skipped (the

@@ -1,7 +1,7 @@
 import type { BillingRunSummary } from '@teiki/contract'
 import type { DbClient } from '../db/pool.ts'
 import { PROCESS_OWNER } from '../process-owner.ts'
-import { CYCLE_COLUMNS, type CycleRow } from './cycles-repo.ts'
+import { CYCLE_COLUMNS, type CycleRow, liveRuns } from './cycles-repo.ts'
 
 // billing_runs and billing_schedule (which shop-local day each shop last ran), and what a run
 // picks up: the due contracts, the retries that have come, the creates a crash cut off.
@@ -21,14 +21,6 @@ export async function createRun(
     [shopId, trigger, now, PROCESS_OWNER, resumedFrom],
   )
   return run.rows[0]!.id
-}
-
-/** The running run is alive (billing/run-heartbeat.ts). */
-export async function touchRun(db: DbClient, shopId: string, runId: string): Promise<void> {
-  await db.query(
-    'update billing_runs set heartbeat_at = now() where shop_id = $1 and id = $2 and finished_at is null',
-    [shopId, runId],
-  )
 }
 
 /**
@@ -110,14 +102,18 @@ export async function dueRetries(db: DbClient, shopId: string, now: Date): Promi
   return rows
 }
 
-/** Cycles whose create was cut off before the attempt id was stored. */
+/**
+ * Cycles whose create was cut off before the attempt id was stored: not the ones a live run
+ * (another process's, billing the shop at the same time) is creating right now.
+ */
 export async function unfinishedCreates(db: DbClient, shopId: string): Promise<CycleRow[]> {
   const { rows } = await db.query<CycleRow>(
     `select ${CYCLE_COLUMNS} from billing_cycles
      where shop_id = $1 and status = 'attempting' and attempt_id is null order by id`,
     [shopId],
   )
-  return rows
+  const live = await liveRuns(db, shopId, [...new Set(rows.flatMap((r) => (r.run_id ? [r.run_id] : [])))])
+  return rows.filter((r) => r.run_id === null || !live.has(r.run_id))
 }
 
 /** Cycles whose attempt exists and has no outcome applied yet (a resumed run has them polled). */

@@ -167,12 +167,12 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
   const handlers = billingJobHandlers(opts)
   const log = opts.log
   // `stately`: at most one queued and one active job per singletonKey (a shop's day, a cycle's attempt).
-  await boss.createQueue(BILLING_QUEUES.tick, {
+  await opts.jobs.createQueue(BILLING_QUEUES.tick, {
     name: BILLING_QUEUES.tick,
     retryLimit: 0,
     expireInSeconds: 300,
   })
-  await boss.createQueue(BILLING_QUEUES.run, {
+  await opts.jobs.createQueue(BILLING_QUEUES.run, {
     name: BILLING_QUEUES.run,
     policy: 'stately',
     retryLimit: 3,
@@ -180,14 +180,14 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
     retryBackoff: true,
     expireInSeconds: 3 * 3600,
   })
-  await boss.createQueue(BILLING_QUEUES.retry, {
+  await opts.jobs.createQueue(BILLING_QUEUES.retry, {
     name: BILLING_QUEUES.retry,
     policy: 'stately',
     retryLimit: 5,
     retryDelay: 60,
     retryBackoff: true,
   })
-  await boss.createQueue(BILLING_QUEUES.poll, {
+  await opts.jobs.createQueue(BILLING_QUEUES.poll, {
     name: BILLING_QUEUES.poll,
     policy: 'stately',
     retryLimit: 40,

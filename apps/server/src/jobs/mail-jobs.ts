@@ -17,7 +17,7 @@ export async function startMailJobs(opts: {
   pollingIntervalSeconds?: number
 }): Promise<void> {
   const { boss } = opts.jobs
-  await boss.createQueue(MAIL_QUEUE, {
+  await opts.jobs.createQueue(MAIL_QUEUE, {
     name: MAIL_QUEUE,
     policy: 'singleton',
     retryLimit: 0,
