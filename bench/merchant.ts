@@ -36,12 +36,14 @@ export async function benchMerchant(opts: {
   seconds: number
   thinkMs: number
   log: (line: string) => void
+  /** Its own fresh database (default teiki_bench_merchant; `npm run security` uses another). */
+  dbName?: string
 }) {
   const { log } = opts
   // Generated as Plus so the mirror fills quickly; the measurement runs on Standard.
   const env = await startBillingShop({
     baseUrl: opts.baseUrl,
-    dbName: 'teiki_bench_merchant',
+    dbName: opts.dbName ?? 'teiki_bench_merchant',
     domain: 'bench-merchant.myshopify.com',
     due: opts.due,
     apiKey: API_KEY,
