@@ -61,40 +61,51 @@ async function runRow(id: string) {
   return rows[0]!
 }
 
+const summary = {
+  shop: DOMAIN,
+  now: NOW.toISOString(),
+  due: 0,
+  attempted: 0,
+  succeeded: 0,
+  failed: 0,
+  skipped: 0,
+  alreadyBilled: 0,
+}
+
+/**
+ * 8 due contracts and a run that dies right after the platform made its third charge (before
+ * the attempt id was stored), one contract at a time: two charged, one cut off, five never
+ * reached. Left as the database holds it when that happens on another host: unfinished, its
+ * heartbeat 10 minutes old.
+ */
+async function runKilledOnAnotherHost(shopId: string): Promise<{ due: number[]; dead: string }> {
+  const due = chargeableContracts(env.emulator, DOMAIN, 8)
+  const dates = new Map<number, Date>()
+  for (const c of env.emulator.store.shop(DOMAIN)!.contracts) if (c.status === 'ACTIVE') dates.set(c.id, FAR)
+  for (const id of due) dates.set(id, new Date('2026-11-24T01:00:00Z'))
+  await setNextBillingDates(env, DOMAIN, dates)
+  const killed = {
+    afterAttemptCreated: ({ n }: { n: number }) =>
+      n === 3 ? Promise.reject(new Error('killed')) : undefined,
+  }
+  await expect(env.run(DOMAIN, NOW, { concurrency: 1, wait: false, hooks: killed })).rejects.toThrow('killed')
+  const { rows } = await env.pool.query<{ id: string }>(
+    'select id::text from billing_runs where shop_id = $1',
+    [shopId],
+  )
+  const dead = rows[0]!.id
+  await env.pool.query(
+    `update billing_runs set finished_at = null, error = null, owner = 'billing-2.example:4242',
+       heartbeat_at = now() - interval '10 minutes' where id = $1`,
+    [dead],
+  )
+  return { due, dead }
+}
+
 describe('a billing run whose process died', () => {
   it('is marked 中断 once by concurrent sweeps and resumed: the cut-off create and the rest charged once', async () => {
     const shop = await env.shop(DOMAIN)
-    const due = chargeableContracts(env.emulator, DOMAIN, 8)
-    const dates = new Map<number, Date>()
-    for (const c of env.emulator.store.shop(DOMAIN)!.contracts)
-      if (c.status === 'ACTIVE') dates.set(c.id, FAR)
-    for (const id of due) dates.set(id, new Date('2026-11-24T01:00:00Z'))
-    await setNextBillingDates(env, DOMAIN, dates)
-
-    // The run dies right after the platform made its third charge (before the attempt id was
-    // stored), one contract at a time: two charged, one cut off, five never reached.
-    await expect(
-      env.run(DOMAIN, NOW, {
-        concurrency: 1,
-        wait: false,
-        hooks: {
-          afterAttemptCreated: ({ n }) => {
-            if (n === 3) throw new Error('killed')
-          },
-        },
-      }),
-    ).rejects.toThrow('killed')
-    const { rows } = await env.pool.query<{ id: string }>(
-      'select id::text from billing_runs where shop_id = $1',
-      [shop.id],
-    )
-    const dead = rows[0]!.id
-    // What the database holds when that happens on another host: unfinished, its heartbeat old.
-    await env.pool.query(
-      `update billing_runs set finished_at = null, error = null, owner = 'billing-2.example:4242',
-         heartbeat_at = now() - interval '10 minutes' where id = $1`,
-      [dead],
-    )
+    const { due, dead } = await runKilledOnAnotherHost(shop.id)
     // Another host's run that is alive (it beat a moment ago): left alone.
     const alive = await createRun(env.pool, shop.id, 'manual', NOW)
     await env.pool.query(`update billing_runs set owner = 'billing-3.example:4243' where id = $1`, [alive])
@@ -127,39 +138,9 @@ describe('a billing run whose process died', () => {
     }
 
     // The dead run finishing late (its host came back) keeps its 中断.
-    await finishRun(
-      env.pool,
-      shop.id,
-      dead,
-      {
-        shop: DOMAIN,
-        now: NOW.toISOString(),
-        due: 8,
-        attempted: 3,
-        succeeded: 0,
-        failed: 0,
-        skipped: 0,
-        alreadyBilled: 0,
-      },
-      'late',
-    )
+    await finishRun(env.pool, shop.id, dead, summary, 'late')
     expect(await runRow(dead)).toMatchObject({ error: ABORTED_RUN_MESSAGE })
-    await finishRun(
-      env.pool,
-      shop.id,
-      alive,
-      {
-        shop: DOMAIN,
-        now: NOW.toISOString(),
-        due: 0,
-        attempted: 0,
-        succeeded: 0,
-        failed: 0,
-        skipped: 0,
-        alreadyBilled: 0,
-      },
-      null,
-    )
+    await finishRun(env.pool, shop.id, alive, summary, null)
 
     // 最近の請求実行: the dead run 中断 with why, the resume below it finished.
     const res = await env.app.inject({ url: `/app-admin/billing/runs?shop=${DOMAIN}&secret=s3cret-billing` })
@@ -202,22 +183,7 @@ describe('a billing run whose process died', () => {
     await beat.stop()
     // Nothing to sweep: it beat a moment ago.
     expect(await handlers.recover({ shopIds: [shop.id] })).toEqual([])
-    await finishRun(
-      env.pool,
-      shop.id,
-      id,
-      {
-        shop: DOMAIN,
-        now: NOW.toISOString(),
-        due: 0,
-        attempted: 0,
-        succeeded: 0,
-        failed: 0,
-        skipped: 0,
-        alreadyBilled: 0,
-      },
-      null,
-    )
+    await finishRun(env.pool, shop.id, id, summary, null)
     expect((await runRow(id)).aborted_at).toBeNull()
   })
 })

@@ -166,7 +166,9 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
   const { boss } = opts.jobs
   const handlers = billingJobHandlers(opts)
   const log = opts.log
-  // `stately`: at most one queued and one active job per singletonKey (a shop's day, a cycle's attempt).
+  // `stately`: at most one queued and one active job per singletonKey (a shop's day, a cycle's
+  // attempt). A job active in a process that was killed holds its key until it expires, so the
+  // quick ones expire soon (a retry is one create, a poll one read).
   await opts.jobs.createQueue(BILLING_QUEUES.tick, {
     name: BILLING_QUEUES.tick,
     retryLimit: 0,
@@ -186,6 +188,7 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
     retryLimit: 5,
     retryDelay: 60,
     retryBackoff: true,
+    expireInSeconds: 300,
   })
   await opts.jobs.createQueue(BILLING_QUEUES.poll, {
     name: BILLING_QUEUES.poll,
@@ -193,6 +196,7 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
     retryLimit: 40,
     retryDelay: 30,
     retryBackoff: true,
+    expireInSeconds: 120,
   })
 
   const pollAfter = opts.pollAfterSeconds ?? 60

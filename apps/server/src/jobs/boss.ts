@@ -13,7 +13,8 @@ import type { Db, DbClient } from '../db/pool.ts'
 export type Jobs = {
   readonly boss: PgBoss
   /**
-   * Creates a queue unless it exists, one process at a time: pg-boss's queue creation (a
+   * Creates a queue, or brings an existing one's settings to `options` (a policy changed in the
+   * code reaches databases made before), one process at a time: pg-boss's queue creation (a
    * partition table per queue) deadlocks when two processes starting together create the same
    * queues at once.
    */
@@ -76,7 +77,8 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     boss,
     createQueue: (name, options) =>
       oneAtATime(opts.db, async () => {
-        if (!(await boss.getQueue(name))) await boss.createQueue(name, options)
+        if (await boss.getQueue(name)) await boss.updateQueue(name, options)
+        else await boss.createQueue(name, options)
       }),
     async stop(timeoutMs = 10_000) {
       if (stopped) return
