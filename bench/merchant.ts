@@ -34,11 +34,13 @@ export async function benchMerchant(opts: {
   seconds: number
   thinkMs: number
   log: (line: string) => void
+  /** Its own fresh database (default teiki_bench_merchant; `npm run security` uses another). */
+  dbName?: string
 }) {
   const { log } = opts
   const env = await startBillingShop({
     baseUrl: opts.baseUrl,
-    dbName: 'teiki_bench_merchant',
+    dbName: opts.dbName ?? 'teiki_bench_merchant',
     domain: 'bench-merchant.myshopify.com',
     due: opts.due,
     apiKey: API_KEY,

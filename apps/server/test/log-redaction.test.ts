@@ -78,7 +78,13 @@ beforeAll(async () => {
   )
   expect(webhook.status).toBe(400)
   await app.close()
-  for (let i = 0; i < 50 && !existsSync(logFile); i++) await new Promise((r) => setTimeout(r, 20))
+  // pino writes the file asynchronously: wait (bounded) for the last request's and the
+  // failure's lines, which a loaded machine wrote after close() had returned.
+  const complete = () =>
+    existsSync(logFile) &&
+    readFileSync(logFile, 'utf8').split('"incoming request"').length > 6 &&
+    readFileSync(logFile, 'utf8').includes('upstream refused')
+  for (let i = 0; i < 250 && !complete(); i++) await new Promise((r) => setTimeout(r, 20))
   text = readFileSync(logFile, 'utf8')
   lines = text
     .trim()

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -107,6 +107,44 @@ describe('mail outbox', () => {
       `Message-ID: <outbox-${stale}@teiki.invalid>`,
     )
     expect((await row(fresh)).status).toBe('sending')
+  })
+
+  it('a send whose process on this host died is taken again at once; a live sender’s is left alone', async () => {
+    const { mailer, outbox } = await storeMailer()
+    const orphan = (await mailer.enqueue(pool, message('orphan@example.jp')))!
+    const alive = (await mailer.enqueue(pool, message('alive@example.jp')))!
+    // Both claimed a moment ago: one by a pid that no longer runs, one by a live process.
+    await pool.query(
+      `update mail_outbox set status = 'sending', attempts = 1, claimed_at = now(),
+         claimed_by = case when id = $1 then $3 else $4 end
+       where id = any($2::bigint[])`,
+      [orphan, [orphan, alive], `${hostname()}:${2 ** 22 + 12_345}`, `${hostname()}:${process.ppid}`],
+    )
+    await mailer.drain()
+    expect(await row(orphan)).toMatchObject({ status: 'stored', attempts: 2 })
+    expect(existsSync(join(outbox, `${orphan}.eml`))).toBe(true)
+    expect((await row(alive)).status).toBe('sending')
+  })
+
+  it('a held mail waits for its final text; the drain sends it as decided once the hold is over', async () => {
+    const { mailer, outbox } = await storeMailer()
+    const released = (await mailer.enqueue(pool, { ...message('held@example.jp'), holdSeconds: 60 }))!
+    const orphaned = (await mailer.enqueue(pool, { ...message('held-dead@example.jp'), holdSeconds: 60 }))!
+    await mailer.drain()
+    expect((await row(released)).status).toBe('pending')
+    expect(await mailer.release(released, '最終の本文です。')).toBe(true)
+    expect(await mailer.deliver([released])).toMatchObject([{ id: released, status: 'stored' }])
+    expect(await readFile(join(outbox, `${released}.eml`), 'utf8')).toContain(
+      Buffer.from('最終の本文です。').toString('base64').slice(0, 16),
+    )
+    // Its decider died before releasing it: once the hold is over, the drain sends what was decided.
+    await pool.query(`update mail_outbox set next_attempt_at = now() - interval '1 second' where id = $1`, [
+      orphaned,
+    ])
+    await mailer.drain()
+    expect((await row(orphaned)).status).toBe('stored')
+    // Too late to change a mail that went out.
+    expect(await mailer.release(orphaned, '遅すぎた本文')).toBe(false)
   })
 
   it('one decision mails once: the dedupe key refuses a second mail for it', async () => {

@@ -27,6 +27,7 @@ const run = (overrides: Partial<BillingRun> = {}): BillingRun => ({
   trigger: 'schedule',
   startedAt: '2026-11-22T01:00:02.000Z',
   finishedAt: '2026-11-22T01:00:09.000Z',
+  abortedAt: null,
   error: null,
   ...overrides,
 })
@@ -50,6 +51,15 @@ describe('runBadge', () => {
     ['not finished', { finishedAt: null }, '実行中', 'info'],
     ['stopped by an error', { error: 'platform unavailable', finishedAt: null }, 'エラー', 'critical'],
     ['nothing due', { due: 0, attempted: 0, succeeded: 0, failed: 0 }, '完了', 'success'],
+    [
+      'its process stopped mid-way',
+      {
+        abortedAt: '2026-11-22T01:03:00.000Z',
+        error: '請求実行のプロセスが途中で停止したため中断しました。',
+      },
+      '中断',
+      'warning',
+    ],
   ])('%s → %s', (_name, overrides, label, tone) => {
     expect(runBadge(run(overrides))).toEqual({ label, tone })
   })
@@ -57,11 +67,12 @@ describe('runBadge', () => {
 
 describe('labels', () => {
   it('names who started the run', () => {
-    expect([triggerLabel('schedule'), triggerLabel('cli'), triggerLabel('manual')]).toEqual([
-      '自動',
-      'コマンド',
-      '手動',
-    ])
+    expect([
+      triggerLabel('schedule'),
+      triggerLabel('cli'),
+      triggerLabel('manual'),
+      triggerLabel('resume'),
+    ]).toEqual(['自動', 'コマンド', '手動', '再開'])
   })
 
   it('sums a run up, mentioning skipped and already billed only when there are some', () => {
@@ -107,6 +118,22 @@ describe('最近の請求実行', () => {
     expect(shown).toContain('2026年11月22日 10:00 自動 21 21 18 3 完了')
     // 15:30 UTC is past midnight in Tokyo: the 22nd.
     expect(shown).toContain('2026年11月22日 0:30 コマンド 21 21 1 0 結果待ち')
+  })
+
+  it('shows a run whose process stopped as 中断 with why, and the run that resumed it as 再開', () => {
+    const why = '請求実行のプロセスが途中で停止したため中断しました。残りの請求は再開した実行が行います。'
+    const html = render({
+      status: 'success',
+      runs: [
+        run({ id: '13', trigger: 'resume', startedAt: '2026-11-22T01:04:00.000Z', due: 9, attempted: 9 }),
+        run({ abortedAt: '2026-11-22T01:03:30.000Z', error: why, attempted: 12, succeeded: 12, failed: 0 }),
+      ],
+    })
+    const shown = text(html)
+    expect(shown).toContain('2026年11月22日 10:04 再開 9 9 18 3 完了')
+    expect(shown).toContain('2026年11月22日 10:00 自動 21 12 12 0 中断')
+    expect(shown).not.toContain('実行中')
+    expect(html).toContain(`title="${why}"`)
   })
 
   it('says when nothing has run yet, and shows a retry on an error', () => {

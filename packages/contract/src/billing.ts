@@ -109,9 +109,12 @@ export type BillingRunSummary = z.infer<typeof ZBillingRunSummary>
 /** One run as GET /app-admin/billing/runs lists it: the summary plus when and why it ran. */
 export const ZBillingRun = ZBillingRunSummary.extend({
   id: z.string(),
-  trigger: z.enum(['schedule', 'cli', 'manual']),
+  /** `resume`: started to finish a run whose process stopped mid-way (that one is `abortedAt`). */
+  trigger: z.enum(['schedule', 'cli', 'manual', 'resume']),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** The run's process stopped mid-way (killed, crashed): shown as 中断; a resume run continues it. */
+  abortedAt: z.string().nullable(),
   error: z.string().nullable(),
 })
 export type BillingRun = z.infer<typeof ZBillingRun>

@@ -10,7 +10,7 @@ export type FaultSettings = {
   errorRate: number
   /** The next N Admin API requests are THROTTLED whatever the bucket holds. */
   throttleNext: number
-  /** Added before every Admin API response. */
+  /** Added before every Admin API response (GraphQL and the token exchange). */
   latencyMs: number
   /** Share of webhook events never delivered. */
   drop: number

@@ -100,6 +100,8 @@ export async function handleExtraRoute(
 ): Promise<boolean> {
   const path = (req.url ?? '/').split('?')[0]!
   if (path === TOKEN_EXCHANGE_PATH && req.method === 'POST') {
+    const latency = deps.faults.settings.latencyMs
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency))
     const params = parseTokenRequest(await readBody(req), req.headers['content-type'])
     const { status, body } = exchangeToken(params, deps.app, deps.install)
     sendJson(res, status, body)

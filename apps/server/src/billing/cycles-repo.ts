@@ -1,5 +1,7 @@
 import type { PricedLine } from '@teiki/domain'
 import type { Db, DbClient } from '../db/pool.ts'
+import { deadOwners } from '../process-owner.ts'
+import { RUN_STALE_SECONDS } from './run-heartbeat.ts'
 
 /**
  * billing_cycles: one row per (contract, shop-local date of the next billing date that was
@@ -57,9 +59,12 @@ export const billingKey = (contractId: string, cycleDate: string, attemptNo: num
 export type Claim =
   /** This call inserted the row: it owns the first charge. */
   | { kind: 'new'; row: CycleRow }
-  /** The row was there, attempting, with no attempt stored: a crashed create to finish. */
+  /**
+   * The row was there, attempting, with no attempt stored, and the run that claimed it is gone:
+   * a crashed create to finish.
+   */
   | { kind: 'resume'; row: CycleRow }
-  /** The cycle is charged, being charged, or in dunning. */
+  /** The cycle is charged, being charged (by a live run too), or in dunning. */
   | { kind: 'existing'; row: CycleRow }
 
 /**
@@ -101,8 +106,35 @@ export async function claimCycle(
   )
   const row = rows[0]
   if (!row) throw new Error(`billing cycle ${input.contractId}/${input.cycleDate} vanished`)
-  if (row.status === 'attempting' && row.attempt_id === null) return { kind: 'resume', row }
-  return { kind: 'existing', row }
+  if (row.status !== 'attempting' || row.attempt_id !== null) return { kind: 'existing', row }
+  // Another process's run is creating it right now: not a crash to resume (a second create
+  // with the same key would only double the platform calls and the run's counts).
+  if (row.run_id !== null && (await liveRuns(db, row.shop_id, [row.run_id])).has(row.run_id)) {
+    return { kind: 'existing', row }
+  }
+  return { kind: 'resume', row }
+}
+
+/**
+ * Of `runIds`, the runs still running: unfinished, beat within RUN_STALE_SECONDS and, when they
+ * ran on this host, their process still there. A cycle such a run claimed is in flight; one
+ * any other run left unfinished was cut off.
+ */
+export async function liveRuns(db: DbClient, shopId: string, runIds: string[]): Promise<Set<string>> {
+  if (runIds.length === 0) return new Set()
+  const { rows } = await db.query<{ id: string; owner: string | null }>(
+    `select id::text, owner from billing_runs
+     where shop_id = $1 and id = any($2::bigint[]) and finished_at is null
+       and heartbeat_at > now() - make_interval(secs => $3)`,
+    [shopId, runIds, RUN_STALE_SECONDS],
+  )
+  const dead = new Set(
+    deadOwners(
+      rows.flatMap((r) => (r.owner ? [r.owner] : [])),
+      { atStart: false },
+    ),
+  )
+  return new Set(rows.filter((r) => r.owner === null || !dead.has(r.owner)).map((r) => r.id))
 }
 
 /** Whether the contract's cycle of `cycleDate` has a row (claimed by someone, whatever became of it). */

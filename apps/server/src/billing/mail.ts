@@ -1,13 +1,14 @@
 import type { BillingSettings } from '@teiki/contract'
 import { formatDateJa, formatDateTimeJa, formatMoney } from '@teiki/domain'
+import type { DbClient } from '../db/pool.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import type { CycleRow } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
 import { customerOf, takeOrderMail } from './repo.ts'
 
-// The customer's mail after an outcome. Each is sent by the path that settled the cycle (the
-// row's conditional update), so once; a mail that cannot be sent is logged, never thrown: the
-// outcome is applied either way.
+// The customer's mail after an outcome. Each is decided in the transaction of the path that
+// settled the cycle (the row's conditional update), so once, and sent after its commit through
+// the mail outbox; a mail that cannot be sent yet is logged and left to the outbox's drain.
 
 export const ORDER_MAIL_SUBJECT = 'ご注文ありがとうございます（定期便）'
 /** The customer's mail when a charge fails, and when dunning ends the cycle. */
@@ -98,31 +99,94 @@ function failureMailText(shop: ShopRow, row: CycleRow, displayName: string, info
   return lines.join('\n')
 }
 
-/** 「ご注文ありがとうございます（定期便）」, at most once per cycle (takeOrderMail's mark). */
-export async function mailOrder(ctx: EngineContext, shop: ShopRow, row: CycleRow, info: OrderMail) {
+/**
+ * A customer mail decided with a cycle's outcome: `decide` records it in mail_outbox inside the
+ * settlement's transaction (commitSettlement), so it exists exactly when the outcome commits;
+ * `deliver` sends it after the commit. A process that dies in between leaves it pending, and
+ * the `mail-drain` job of any process sends it (jobs/mail-jobs.ts). Once per cycle and attempt:
+ * only the path whose settlement wins decides it, and its dedupe key refuses a second.
+ */
+export type DecidedMail = {
+  decide(tx: DbClient): Promise<void>
+  /** Sends what was decided; logged, never thrown (a mail not sent stays pending for the drain). */
+  deliver(): Promise<void>
+}
+
+/** How long a held failure mail waits for its final text (the card link's outcome) before it goes as decided. */
+export const FAILURE_MAIL_HOLD_SECONDS = 60
+
+async function deliverOne(
+  ctx: EngineContext,
+  row: CycleRow,
+  id: string | null,
+  release?: () => Promise<unknown>,
+) {
+  if (id === null) return
   try {
-    const to = await takeOrderMail(ctx.db, shop.id, row.id)
-    if (!to?.email) return
-    const text = orderMailText(shop, to.display_name, info)
-    await ctx.mailer.send({ shopId: shop.id, to: to.email, subject: ORDER_MAIL_SUBJECT, text })
+    await release?.()
+    await ctx.mailer.deliver([id])
   } catch (error) {
-    ctx.log.warn({ err: error, cycle: row.id }, 'order mail not sent')
+    ctx.log.warn({ err: error, cycle: row.id }, 'billing mail left to the outbox drain')
   }
 }
 
-/** 「定期便のご注文を承れませんでした」 for a failed attempt. */
-export async function mailFailure(ctx: EngineContext, shop: ShopRow, row: CycleRow, info: FailureMail) {
-  try {
-    const to = await customerOf(ctx.db, shop.id, row.contract_id)
-    if (!to?.email) return
-    await ctx.mailer.send({
-      shopId: shop.id,
-      to: to.email,
-      subject: FAILURE_MAIL_SUBJECT,
-      text: failureMailText(shop, row, to.display_name, info),
-    })
-  } catch (error) {
-    ctx.log.warn({ err: error, cycle: row.id }, 'failure mail not sent')
+/** 「ご注文ありがとうございます（定期便）」 of a paid cycle (takeOrderMail's mark, dedupe key `order:<cycle>`). */
+export function orderMail(ctx: EngineContext, shop: ShopRow, row: CycleRow, info: OrderMail): DecidedMail {
+  let id: string | null = null
+  return {
+    async decide(tx) {
+      const to = await takeOrderMail(tx, shop.id, row.id)
+      if (!to?.email) return
+      id = await ctx.mailer.enqueue(tx, {
+        shopId: shop.id,
+        to: to.email,
+        subject: ORDER_MAIL_SUBJECT,
+        text: orderMailText(shop, to.display_name, info),
+        dedupeKey: `order:${row.id}`,
+      })
+    },
+    deliver: () => deliverOne(ctx, row, id),
+  }
+}
+
+/**
+ * 「定期便のご注文を承れませんでした」 for a failed attempt (dedupe key `failure:<cycle>:<attempt>`).
+ * `held`: a follow-up after the commit may change the text (the card update link, which only
+ * the path that settled sends): the mail waits up to FAILURE_MAIL_HOLD_SECONDS for
+ * `deliver(final)`, and goes as decided if the process dies first.
+ */
+export function failureMail(
+  ctx: EngineContext,
+  shop: ShopRow,
+  row: CycleRow,
+  info: FailureMail,
+  opts: { held?: boolean } = {},
+): { decide: DecidedMail['decide']; deliver(final?: FailureMail): Promise<void> } {
+  let id: string | null = null
+  let displayName = ''
+  return {
+    async decide(tx) {
+      const to = await customerOf(tx, shop.id, row.contract_id)
+      if (!to?.email) return
+      displayName = to.display_name
+      id = await ctx.mailer.enqueue(tx, {
+        shopId: shop.id,
+        to: to.email,
+        subject: FAILURE_MAIL_SUBJECT,
+        text: failureMailText(shop, row, displayName, info),
+        dedupeKey: `failure:${row.id}:${row.attempt_no}`,
+        ...(opts.held ? { holdSeconds: FAILURE_MAIL_HOLD_SECONDS } : {}),
+      })
+    },
+    deliver: (final) =>
+      deliverOne(
+        ctx,
+        row,
+        id,
+        opts.held && id
+          ? () => ctx.mailer.release(id!, final ? failureMailText(shop, row, displayName, final) : undefined)
+          : undefined,
+      ),
   }
 }
 

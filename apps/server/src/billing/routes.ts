@@ -88,6 +88,7 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
           trigger: r.trigger,
           startedAt: r.started_at.toISOString(),
           finishedAt: r.finished_at?.toISOString() ?? null,
+          abortedAt: r.aborted_at?.toISOString() ?? null,
           due: r.due,
           attempted: r.attempted,
           succeeded: r.succeeded,

@@ -12,6 +12,7 @@ import { billingKey, type CycleRow, claimCycle, cycleExists } from './cycles-rep
 import { eachLimited } from './each-limited.ts'
 import { type BillingEngine, createBillingEngine } from './engine.ts'
 import type { OutcomeResult } from './engine-context.ts'
+import { startRunHeartbeat } from './run-heartbeat.ts'
 import {
   countOverdueContracts,
   createRun,
@@ -39,6 +40,8 @@ export type RunBillingOptions = {
   /** Applies outcomes; default: an engine mailing to `<tmpdir>/teiki/outbox`. */
   engine?: BillingEngine
   trigger?: RunTrigger
+  /** The aborted run this one continues (trigger `resume`). */
+  resumedFrom?: string
   /**
    * Wait for every attempt's outcome by polling the platform (the CLI, tests). Without it the
    * run returns once the attempts exist; webhooks and poll jobs settle them and count them
@@ -92,7 +95,7 @@ export async function runBilling(opts: RunBillingOptions): Promise<BillingRunSum
   const tz = shop.iana_timezone
   const today = toZonedDate(now, tz)
   const windowStart = zonedDayStart(addCalendarDays(today, -settings.lookbackDays), tz)
-  const runId = await createRun(db, shop.id, opts.trigger ?? 'manual', now)
+  const runId = await createRun(db, shop.id, opts.trigger ?? 'manual', now, opts.resumedFrom ?? null)
   // 3-D Secure challenges: completed ones whose webhook was lost, and expired ones (dunning).
   await engine.reviewChallenges(shop, now)
   const { work, overdue } = await collectWork(db, shop.id, windowStart, now)
@@ -121,6 +124,9 @@ export async function runBilling(opts: RunBillingOptions): Promise<BillingRunSum
     },
   }
 
+  // Until it finishes, the run says it is alive: a killed one is then marked 中断 and resumed
+  // (one that failed before here stops beating at once, so it is taken for dead too).
+  const heartbeat = startRunHeartbeat(db, shop.id, runId)
   let aborted: unknown = null
   try {
     await eachLimited(work, opts.concurrency ?? BILLING_CONCURRENCY, async (item) => {
@@ -149,6 +155,7 @@ export async function runBilling(opts: RunBillingOptions): Promise<BillingRunSum
       aborted = error
     }
   }
+  await heartbeat.stop()
   await finishRun(db, shop.id, runId, summary, aborted ? String((aborted as Error).message ?? aborted) : null)
   if (aborted) throw aborted
   return summary

@@ -1,26 +1,32 @@
 import type { BillingRunSummary } from '@teiki/contract'
 import type { DbClient } from '../db/pool.ts'
-import { CYCLE_COLUMNS, type CycleRow } from './cycles-repo.ts'
+import { PROCESS_OWNER } from '../process-owner.ts'
+import { CYCLE_COLUMNS, type CycleRow, liveRuns } from './cycles-repo.ts'
 
 // billing_runs and billing_schedule (which shop-local day each shop last ran), and what a run
 // picks up: the due contracts, the retries that have come, the creates a crash cut off.
 
-export type RunTrigger = 'schedule' | 'cli' | 'manual'
+export type RunTrigger = 'schedule' | 'cli' | 'manual' | 'resume'
 
 export async function createRun(
   db: DbClient,
   shopId: string,
   trigger: RunTrigger,
   now: Date,
+  resumedFrom: string | null = null,
 ): Promise<string> {
   const run = await db.query<{ id: string }>(
-    `insert into billing_runs (shop_id, trigger, run_at) values ($1, $2, $3) returning id::text`,
-    [shopId, trigger, now],
+    `insert into billing_runs (shop_id, trigger, run_at, owner, resumed_from) values ($1, $2, $3, $4, $5)
+     returning id::text`,
+    [shopId, trigger, now, PROCESS_OWNER, resumedFrom],
   )
   return run.rows[0]!.id
 }
 
-/** The run's counts of what it did (succeeded/failed are counted as outcomes settle). */
+/**
+ * The run's counts of what it did (succeeded/failed are counted as outcomes settle). A run
+ * marked aborted meanwhile (its heartbeat stalled past the limit) keeps its 中断 and its error.
+ */
 export async function finishRun(
   db: DbClient,
   shopId: string,
@@ -29,8 +35,8 @@ export async function finishRun(
   error: string | null,
 ): Promise<void> {
   await db.query(
-    `update billing_runs set finished_at = now(), due = $3, attempted = $4, skipped = $5, already_billed = $6,
-       error = $7
+    `update billing_runs set finished_at = coalesce(finished_at, now()), due = $3, attempted = $4, skipped = $5,
+       already_billed = $6, error = case when aborted_at is null then $7 else error end
      where shop_id = $1 and id = $2`,
     [shopId, runId, summary.due, summary.attempted, summary.skipped, summary.alreadyBilled, error],
   )
@@ -49,13 +55,14 @@ export type RunRow = {
   skipped: number
   already_billed: number
   error: string | null
+  aborted_at: Date | null
 }
 
 /** The shop's last `limit` runs, newest first. */
 export async function listRuns(db: DbClient, shopId: string, limit: number): Promise<RunRow[]> {
   const { rows } = await db.query<RunRow>(
     `select id::text, trigger, run_at, started_at, finished_at, due, attempted, succeeded, failed, skipped,
-       already_billed, error
+       already_billed, error, aborted_at
      from billing_runs where shop_id = $1 order by started_at desc, id desc limit $2`,
     [shopId, limit],
   )
@@ -95,11 +102,25 @@ export async function dueRetries(db: DbClient, shopId: string, now: Date): Promi
   return rows
 }
 
-/** Cycles whose create was cut off before the attempt id was stored. */
+/**
+ * Cycles whose create was cut off before the attempt id was stored: not the ones a live run
+ * (another process's, billing the shop at the same time) is creating right now.
+ */
 export async function unfinishedCreates(db: DbClient, shopId: string): Promise<CycleRow[]> {
   const { rows } = await db.query<CycleRow>(
     `select ${CYCLE_COLUMNS} from billing_cycles
      where shop_id = $1 and status = 'attempting' and attempt_id is null order by id`,
+    [shopId],
+  )
+  const live = await liveRuns(db, shopId, [...new Set(rows.flatMap((r) => (r.run_id ? [r.run_id] : [])))])
+  return rows.filter((r) => r.run_id === null || !live.has(r.run_id))
+}
+
+/** Cycles whose attempt exists and has no outcome applied yet (a resumed run has them polled). */
+export async function openAttempts(db: DbClient, shopId: string): Promise<CycleRow[]> {
+  const { rows } = await db.query<CycleRow>(
+    `select ${CYCLE_COLUMNS} from billing_cycles
+     where shop_id = $1 and status = 'attempting' and attempt_id is not null order by id`,
     [shopId],
   )
   return rows
@@ -152,4 +173,39 @@ export async function claimRunDay(db: DbClient, shopId: string, date: string): P
     [shopId, date],
   )
   return rowCount === 1
+}
+
+/** A run marked aborted: what its resume needs. */
+export type AbortedRun = { shop_id: string; id: string; run_at: Date; run_date: string; trigger: RunTrigger }
+
+/** Owners (`host:pid`) of the unfinished runs, to tell which of them are gone. */
+export async function unfinishedRunOwners(db: DbClient, shopIds?: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ owner: string }>(
+    `select distinct owner from billing_runs
+     where finished_at is null and owner is not null and ($1::bigint[] is null or shop_id = any($1::bigint[]))`,
+    [shopIds ?? null],
+  )
+  return rows.map((r) => r.owner)
+}
+
+/**
+ * Marks aborted (finished, 中断) the unfinished runs whose heartbeat is older than
+ * `staleSeconds` or whose owner is one of `deadOwners`, and answers them. The update claims
+ * each row once: of several processes sweeping at once, one gets it (and resumes it).
+ */
+export async function abortRuns(
+  db: DbClient,
+  opts: { staleSeconds: number; deadOwners: string[]; message: string; shopIds?: string[] },
+): Promise<AbortedRun[]> {
+  const { rows } = await db.query<AbortedRun>(
+    `update billing_runs r set finished_at = now(), aborted_at = now(), error = $3
+     from shops s
+     where s.id = r.shop_id and r.finished_at is null
+       and (r.heartbeat_at < now() - make_interval(secs => $1) or r.owner = any($2::text[]))
+       and ($4::bigint[] is null or r.shop_id = any($4::bigint[]))
+     returning r.shop_id::text, r.id::text, r.run_at, (r.run_at at time zone s.iana_timezone)::date::text as run_date,
+       r.trigger`,
+    [opts.staleSeconds, opts.deadOwners, opts.message, opts.shopIds ?? null],
+  )
+  return rows
 }

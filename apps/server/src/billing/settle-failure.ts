@@ -16,7 +16,7 @@ import { appendContractEvent } from '../sync/contracts-repo.ts'
 import { CHALLENGE_EXPIRED } from './challenge-rules.ts'
 import type { CycleRow, CycleStatus } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
-import { mailFailure } from './mail.ts'
+import { failureMail } from './mail.ts'
 import { retryInstant, scheduleAfter } from './schedule.ts'
 import { commitSettlement, type SettlementEvent, trackContract, wholeContract } from './settlement.ts'
 
@@ -90,6 +90,21 @@ async function scheduleRetry(ctx: EngineContext, s: Settling, f: Failure): Promi
   const at = retryInstant(f.now, days, settings.billingHour, shop.iana_timezone)
   // FAILED status and lastPaymentStatus are the platform's: mirror them as it reports them.
   const contract = await fetchSubscriptionContract(s.client, toGid('SubscriptionContract', row.contract_id))
+  // A card the customer can fix: on the cycle's first failure, the platform's secure link to
+  // update it, sent after the commit by the path that settled (not for an unfinished 3-D
+  // Secure: the card was not refused, the customer did not authenticate); the mail, decided in
+  // the commit, waits for it to say so (and goes without that line if this process dies first).
+  const challengeExpired = f.code === CHALLENGE_EXPIRED
+  const linkDue = f.kind === 'payment' && row.attempt_no === 0 && contract !== null && !challengeExpired
+  const info = {
+    kind: f.kind,
+    retryAt: at,
+    action: null,
+    nextAt: null,
+    updateLinkSent: false,
+    challengeExpired,
+  }
+  const mail = failureMail(ctx, shop, row, info, { held: linkDue })
   const won = await commitSettlement(
     ctx,
     shop,
@@ -97,28 +112,16 @@ async function scheduleRetry(ctx: EngineContext, s: Settling, f: Failure): Promi
     wholeContract(contract),
     { status: 'retry_scheduled', nextRetryAt: at, kind: f.kind, code: f.code, message: f.message },
     [failedEvent(row, f, at)],
+    {},
+    mail,
   )
   if (won) {
     await ctx.scheduler?.retryAt(shop.id, row.id, row.attempt_no, at).catch((error: unknown) => {
       // The daily run picks the retry up from next_retry_at anyway.
       ctx.log.warn({ err: error, cycle: row.id }, 'billing retry job not scheduled')
     })
-    // A card the customer can fix: on the cycle's first failure, the platform's secure
-    // link to update it, so the retry can succeed (not for an unfinished 3-D Secure: the
-    // card was not refused, the customer did not authenticate).
-    const challengeExpired = f.code === CHALLENGE_EXPIRED
-    const updateLinkSent =
-      f.kind === 'payment' && row.attempt_no === 0 && contract && !challengeExpired
-        ? await sendUpdateLink(ctx, s, contract)
-        : false
-    await mailFailure(ctx, shop, row, {
-      kind: f.kind,
-      retryAt: at,
-      action: null,
-      nextAt: null,
-      updateLinkSent,
-      challengeExpired,
-    })
+    const updateLinkSent = linkDue ? await sendUpdateLink(ctx, s, contract) : false
+    await mail.deliver({ ...info, updateLinkSent })
   }
   return 'retry_scheduled'
 }
@@ -150,6 +153,18 @@ async function applyFinalAction(ctx: EngineContext, s: Settling, f: Failure): Pr
       })
     }
   }
+  // A contract that had already ended meanwhile: nothing was done to it, nothing to tell.
+  const acted = before !== null && !TERMINAL_STATUSES.has(before.status)
+  const mail = acted
+    ? failureMail(ctx, shop, row, {
+        kind: f.kind,
+        retryAt: null,
+        action,
+        nextAt: skippedTo,
+        updateLinkSent: false,
+        challengeExpired: f.code === CHALLENGE_EXPIRED,
+      })
+    : undefined
   const won = await commitSettlement(
     ctx,
     shop,
@@ -158,19 +173,9 @@ async function applyFinalAction(ctx: EngineContext, s: Settling, f: Failure): Pr
     { status: 'failed', finalAction: action, kind: f.kind, code: f.code, message: f.message },
     events,
     { source: 'dunning' },
+    mail,
   )
-  // A contract that had already ended meanwhile: nothing was done to it, nothing to tell.
-  const acted = before !== null && !TERMINAL_STATUSES.has(before.status)
-  if (won && acted) {
-    await mailFailure(ctx, shop, row, {
-      kind: f.kind,
-      retryAt: null,
-      action,
-      nextAt: skippedTo,
-      updateLinkSent: false,
-      challengeExpired: f.code === CHALLENGE_EXPIRED,
-    })
-  }
+  if (won) await mail?.deliver()
   return 'failed'
 }
 

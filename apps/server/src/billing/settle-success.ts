@@ -27,7 +27,7 @@ import { orderRecord } from '../sync/records.ts'
 import { nextCyclePrices, type PricesForNext } from './cycle-prices.ts'
 import type { CycleRow, CycleStatus } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
-import { mailOrder } from './mail.ts'
+import { orderMail } from './mail.ts'
 import { expireSubscriptionContract } from './platform.ts'
 import { type MirroredContract, mirroredContract, orderCount } from './repo.ts'
 import { scheduleAfter } from './schedule.ts'
@@ -81,6 +81,8 @@ export async function settleSuccess(
       ? await advanceContract(ctx, { shop, row, client: ctx.clientFor(shop), before, cycle, settings })
       : NOT_ADVANCED
   const amount = order.totalPriceSet.shopMoney
+  const { nextAt, delivery, expired } = advance
+  const mail = orderMail(ctx, shop, row, { orderName: order.name, amount, nextAt, delivery, expired })
   const won = await commitSettlement(
     ctx,
     shop,
@@ -94,11 +96,10 @@ export async function settleSuccess(
       cycleIndex: cycle,
     },
     successEvents(row, attempt, order, cycle, advance),
+    {},
+    mail,
   )
-  if (won) {
-    const { nextAt, delivery, expired } = advance
-    await mailOrder(ctx, shop, row, { orderName: order.name, amount, nextAt, delivery, expired })
-  }
+  if (won) await mail.deliver()
   return 'succeeded'
 }
 

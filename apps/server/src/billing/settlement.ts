@@ -15,6 +15,7 @@ import {
 import { contractRecord, lineRecords } from '../sync/records.ts'
 import type { CycleRow } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
+import type { DecidedMail } from './mail.ts'
 import { type CycleSettlement, countRunOutcome, settleCycle } from './repo.ts'
 
 // What settling an outcome shares between success and failure: the contract as the follow-up
@@ -74,7 +75,8 @@ export const patchedContract =
 /**
  * The final transaction of an outcome: claims the row's move (false when another path
  * already settled it: then nothing is written), writes the contract into the mirror with its
- * status events, appends the history and counts the run.
+ * status events, appends the history, counts the run and decides the customer's mail (recorded
+ * in mail_outbox with the rest: the caller delivers it after, or the outbox drain does).
  */
 export async function commitSettlement(
   ctx: EngineContext,
@@ -84,6 +86,7 @@ export async function commitSettlement(
   to: CycleSettlement,
   events: SettlementEvent[],
   statusExtra: Record<string, unknown> = {},
+  mail?: DecidedMail,
 ): Promise<boolean> {
   return withTransaction(ctx.db, async (tx) => {
     await lockContract(tx, shop.id, row.contract_id)
@@ -96,6 +99,7 @@ export async function commitSettlement(
     if (row.run_id) {
       await countRunOutcome(tx, shop.id, row.run_id, to.status === 'succeeded' ? 'succeeded' : 'failed')
     }
+    await mail?.decide(tx)
     return true
   })
 }

@@ -3,18 +3,22 @@ import { toZonedDate, zonedDayStart } from '@teiki/domain'
 import type { BillingEngine } from '../billing/engine.ts'
 import type { BillingLog } from '../billing/engine-context.ts'
 import { runBilling } from '../billing/run.ts'
-import { claimRunDay, shopsToTick } from '../billing/runs-repo.ts'
-import { type Db, withTransaction } from '../db/pool.ts'
+import { recoverAbortedRuns } from '../billing/run-recovery.ts'
+import { type AbortedRun, claimRunDay, openAttempts, shopsToTick } from '../billing/runs-repo.ts'
+import { type Db, type DbClient, withTransaction } from '../db/pool.ts'
 import { findShopById } from '../features/shops/repo.ts'
 import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import { executor, type Jobs } from './boss.ts'
 
 /**
  * The billing engine's jobs:
- * - `billing-tick` (cron, every minute): starts each installed shop's daily run once its
- *   shop-local billing hour has come. The day is claimed in billing_schedule and the run job
- *   sent in the same transaction, so several workers start one run per shop and day.
- * - `billing-run`: one billing run (runBilling); outcomes come by webhook and by poll jobs.
+ * - `billing-tick` (cron, every minute): marks aborted the runs whose process died and queues
+ *   their resume (billing/run-recovery.ts; also once at start), then starts each installed
+ *   shop's daily run once its shop-local billing hour has come. The day is claimed in
+ *   billing_schedule and the run job sent in the same transaction, so several workers start
+ *   one run per shop and day.
+ * - `billing-run`: one billing run (runBilling), or the resume of an aborted one; outcomes come
+ *   by webhook and by poll jobs.
  * - `billing-retry`: a dunning retry at its next_retry_at (the daily run also picks it up;
  *   the cycle row's conditional update makes it happen once either way).
  * - `billing-poll`: the fallback for a missed outcome webhook: reads the attempt and applies it
@@ -27,7 +31,8 @@ export const BILLING_QUEUES = {
   poll: 'billing-poll',
 } as const
 
-export type RunJob = { shopId: string; date: string; now: string }
+/** A `billing-run` job: a shop's daily run, or (`resumeOf`) the resume of an aborted run. */
+export type RunJob = { shopId: string; date: string; now: string; resumeOf?: string }
 export type CycleJob = { shopId: string; cycleId: string; attemptNo: number }
 
 export type BillingJobsOptions = {
@@ -38,6 +43,11 @@ export type BillingJobsOptions = {
   log?: BillingLog
   /** Schedule the per-minute tick (off in tests, which tick by hand). Default true. */
   cron?: boolean
+  /**
+   * Sweep the runs of dead processes once at start (default: as `cron`; tests sharing one
+   * database sweep their own shops by ticking).
+   */
+  recoverOnStart?: boolean
   /** Seconds before the first poll of an attempt (default 60: the webhook usually wins). */
   pollAfterSeconds?: number
   /** Seconds before polling again an attempt that was not ready (default 30, backing off). */
@@ -52,21 +62,46 @@ export class AttemptNotReady extends Error {
   }
 }
 
+/** Queues the resume of an aborted run as a `billing-run` job (keyed by the run: once). */
+function queueResume(jobs: Jobs) {
+  return async (tx: DbClient, aborted: AbortedRun) => {
+    const job: RunJob = {
+      shopId: aborted.shop_id,
+      date: aborted.run_date,
+      now: aborted.run_at.toISOString(),
+      resumeOf: aborted.id,
+    }
+    await jobs.boss.send(BILLING_QUEUES.run, job, { singletonKey: `resume:${aborted.id}`, db: executor(tx) })
+  }
+}
+
 /** The jobs' work, callable without pg-boss (tests inject `now`). */
 export function billingJobHandlers(
   opts: Omit<
     BillingJobsOptions,
-    'cron' | 'pollingIntervalSeconds' | 'pollAfterSeconds' | 'pollRetryDelaySeconds'
+    'cron' | 'recoverOnStart' | 'pollingIntervalSeconds' | 'pollAfterSeconds' | 'pollRetryDelaySeconds'
   >,
 ) {
-  const { jobs, engine } = opts
-  const { db } = opts
+  const { jobs, engine, db } = opts
 
   /**
-   * Starts today's run of every shop whose billing hour has come and that has not run today
-   * (shop-local). `shopIds` limits the shops (tests share one database).
+   * Marks aborted the runs whose process died (billing/run-recovery.ts) and queues their
+   * resumes. `atStart`: this process has made no run yet (runs under its pid are a predecessor's).
+   */
+  function recover(opts: { atStart?: boolean; shopIds?: string[]; staleSeconds?: number } = {}) {
+    return recoverAbortedRuns({ db, queueResume: queueResume(jobs), atStart: false, ...opts })
+  }
+
+  /**
+   * Resumes the runs of dead processes, then starts today's run of every shop whose billing
+   * hour has come and that has not run today (shop-local). `shopIds` limits the shops (tests
+   * share one database). Answers the daily runs started.
    */
   async function tick(now: Date, shopIds?: string[]): Promise<RunJob[]> {
+    // A failed sweep does not hold up the daily runs; the next tick sweeps again.
+    await recover(shopIds ? { shopIds } : {}).catch((err: unknown) =>
+      opts.log?.error({ err }, 'runs not recovered'),
+    )
     const started: RunJob[] = []
     for (const shop of await shopsToTick(db, DEFAULT_BILLING_SETTINGS.billingHour, shopIds)) {
       const date = toZonedDate(now, shop.iana_timezone)
@@ -90,15 +125,20 @@ export function billingJobHandlers(
   async function run(job: RunJob) {
     const shop = await findShopById(db, job.shopId)
     if (!shop) return null
-    return runBilling({
+    const summary = await runBilling({
       db: opts.db,
       clients: opts.clients,
       shop,
       now: new Date(job.now),
       engine,
-      trigger: 'schedule',
+      trigger: job.resumeOf ? 'resume' : 'schedule',
+      ...(job.resumeOf ? { resumedFrom: job.resumeOf } : {}),
       wait: false,
     })
+    // The attempts the dead process made and could not follow (it was waiting for them, or
+    // died before queuing their poll): polled like this run's own.
+    if (job.resumeOf) for (const row of await openAttempts(db, shop.id)) await engine.watch(shop.id, row)
+    return summary
   }
 
   async function retry(job: CycleJob, now: Date = new Date()) {
@@ -116,7 +156,7 @@ export function billingJobHandlers(
     return outcome
   }
 
-  return { tick, run, retry, poll }
+  return { recover, tick, run, retry, poll }
 }
 
 export type BillingJobHandlers = ReturnType<typeof billingJobHandlers>
@@ -126,13 +166,15 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
   const { boss } = opts.jobs
   const handlers = billingJobHandlers(opts)
   const log = opts.log
-  // `stately`: at most one queued and one active job per singletonKey (a shop's day, a cycle's attempt).
-  await boss.createQueue(BILLING_QUEUES.tick, {
+  // `stately`: at most one queued and one active job per singletonKey (a shop's day, a cycle's
+  // attempt). A job active in a process that was killed holds its key until it expires, so the
+  // quick ones expire soon (a retry is one create, a poll one read).
+  await opts.jobs.createQueue(BILLING_QUEUES.tick, {
     name: BILLING_QUEUES.tick,
     retryLimit: 0,
     expireInSeconds: 300,
   })
-  await boss.createQueue(BILLING_QUEUES.run, {
+  await opts.jobs.createQueue(BILLING_QUEUES.run, {
     name: BILLING_QUEUES.run,
     policy: 'stately',
     retryLimit: 3,
@@ -140,19 +182,21 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
     retryBackoff: true,
     expireInSeconds: 3 * 3600,
   })
-  await boss.createQueue(BILLING_QUEUES.retry, {
+  await opts.jobs.createQueue(BILLING_QUEUES.retry, {
     name: BILLING_QUEUES.retry,
     policy: 'stately',
     retryLimit: 5,
     retryDelay: 60,
     retryBackoff: true,
+    expireInSeconds: 300,
   })
-  await boss.createQueue(BILLING_QUEUES.poll, {
+  await opts.jobs.createQueue(BILLING_QUEUES.poll, {
     name: BILLING_QUEUES.poll,
     policy: 'stately',
     retryLimit: 40,
     retryDelay: 30,
     retryBackoff: true,
+    expireInSeconds: 120,
   })
 
   const pollAfter = opts.pollAfterSeconds ?? 60
@@ -188,6 +232,11 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
   await boss.work<CycleJob>(BILLING_QUEUES.poll, work, async ([job]) => {
     if (job) await handlers.poll(job.data).catch(onError(BILLING_QUEUES.poll))
   })
+  if (opts.recoverOnStart ?? opts.cron ?? true) {
+    await handlers.recover({ atStart: true }).catch((error: unknown) => {
+      log?.error({ err: error }, 'aborted billing runs not recovered at start')
+    })
+  }
   if (opts.cron ?? true) await boss.schedule(BILLING_QUEUES.tick, '* * * * *')
   return handlers
 }

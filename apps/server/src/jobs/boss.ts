@@ -12,6 +12,13 @@ import type { Db, DbClient } from '../db/pool.ts'
  */
 export type Jobs = {
   readonly boss: PgBoss
+  /**
+   * Creates a queue, or brings an existing one's settings to `options` (a policy changed in the
+   * code reaches databases made before), one process at a time: pg-boss's queue creation (a
+   * partition table per queue) deadlocks when two processes starting together create the same
+   * queues at once.
+   */
+  createQueue(name: string, options: PgBoss.Queue): Promise<void>
   /** Stops the workers (waiting for jobs in progress, up to `timeoutMs`) and the timers; the pool stays open. */
   stop(timeoutMs?: number): Promise<void>
 }
@@ -30,6 +37,29 @@ export function executor(db: DbClient): PgBoss.Db {
   return { executeSql: (text, values) => db.query(text, values) }
 }
 
+// Any fixed number, next to migrate.ts's 727_001.
+const START_LOCK = 727_002
+
+/**
+ * Runs `fn` while no other process runs it (a session advisory lock on a connection of its
+ * own). pg-boss creates its schema at start in a transaction under a transaction-level lock,
+ * but two processes starting together still collided: the second's transaction had begun
+ * before the first committed, and CREATE SCHEMA IF NOT EXISTS reads the schema's existence from
+ * a catalog cache that waiting on an advisory lock does not refresh (`duplicate key value
+ * violates unique constraint "pg_namespace_nspname_index"`, the second process exits). Taken
+ * before pg-boss opens its transaction, the lock makes the second start see the first's schema.
+ */
+async function oneAtATime<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const client = await db.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [START_LOCK])
+    return await fn()
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [START_LOCK]).catch(() => {})
+    client.release()
+  }
+}
+
 export async function startJobs(opts: JobsOptions): Promise<Jobs> {
   const boss = new PgBoss({
     db: executor(opts.db),
@@ -41,10 +71,15 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     if (opts.log) opts.log.error({ err: error }, 'job queue error')
     else console.error('[jobs]', error)
   })
-  await boss.start()
+  await oneAtATime(opts.db, () => boss.start())
   let stopped = false
   return {
     boss,
+    createQueue: (name, options) =>
+      oneAtATime(opts.db, async () => {
+        if (await boss.getQueue(name)) await boss.updateQueue(name, options)
+        else await boss.createQueue(name, options)
+      }),
     async stop(timeoutMs = 10_000) {
       if (stopped) return
       stopped = true

@@ -40,7 +40,7 @@ export async function startExportJobs(opts: {
 }): Promise<void> {
   const { boss } = opts.jobs
   const { db, log } = opts.deps
-  await boss.createQueue(EXPORT_QUEUES.run, {
+  await opts.jobs.createQueue(EXPORT_QUEUES.run, {
     name: EXPORT_QUEUES.run,
     policy: 'stately',
     retryLimit: 10,
@@ -49,7 +49,7 @@ export async function startExportJobs(opts: {
     // Well above an export's length (100k contracts take ~2 s); a dead worker's job is retried after it.
     expireInSeconds: 600,
   })
-  await boss.createQueue(EXPORT_QUEUES.sweep, {
+  await opts.jobs.createQueue(EXPORT_QUEUES.sweep, {
     name: EXPORT_QUEUES.sweep,
     retryLimit: 0,
     expireInSeconds: 120,

@@ -17,11 +17,14 @@ export async function startMailJobs(opts: {
   pollingIntervalSeconds?: number
 }): Promise<void> {
   const { boss } = opts.jobs
-  await boss.createQueue(MAIL_QUEUE, {
+  await opts.jobs.createQueue(MAIL_QUEUE, {
     name: MAIL_QUEUE,
-    policy: 'singleton',
+    // Not `singleton`: a drain that was active in a process killed mid-way stayed active until
+    // it expired (10 minutes), and a singleton queue starts no other drain meanwhile, in any
+    // process, so every mail waited. Drains may overlap: each claims its rows (skip locked).
+    policy: 'standard',
     retryLimit: 0,
-    expireInSeconds: 600,
+    expireInSeconds: 300,
   })
   await boss.work(MAIL_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
     await opts.mailer.drain().catch((error: unknown) => {

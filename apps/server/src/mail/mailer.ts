@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import nodemailer from 'nodemailer'
 import type { Db, DbClient } from '../db/pool.ts'
+import { deadOwners } from '../process-owner.ts'
 import {
   claimDue,
   insertPending,
@@ -12,6 +13,8 @@ import {
   markFailed,
   type OutboxAttachment,
   type OutboxRow,
+  releaseHeld,
+  sendingOwners,
 } from './outbox-repo.ts'
 
 export type MailAttachment = { filename: string; path: string; contentType: string }
@@ -28,6 +31,12 @@ export type MailMessage = {
    * however often the decision is repeated (a retried job, a second process).
    */
   dedupeKey?: string
+  /**
+   * Not sent before this many seconds have passed, unless `release`d: a mail whose text a
+   * follow-up after the commit may still complete. If the process dies first, the drain sends
+   * the text as decided once the hold is over.
+   */
+  holdSeconds?: number
 }
 
 /** pending: not sent yet (a failed try waits for its retry); sent: SMTP took it; stored: written as .eml. */
@@ -51,6 +60,11 @@ export type Mailer = {
   enqueue(db: DbClient, message: MailMessage): Promise<string | null>
   /** Sends these pending mails now (the ones another sender has not taken). */
   deliver(ids: string[]): Promise<MailResult[]>
+  /**
+   * Ends a held mail's hold, with its final text when given (only while nobody has taken it:
+   * false once the drain sent it as decided). Call `deliver` after.
+   */
+  release(id: string, text?: string): Promise<boolean>
   /**
    * Sends every mail that is due: pending ones (new, or waiting for their retry) and ones whose
    * sender died mid-send. Any number of processes may drain at once. Answers how many it took.
@@ -146,6 +160,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       text: message.text,
       attachments,
       dedupeKey: message.dedupeKey ?? null,
+      holdSeconds: message.holdSeconds ?? 0,
     })
   }
 
@@ -158,10 +173,13 @@ export function createMailer(opts: MailerOptions): Mailer {
   return {
     enqueue,
     deliver,
+    release: (id, text) => releaseHeld(opts.db, id, text ?? null),
     async drain() {
       let taken = 0
+      // Sends a process on this host was making when it died are taken again at once.
+      const dead = deadOwners(await sendingOwners(opts.db), { atStart: false })
       for (;;) {
-        const rows = await claimDue(opts.db, { limit: DRAIN_BATCH })
+        const rows = await claimDue(opts.db, { limit: DRAIN_BATCH, deadOwners: dead })
         if (rows.length === 0) return taken
         taken += rows.length
         await Promise.all(rows.map(sendRow))

@@ -1,4 +1,5 @@
 import type { DbClient } from '../db/pool.ts'
+import { PROCESS_OWNER } from '../process-owner.ts'
 
 /** A file sent with a mail: kept as a path, read when the mail is sent. */
 export type OutboxAttachment = { filename: string; path: string; contentType: string; size: number | null }
@@ -32,41 +33,74 @@ export async function insertPending(
     text: string
     attachments: OutboxAttachment[]
     dedupeKey: string | null
+    /** Not due before now + this (0: due at once). */
+    holdSeconds?: number
   },
 ): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into mail_outbox (shop_id, to_address, subject, body, attachments, status, dedupe_key)
-     values ($1, $2, $3, $4, $5, 'pending', $6)
+    `insert into mail_outbox (shop_id, to_address, subject, body, attachments, status, dedupe_key, next_attempt_at)
+     values ($1, $2, $3, $4, $5, 'pending', $6, now() + make_interval(secs => $7))
      on conflict (coalesce(shop_id, 0), dedupe_key) where dedupe_key is not null do nothing
      returning id::text`,
-    [mail.shopId, mail.to, mail.subject, mail.text, JSON.stringify(mail.attachments), mail.dedupeKey],
+    [
+      mail.shopId,
+      mail.to,
+      mail.subject,
+      mail.text,
+      JSON.stringify(mail.attachments),
+      mail.dedupeKey,
+      mail.holdSeconds ?? 0,
+    ],
   )
   return rows[0]?.id ?? null
+}
+
+/** A held mail becomes due now, with `text` as its body when given; false once someone took it. */
+export async function releaseHeld(db: DbClient, id: string, text: string | null): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update mail_outbox set next_attempt_at = now(), body = coalesce($2, body)
+     where id = $1 and status = 'pending' and attempts = 0`,
+    [id, text],
+  )
+  return rowCount === 1
 }
 
 /** A sender that claimed a row and vanished: after this long the row is sent again. */
 export const STALE_CLAIM_SECONDS = 300
 
 /**
- * Takes rows to send: pending ones that are due, and rows whose sender died mid-send. `for
- * update skip locked` lets several processes drain at once without taking the same row; the
- * claim is committed before anything is sent, so a crash leaves the row `sending` with its
- * claim time (and its attempt counted).
+ * Takes rows to send: pending ones that are due, and rows whose sender died mid-send (its
+ * claim is older than STALE_CLAIM_SECONDS, or its owner is one of `deadOwners`). `for update
+ * skip locked` lets several processes drain at once without taking the same row; the claim is
+ * committed before anything is sent, so a crash leaves the row `sending` with its claim time
+ * and owner (and its attempt counted).
  */
-export async function claimDue(db: DbClient, opts: { ids?: string[]; limit: number }): Promise<OutboxRow[]> {
+export async function claimDue(
+  db: DbClient,
+  opts: { ids?: string[]; limit: number; deadOwners?: string[] },
+): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(
-    `update mail_outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
+    `update mail_outbox set status = 'sending', claimed_at = now(), claimed_by = $5, attempts = attempts + 1
      where id in (
        select id from mail_outbox
        where ((status = 'pending' and next_attempt_at <= now())
-           or (status = 'sending' and claimed_at < now() - make_interval(secs => $2)))
+           or (status = 'sending' and (claimed_at < now() - make_interval(secs => $2)
+                                       or claimed_by = any($4::text[]))))
          and ($1::bigint[] is null or id = any($1::bigint[]))
        order by next_attempt_at, id limit $3
        for update skip locked)
      returning ${COLUMNS}`,
-    [opts.ids ?? null, STALE_CLAIM_SECONDS, opts.limit],
+    [opts.ids ?? null, STALE_CLAIM_SECONDS, opts.limit, opts.deadOwners ?? [], PROCESS_OWNER],
   )
   return rows
+}
+
+/** Who holds the mails being sent (to tell the claims of dead processes). */
+export async function sendingOwners(db: DbClient): Promise<string[]> {
+  const { rows } = await db.query<{ owner: string }>(
+    `select distinct claimed_by as owner from mail_outbox where status = 'sending' and claimed_by is not null`,
+  )
+  return rows.map((r) => r.owner)
 }
 
 export async function markDelivered(

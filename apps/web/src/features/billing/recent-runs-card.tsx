@@ -20,7 +20,7 @@ export function RecentRunsCard({ state, onRetry }: { state: RunsState; onRetry: 
             最近の請求実行
           </Text>
           <Text as="p" tone="subdued">
-            毎日の請求実行の結果です。失敗した請求は請求設定の間隔で再試行されます。
+            毎日の請求実行の結果です。失敗した請求は請求設定の間隔で再試行されます。途中で止まった実行（中断）の残りは自動で再開されます。
           </Text>
         </BlockStack>
       </Box>
@@ -75,8 +75,9 @@ function runRow(run: BillingRun) {
     run.attempted,
     run.succeeded,
     run.failed,
-    <Badge key="status" tone={badge.tone}>
-      {badge.label}
-    </Badge>,
+    // The error line (why a run stopped) as the badge's title, like the summary on the date.
+    <span key="status" title={run.error ?? undefined}>
+      <Badge tone={badge.tone}>{badge.label}</Badge>
+    </span>,
   ]
 }

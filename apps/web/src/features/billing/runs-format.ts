@@ -12,21 +12,23 @@ const TRIGGER_LABELS: Record<BillingRun['trigger'], string> = {
   schedule: '自動',
   cli: 'コマンド',
   manual: '手動',
+  resume: '再開',
 }
 
-/** Who started the run: the daily schedule, `npm run billing`, or a person. */
+/** Who started the run: the daily schedule, `npm run billing`, a person, or the resume of a stopped run. */
 export const triggerLabel = (trigger: BillingRun['trigger']): string => TRIGGER_LABELS[trigger]
 
-export type RunBadge = { label: string; tone: 'success' | 'info' | 'attention' | 'critical' }
+export type RunBadge = { label: string; tone: 'success' | 'info' | 'attention' | 'warning' | 'critical' }
 
 /**
  * Where a run stands. Outcomes arrive after the run has asked for its charges (webhooks,
  * polling), so a finished run can still wait for some: 結果待ち until every attempted charge
- * has succeeded or failed.
+ * has succeeded or failed. 中断: its process stopped mid-way; a 再開 run below it charged the rest.
  */
 export function runBadge(
-  run: Pick<BillingRun, 'error' | 'finishedAt' | 'attempted' | 'succeeded' | 'failed'>,
+  run: Pick<BillingRun, 'error' | 'finishedAt' | 'abortedAt' | 'attempted' | 'succeeded' | 'failed'>,
 ): RunBadge {
+  if (run.abortedAt !== null) return { label: '中断', tone: 'warning' }
   if (run.error !== null) return { label: 'エラー', tone: 'critical' }
   if (run.finishedAt === null) return { label: '実行中', tone: 'info' }
   if (run.succeeded + run.failed < run.attempted) return { label: '結果待ち', tone: 'attention' }
