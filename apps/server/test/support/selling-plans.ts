@@ -33,8 +33,6 @@ export type PlanShops = EmulatedApp & { main: string; other: string }
 
 export const SECRET = 's3cret-plans'
 
-type Json = Record<string, unknown> | unknown[] | null
-
 /** A merchant's call on `/app-admin{path}` as `domain`: status and JSON body. */
 export async function call(
   env: PlanShops,
@@ -42,14 +40,14 @@ export async function call(
   path: string,
   body?: unknown,
   domain = env.main,
-): Promise<{ status: number; body: Json & Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const sep = path.includes('?') ? '&' : '?'
   const res = await env.app.inject({
     method,
     url: `/app-admin${path}${sep}shop=${domain}&secret=${SECRET}`,
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
   })
-  return { status: res.statusCode, body: res.body ? res.json() : null }
+  return { status: res.statusCode, body: res.body ? res.json() : {} }
 }
 
 /** The emulator's Admin API calls for `domain` since `from` (an index into the call log). */
