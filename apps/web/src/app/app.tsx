@@ -20,6 +20,10 @@ const SubscriptionDetailPage = lazy(
 )
 const BillingSettingsPage = lazy(() => import('../features/billing/billing-settings-page.tsx'))
 const UpcomingChargesPage = lazy(() => import('../features/billing/upcoming-charges-page.tsx'))
+const PlanListPage = lazy(() => import('../features/selling-plans/plan-list-page.tsx'))
+const GroupEditorPage = lazy(() => import('../features/selling-plans/group-editor-page.tsx'))
+const BoxListPage = lazy(() => import('../features/boxes/box-list-page.tsx'))
+const BoxEditorPage = lazy(() => import('../features/boxes/box-editor-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -44,6 +48,10 @@ function AppRoutes() {
                   <Route path="/cancellation-reasons" element={<CancellationReasonsPage />} />
                   <Route path="/billing/settings" element={<BillingSettingsPage />} />
                   <Route path="/billing/upcoming" element={<UpcomingChargesPage />} />
+                  <Route path="/selling-plans" element={<PlanListPage />} />
+                  <Route path="/selling-plans/:groupId" element={<GroupEditorPage />} />
+                  <Route path="/boxes" element={<BoxListPage />} />
+                  <Route path="/boxes/:boxId" element={<BoxEditorPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>
