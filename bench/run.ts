@@ -2,8 +2,9 @@
 // app's initial load size, LCP/CLS of the list page, the initial sync of a 100k-contract
 // shop, a burst of 500 mutations against the rate limit, the CSV export of the 100k-contract
 // shop, the contract detail page's LCP, a billing run over 5,000 due contracts of a
-// Plus-rate shop and a merchant's detail pages and edits during a billing run on a
-// Standard-rate shop (about 20 minutes in all; `--only search,bundle` picks sections). Prints
+// Plus-rate shop, a merchant's detail pages and edits during a billing run on a
+// Standard-rate shop, and the 販売プラン list of a 1,000-group shop (`plans`) (about 20 minutes
+// in all; `--only search,bundle` picks sections). Prints
 // a table and merges the sections run into bench/results/latest.json. Targets come from the
 // issues; the script reports, it never fails a build on timing (tests do not assert timings).
 import { spawnSync } from 'node:child_process'
@@ -21,13 +22,14 @@ import { benchExport } from './export.ts'
 import { runLoad } from './load.ts'
 import { benchMerchant } from './merchant.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
+import { benchSellingPlans } from './selling-plans.ts'
 import { ROOT, startServer } from './server-process.ts'
 import { benchSync } from './sync.ts'
 import { measureVitals } from './web-vitals.ts'
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string', default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant' },
+    only: { type: 'string', default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,plans' },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '8' },
@@ -74,6 +76,18 @@ if (only.has('merchant')) {
       due: Number(args['billing-due']),
       seconds: Number(args['merchant-seconds']),
       thinkMs: Number(args['merchant-think-ms']),
+      log,
+    })),
+  }
+}
+// The 販売プラン list of a 1,000-group shop, on its own small bench database.
+if (only.has('plans')) {
+  results.sellingPlans = {
+    at,
+    ...(await benchSellingPlans({
+      databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_plans`),
+      seconds,
+      connections,
       log,
     })),
   }

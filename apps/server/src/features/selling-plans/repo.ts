@@ -51,10 +51,16 @@ export async function listGroups(
 ): Promise<{ groups: SellingPlanGroupSummary[]; total: number }> {
   const where = "g.shop_id = $1 and ($2 = '' or strpos(lower(g.name), $2) > 0)"
   const term = query.toLowerCase()
+  // The page is cut on the list index first and only its 10 rows get their plans: the plans'
+  // subquery in the select list would otherwise run for every row the offset skips.
   const [rows, count] = await Promise.all([
     db.query<GroupRow>(
-      `select ${GROUP_COLUMNS} from selling_plan_groups g where ${where}
-       order by g.created_at desc, g.id desc limit $3 offset $4`,
+      `with page as (
+         select g.id from selling_plan_groups g where ${where}
+         order by g.created_at desc, g.id desc limit $3 offset $4
+       )
+       select ${GROUP_COLUMNS} from page join selling_plan_groups g on g.shop_id = $1 and g.id = page.id
+       order by g.created_at desc, g.id desc`,
       [shopId, term, SELLING_PLAN_GROUP_PAGE_SIZE, (page - 1) * SELLING_PLAN_GROUP_PAGE_SIZE],
     ),
     db.query<{ total: number }>(`select count(*)::int as total from selling_plan_groups g where ${where}`, [
