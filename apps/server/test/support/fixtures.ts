@@ -73,6 +73,8 @@ export async function createShop(
         'write_products',
         'read_orders',
         'write_themes',
+        'write_shipping',
+        'read_locations',
       ],
       opts.timezone ?? 'Asia/Tokyo',
       JSON.stringify(

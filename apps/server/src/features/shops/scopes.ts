@@ -13,6 +13,10 @@ export const REQUIRED_SCOPES = [
   'read_orders',
   'read_themes',
   'write_themes',
+  // The free-shipping delivery profile of selling plan groups (deliveryProfileCreate/Update,
+  // and the locations it ships from).
+  'write_shipping',
+  'read_locations',
 ] as const
 
 export function missingScopes(granted: readonly string[]): string[] {
