@@ -2,10 +2,6 @@ import {
   ZCustomCycleDiscounts,
   ZCustomCycleDiscountsBody,
   ZErrorResponse,
-  ZFreeShippingExist,
-  ZFreeShippingExistQuery,
-  ZFreeShippingUpdate,
-  ZFreeShippingUpdateQuery,
   ZParentVariant,
   ZParentVariantBody,
   ZParentVariantParams,
@@ -20,7 +16,7 @@ import {
   groupIdOfPlan,
   putCycleDiscounts,
 } from './cycle-discounts-service.ts'
-import { createFreeShippingService } from './free-shipping-service.ts'
+import { freeShippingRoutes } from './free-shipping-routes.ts'
 import { getParent, putParent } from './parent-service.ts'
 import type { SellingPlanServiceDeps } from './service.ts'
 
@@ -29,7 +25,6 @@ const tags = ['selling-plans']
 /** Spec §7 "Selling plans": custom cycle discounts, a plan's group, parent products, free shipping. */
 export function planRoutes(app: AppInstance, deps: SellingPlanServiceDeps): void {
   const { db } = deps
-  const freeShipping = createFreeShippingService(deps)
 
   app.get(
     '/app-admin/selling-plans/:id/custom-cycle-discounts',
@@ -104,29 +99,5 @@ export function planRoutes(app: AppInstance, deps: SellingPlanServiceDeps): void
       putParent(db, request.shop, request.params.id, request.params.variantId, request.body.parentVariantId),
   )
 
-  app.get(
-    '/app-admin/free-shipping-profile/exist',
-    {
-      schema: {
-        tags,
-        summary: '送料無料の配送プロファイルの有無（販売プランを指定するとその送料無料の状態も）',
-        querystring: ZFreeShippingExistQuery,
-        response: { 200: ZFreeShippingExist, 404: ZErrorResponse, 502: ZErrorResponse },
-      },
-    },
-    (request) => freeShipping.exist(request.shop, request.query.sellingPlanGroupId),
-  )
-
-  app.get(
-    '/app-admin/free-shipping-profile/update',
-    {
-      schema: {
-        tags,
-        summary: '販売プランの送料無料を切り替え（free=true で送料無料の配送プロファイルへ）',
-        querystring: ZFreeShippingUpdateQuery,
-        response: { 200: ZFreeShippingUpdate, 404: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse },
-      },
-    },
-    (request) => freeShipping.update(request.shop, request.query.sellingPlanGroupId, request.query.free),
-  )
+  freeShippingRoutes(app, deps)
 }

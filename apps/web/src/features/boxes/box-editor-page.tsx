@@ -28,19 +28,20 @@ import { httpBoxesApi } from './boxes-api.ts'
 
 type Loaded = { detail: BoxDetail; draft: BoxDraft; errors: Partial<Record<BoxField, string>> }
 
-/** ボックスの編集 (/boxes/:id): the four settings, saved field by field, and the group's products. */
-export default function BoxEditorPage() {
-  const { boxId = '' } = useParams()
+type GroupChoice = Pick<SellingPlanGroupSummary, 'id' | 'name' | 'productsCount'>
+type EditorLoad =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | ({ status: 'ready' } & Loaded)
+
+/** The box editor's state and flows: load, field-by-field save, delete (then back to the list). */
+function useBoxEditor(boxId: string) {
   const ui = useUiState()
   const navigate = useAppNavigate()
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & Loaded)
-  >({ status: 'loading' })
+  const [state, setState] = useState<EditorLoad>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const [saving, setSaving] = useState(false)
-  const [group, setGroup] = useState<Pick<SellingPlanGroupSummary, 'id' | 'name' | 'productsCount'> | null>(
-    null,
-  )
+  const [group, setGroup] = useState<GroupChoice | null>(null)
   const [leaving, setLeaving] = useState(false)
 
   const load = useCallback(async () => {
@@ -53,9 +54,6 @@ export default function BoxEditorPage() {
     setState({ status: 'loading' })
     load().catch((error: unknown) => setState({ status: 'error', message: errorMessage(error) }))
   }, [load, attempt])
-
-  const dirty =
-    state.status === 'ready' && !leaving && changedFields(state.detail.box, state.draft).length > 0
   useEffect(() => {
     if (leaving) navigate('/boxes', { replace: true })
   }, [leaving, navigate])
@@ -96,22 +94,40 @@ export default function BoxEditorPage() {
       secondaryActions: [{ content: 'キャンセル', onAction: ui.closeModal }],
     })
 
+  const dirty =
+    state.status === 'ready' && !leaving && changedFields(state.detail.box, state.draft).length > 0
+  return {
+    state,
+    setState,
+    group,
+    setGroup,
+    saving,
+    dirty,
+    save,
+    remove,
+    retry: () => setAttempt((n) => n + 1),
+  }
+}
+
+/** ボックスの編集 (/boxes/:id): the four settings, saved field by field, and the group's products. */
+export default function BoxEditorPage() {
+  const { boxId = '' } = useParams()
+  const { state, setState, group, setGroup, saving, dirty, save, remove, retry } = useBoxEditor(boxId)
   const box = state.status === 'ready' ? state.detail.box : null
+  const badge = box ? (
+    box.complete ? (
+      <Badge tone="success">設定済み</Badge>
+    ) : (
+      <Badge tone="attention">未完成</Badge>
+    )
+  ) : undefined
   return (
     <>
       <LeaveGuard when={dirty} />
       <Page
         backAction={{ content: 'ボックス', url: '/boxes' }}
         title={box?.name ?? 'ボックス'}
-        titleMetadata={
-          box ? (
-            box.complete ? (
-              <Badge tone="success">設定済み</Badge>
-            ) : (
-              <Badge tone="attention">未完成</Badge>
-            )
-          ) : undefined
-        }
+        titleMetadata={badge}
         primaryAction={{ content: '保存', loading: saving, disabled: !dirty, onAction: () => void save() }}
         secondaryActions={[
           { content: '削除', destructive: true, onAction: remove, disabled: state.status !== 'ready' },
@@ -122,11 +138,7 @@ export default function BoxEditorPage() {
             <SkeletonBodyText lines={6} />
           </Card>
         ) : state.status === 'error' ? (
-          <LoadErrorBanner
-            title="ボックスを読み込めませんでした"
-            message={state.message}
-            onRetry={() => setAttempt((n) => n + 1)}
-          />
+          <LoadErrorBanner title="ボックスを読み込めませんでした" message={state.message} onRetry={retry} />
         ) : (
           <BoxEditorBody
             loaded={state}

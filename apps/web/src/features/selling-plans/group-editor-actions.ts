@@ -68,34 +68,7 @@ export function createEditorActions(deps: EditorDeps) {
     }
   }
 
-  function confirmDelete(): void {
-    const detail = getState().detail
-    if (!detail || groupId === null) return
-    const cancel = { content: 'キャンセル', onAction: ui.closeModal }
-    const primary = { content: '削除する', destructive: true, onAction: () => void run() }
-    async function run() {
-      ui.updateModal({
-        primaryAction: { ...primary, loading: true, disabled: true },
-        secondaryActions: [{ ...cancel, disabled: true }],
-      })
-      try {
-        await api.remove(groupId!)
-        ui.closeModal()
-        ui.showToast('販売プランを削除しました')
-        dispatch({ type: 'discarded' })
-        deps.goTo('/selling-plans')
-      } catch (error) {
-        ui.closeModal()
-        ui.showToast(errorMessage(error), { error: true })
-      }
-    }
-    ui.openModal({
-      title: '販売プランを削除しますか？',
-      body: `「${detail.name}」とそのプランをストアから削除します。このプランで購入済みの契約はそのまま続きます。`,
-      primaryAction: primary,
-      secondaryActions: [cancel],
-    })
-  }
+  const confirmDelete = () => confirmGroupDelete(deps)
 
   /** Adds or removes products of a saved group at once (the platform's group mutations). */
   async function changeProducts(change: { add?: PickerSelection; removeProductId?: string }): Promise<void> {
@@ -114,4 +87,35 @@ export function createEditorActions(deps: EditorDeps) {
   }
 
   return { load, save, confirmDelete, changeProducts }
+}
+
+/** Opens the confirmation; the group is deleted on the platform only when the merchant confirms. */
+function confirmGroupDelete(deps: EditorDeps): void {
+  const { api, ui, dispatch, getState, groupId } = deps
+  const detail = getState().detail
+  if (!detail || groupId === null) return
+  const cancel = { content: 'キャンセル', onAction: ui.closeModal }
+  const primary = { content: '削除する', destructive: true, onAction: () => void run() }
+  async function run() {
+    ui.updateModal({
+      primaryAction: { ...primary, loading: true, disabled: true },
+      secondaryActions: [{ ...cancel, disabled: true }],
+    })
+    try {
+      await api.remove(groupId!)
+      ui.closeModal()
+      ui.showToast('販売プランを削除しました')
+      dispatch({ type: 'discarded' })
+      deps.goTo('/selling-plans')
+    } catch (error) {
+      ui.closeModal()
+      ui.showToast(errorMessage(error), { error: true })
+    }
+  }
+  ui.openModal({
+    title: '販売プランを削除しますか？',
+    body: `「${detail.name}」とそのプランをストアから削除します。このプランで購入済みの契約はそのまま続きます。`,
+    primaryAction: primary,
+    secondaryActions: [cancel],
+  })
 }

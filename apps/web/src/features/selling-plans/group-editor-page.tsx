@@ -39,7 +39,8 @@ export default function GroupEditorPage() {
   return <GroupEditor key={groupId ?? 'new'} groupId={groupId} />
 }
 
-function GroupEditor({ groupId }: { groupId: string | null }) {
+/** The editor's state and flows; leaves once a save or delete has settled the draft. */
+function useGroupEditor(groupId: string | null) {
   const ui = useUiState()
   const navigate = useAppNavigate()
   const [state, dispatch] = useReducer(editorReducer, groupId, (id) =>
@@ -83,6 +84,22 @@ function GroupEditor({ groupId }: { groupId: string | null }) {
     else dispatch({ type: 'productsPicked', productIds: picked.productIds, variantIds: picked.variantIds })
   }
 
+  return {
+    ui,
+    state,
+    dispatch,
+    actions,
+    dirty,
+    picker,
+    pickProducts,
+    currencyCode,
+    retry: () => setAttempt((n) => n + 1),
+  }
+}
+
+function GroupEditor({ groupId }: { groupId: string | null }) {
+  const { ui, state, dispatch, actions, dirty, picker, pickProducts, currencyCode, retry } =
+    useGroupEditor(groupId)
   return (
     <>
       <LeaveGuard when={dirty} />
@@ -120,7 +137,7 @@ function GroupEditor({ groupId }: { groupId: string | null }) {
           <LoadErrorBanner
             title="販売プランを読み込めませんでした"
             message={state.load.message}
-            onRetry={() => setAttempt((n) => n + 1)}
+            onRetry={retry}
           />
         ) : (
           <EditorBody
@@ -128,26 +145,47 @@ function GroupEditor({ groupId }: { groupId: string | null }) {
             dispatch={dispatch}
             currencyCode={currencyCode}
             side={
-              groupId && state.detail ? (
-                <BlockStack gap="400">
-                  <GroupProductsCard
-                    detail={state.detail}
-                    onAdd={() => void pickProducts()}
-                    onRemove={(productId) => void actions.changeProducts({ removeProductId: productId })}
-                  />
-                  <FreeShippingCard api={httpPlansApi} groupId={groupId} ui={ui} />
-                </BlockStack>
-              ) : (
-                <NewGroupProductsCard
-                  picked={{ productIds: state.draft.productIds, variantIds: state.draft.variantIds }}
-                  onPick={() => void pickProducts()}
-                />
-              )
+              <SidePanel
+                state={state}
+                groupId={groupId}
+                onPick={() => void pickProducts()}
+                onRemove={(productId) => void actions.changeProducts({ removeProductId: productId })}
+                ui={ui}
+              />
             }
           />
         )}
       </Page>
     </>
+  )
+}
+
+/** A saved group's products and free shipping, or a new group's picked products. */
+function SidePanel({
+  state,
+  groupId,
+  onPick,
+  onRemove,
+  ui,
+}: {
+  state: EditorState
+  groupId: string | null
+  onPick: () => void
+  onRemove: (productId: string) => void
+  ui: ReturnType<typeof useUiState>
+}) {
+  if (!groupId || !state.detail)
+    return (
+      <NewGroupProductsCard
+        picked={{ productIds: state.draft.productIds, variantIds: state.draft.variantIds }}
+        onPick={onPick}
+      />
+    )
+  return (
+    <BlockStack gap="400">
+      <GroupProductsCard detail={state.detail} onAdd={onPick} onRemove={onRemove} />
+      <FreeShippingCard api={httpPlansApi} groupId={groupId} ui={ui} />
+    </BlockStack>
   )
 }
 

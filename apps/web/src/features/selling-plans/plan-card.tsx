@@ -57,14 +57,6 @@ export function PlanCard({
   dispatch: (action: EditorAction) => void
 }) {
   const change = (patch: Partial<PlanDraft>) => dispatch({ type: 'planChanged', key: plan.key, patch })
-  const number = (
-    field: 'intervalCount' | 'minCycles' | 'maxCycles' | 'cutoff' | 'deliveryIntervalCount',
-  ) => ({
-    value: plan[field],
-    onChange: (v: string) => change({ [field]: v }),
-    inputMode: 'numeric' as const,
-    autoComplete: 'off',
-  })
   return (
     <Card>
       <div data-testid={`plan-card-${index}`}>
@@ -121,47 +113,7 @@ export function PlanCard({
             </FormLayout.Group>
           </FormLayout>
           <Divider />
-          <Text as="h4" variant="headingSm">
-            請求と配送
-          </Text>
-          <FormLayout>
-            <FormLayout.Group>
-              <TextField label="お届け間隔" {...number('intervalCount')} error={problems.intervalCount} />
-              <Select
-                label="周期"
-                options={INTERVALS}
-                value={plan.interval}
-                onChange={(v) => change({ interval: v as PlanDraft['interval'] })}
-              />
-              <TextField
-                label="最低継続回数"
-                {...number('minCycles')}
-                suffix="回"
-                error={problems.minCycles}
-              />
-              <TextField label="最大継続回数" {...number('maxCycles')} suffix="回" helpText="空欄は無期限" />
-            </FormLayout.Group>
-            <FormLayout.Group>
-              <TextField
-                label="配送間隔"
-                {...number('deliveryIntervalCount')}
-                placeholder={plan.intervalCount}
-                helpText="空欄は請求と同じ"
-              />
-              <TextField
-                label="締め切り（基準日の何日前）"
-                {...number('cutoff')}
-                suffix="日前"
-                helpText="この期間内の注文は次の基準日に回ります"
-              />
-              <Select
-                label="基準日の前の注文"
-                options={PRE_ANCHOR}
-                value={plan.preAnchorBehavior}
-                onChange={(v) => change({ preAnchorBehavior: v as 'ASAP' | 'NEXT' })}
-              />
-            </FormLayout.Group>
-          </FormLayout>
+          <ScheduleFields plan={plan} problems={problems} dispatch={dispatch} />
           <Anchors plan={plan} dispatch={dispatch} />
           <Divider />
           <Text as="h4" variant="headingSm">
@@ -230,5 +182,66 @@ function Anchors({ plan, dispatch }: { plan: PlanDraft; dispatch: (action: Edito
         </Button>
       </InlineStack>
     </BlockStack>
+  )
+}
+
+/** Billing policy (cycle, min and max cycles) and delivery policy (cycle, cutoff, pre-anchor). */
+function ScheduleFields({
+  plan,
+  problems,
+  dispatch,
+}: {
+  plan: PlanDraft
+  problems: PlanProblems
+  dispatch: (action: EditorAction) => void
+}) {
+  const change = (patch: Partial<PlanDraft>) => dispatch({ type: 'planChanged', key: plan.key, patch })
+  const number = (
+    field: 'intervalCount' | 'minCycles' | 'maxCycles' | 'cutoff' | 'deliveryIntervalCount',
+  ) => ({
+    value: plan[field],
+    onChange: (v: string) => change({ [field]: v }),
+    inputMode: 'numeric' as const,
+    autoComplete: 'off',
+  })
+  return (
+    <>
+      <Text as="h4" variant="headingSm">
+        請求と配送
+      </Text>
+      <FormLayout>
+        <FormLayout.Group>
+          <TextField label="お届け間隔" {...number('intervalCount')} error={problems.intervalCount} />
+          <Select
+            label="周期"
+            options={INTERVALS}
+            value={plan.interval}
+            onChange={(v) => change({ interval: v as PlanDraft['interval'] })}
+          />
+          <TextField label="最低継続回数" {...number('minCycles')} suffix="回" error={problems.minCycles} />
+          <TextField label="最大継続回数" {...number('maxCycles')} suffix="回" helpText="空欄は無期限" />
+        </FormLayout.Group>
+        <FormLayout.Group>
+          <TextField
+            label="配送間隔"
+            {...number('deliveryIntervalCount')}
+            placeholder={plan.intervalCount}
+            helpText="空欄は請求と同じ"
+          />
+          <TextField
+            label="締め切り（基準日の何日前）"
+            {...number('cutoff')}
+            suffix="日前"
+            helpText="この期間内の注文は次の基準日に回ります"
+          />
+          <Select
+            label="基準日の前の注文"
+            options={PRE_ANCHOR}
+            value={plan.preAnchorBehavior}
+            onChange={(v) => change({ preAnchorBehavior: v as 'ASAP' | 'NEXT' })}
+          />
+        </FormLayout.Group>
+      </FormLayout>
+    </>
   )
 }
