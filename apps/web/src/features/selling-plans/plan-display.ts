@@ -4,9 +4,9 @@ import {
   discountTypeLabel,
   formatMoney,
   formatNumber,
-  isValidSellingPlan,
   planCyclePrice,
   type SellingPlanForm,
+  sellingPlanProblems,
 } from '@teiki/domain'
 
 /** 「1ヶ月ごと」「2週間ごと」「10日ごと」. */
@@ -64,9 +64,12 @@ export const discountTone: Record<DiscountType, 'info' | 'success' | 'attention'
 
 export { discountTypeLabel }
 
+const DISCOUNT_FIELDS = ['discountType', 'valueType', 'initialValue', 'laterValue', 'afterCycle'] as const
+
 /**
  * The price of the first cycles of a plan for a product of `basePrice` (¥1,980 by default):
- * what the editor shows under the discount, for a valid plan only.
+ * what the editor shows under the discount, once the discount's own fields are valid (the
+ * schedule's are not needed to price a cycle).
  */
 export function pricePreview(
   form: SellingPlanForm,
@@ -74,7 +77,8 @@ export function pricePreview(
   basePrice = '1980',
   cycles = 4,
 ): Array<{ cycle: number; price: string }> | null {
-  if (!isValidSellingPlan(form)) return null
+  const problems = sellingPlanProblems(form)
+  if (DISCOUNT_FIELDS.some((field) => problems[field])) return null
   try {
     return Array.from({ length: cycles }, (_, i) => ({
       cycle: i + 1,
