@@ -4,10 +4,11 @@
 // the 100k-contract shop (in a fresh process: its peak RSS), the contract detail page's LCP,
 // the day's billing run as production runs it on a Standard shop (300 due) and a Plus shop
 // (5,000 due), a merchant's detail pages and edits during a billing run on a Standard shop,
-// and the storefront block's JS size and CLS (about 45 minutes in all; `--only search,bundle`
-// picks sections). Prints a table and merges the sections run into bench/results/latest.json.
-// Targets come from the issues; the script reports, it never fails a build on timing (tests do
-// not assert timings). ARCHITECTURE.md (Benchmarks) says what each section measures and how.
+// the storefront block's JS size and CLS, and the 販売プラン list of a 1,000-group shop
+// (`plans`) (about 45 minutes in all; `--only search,bundle` picks sections). Prints a table
+// and merges the sections run into bench/results/latest.json. Targets come from the issues; the
+// script reports, it never fails a build on timing (tests do not assert timings).
+// ARCHITECTURE.md (Benchmarks) says what each section measures and how.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -23,6 +24,7 @@ import { benchExport } from './export.ts'
 import { runLoad } from './load.ts'
 import { benchMerchant } from './merchant.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
+import { benchSellingPlans } from './selling-plans.ts'
 import { ROOT, startServer } from './server-process.ts'
 import { benchStorefront } from './storefront.ts'
 import { benchSync } from './sync.ts'
@@ -32,7 +34,7 @@ const { values: args } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront',
+      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -90,6 +92,18 @@ if (only.has('merchant')) {
       due: Number(args['billing-due']),
       seconds: Number(args['merchant-seconds']),
       thinkMs: Number(args['merchant-think-ms']),
+      log,
+    })),
+  }
+}
+// The 販売プラン list of a 1,000-group shop, on its own small bench database.
+if (only.has('plans')) {
+  results.sellingPlans = {
+    at,
+    ...(await benchSellingPlans({
+      databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_plans`),
+      seconds,
+      connections,
       log,
     })),
   }

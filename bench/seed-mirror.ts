@@ -47,6 +47,17 @@ const GIVEN = [
   'さくら',
 ]
 
+/** Every scope the app asks for (features/shops/scopes.ts), so the page opens without the update modal. */
+const BENCH_SCOPES = [
+  'write_own_subscription_contracts',
+  'write_customers',
+  'write_products',
+  'read_orders',
+  'write_themes',
+  'write_shipping',
+  'read_locations',
+]
+
 export function benchShopDomain(index: number): string {
   return `bench-${index}.myshopify.com`
 }
@@ -65,6 +76,8 @@ export async function seedBenchMirror(
   await db.query(`create table if not exists bench_meta (key text primary key, value text not null)`)
   const wanted = `${BENCH_SEED_VERSION}:${shape.shops}x${shape.contractsPerShop}x${shape.variantsPerShop}`
   const { rows } = await db.query<{ value: string }>(`select value from bench_meta where key = 'seed'`)
+  // Scopes follow the app's: a database seeded before a new scope gets it without a reseed.
+  await db.query(`update shops set scopes = $1 where domain like 'bench-%.myshopify.com'`, [BENCH_SCOPES])
   if (rows[0]?.value === wanted) {
     log(`bench data already present (${wanted})`)
     return
@@ -82,13 +95,7 @@ export async function seedBenchMirror(
         benchShopDomain(s),
         `ベンチマーク店 ${s}`,
         hashSecret(BENCH_SECRET),
-        [
-          'write_own_subscription_contracts',
-          'write_customers',
-          'write_products',
-          'read_orders',
-          'write_themes',
-        ],
+        BENCH_SCOPES,
         JSON.stringify({
           name: 'スタンダードプラン',
           status: 'ACTIVE',

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { createPool, setPreparedStatements } from './db/pool.ts'
+import { seedDemoAppData } from './demo/app-data.ts'
 import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
 import { sharedShopClients } from './features/subscriptions/shop-client.ts'
 import { SUBSCRIBED_TOPICS } from './features/webhooks/topics.ts'
@@ -108,6 +109,8 @@ async function main() {
       console.log(`[teiki] ${DEMO_SHOP} を Admin API から同期しています…`)
       const summary = await fullSync(pool, shopClients.clientFor(shop), shop)
       console.log(`[teiki] ${syncSummaryLine(DEMO_SHOP, summary, shop.synced_at)}`)
+      const seeded = await seedDemoAppData(pool, shop, shopClients)
+      if (seeded.length > 0) console.log(`[teiki] デモ用に用意しました: ${seeded.join('、')}`)
     }
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setShopFlag } from '../src/features/shop-flags/service.ts'
 import { inBatches, rawRequest, shopDataDigest } from './support/raw-http.ts'
 import { type ShopIds, startTwoShops, type TwoShops } from './support/two-shops.ts'
 
@@ -10,6 +11,8 @@ import { type ShopIds, startTwoShops, type TwoShops } from './support/two-shops.
 let env: TwoShops
 beforeAll(async () => {
   env = await startTwoShops(`x-${process.pid}-${Date.now().toString(36)}`)
+  // B may use parent products: its refusals of A's ids are then about the ids, not the flag.
+  await setShopFlag(env.pool, env.b.id, 'parent_products', true)
 }, 120_000)
 afterAll(() => env?.close())
 
@@ -175,6 +178,90 @@ const CALLS: Record<string, (a: ShopIds, b: ShopIds) => Call> = {
   'GET /app-admin/export-subscription-contracts/:id/download': (a) => ({
     path: `/export-subscription-contracts/${a.exportId}/download`,
   }),
+  'GET /app-admin/subscriptions/sellingPlanGroups/:id/sellingPlans': (a) => ({
+    path: `/subscriptions/sellingPlanGroups/${a.sellingPlanGroupId}/sellingPlans`,
+  }),
+  'GET /app-admin/selling-plan-groups/:id': (a) => ({ path: `/selling-plan-groups/${a.sellingPlanGroupId}` }),
+  'PUT /app-admin/selling-plan-groups/:id': (a) => ({
+    path: `/selling-plan-groups/${a.sellingPlanGroupId}`,
+    body: {
+      name: 'B',
+      plans: [{ name: 'B', interval: 'MONTH', intervalCount: 1, minCycles: 1, discountType: 'noDiscount' }],
+    },
+  }),
+  "PUT /app-admin/selling-plan-groups/:id#own group, A's plan": (a, b) => ({
+    path: `/selling-plan-groups/${b.sellingPlanGroupId}`,
+    body: {
+      name: 'B',
+      plans: [
+        {
+          id: a.sellingPlanId,
+          name: 'B',
+          interval: 'MONTH',
+          intervalCount: 1,
+          minCycles: 1,
+          discountType: 'noDiscount',
+        },
+      ],
+    },
+  }),
+  'DELETE /app-admin/selling-plan-groups/:id': (a) => ({
+    path: `/selling-plan-groups/${a.sellingPlanGroupId}`,
+  }),
+  'POST /app-admin/selling-plan-groups/:id/products': (a) => ({
+    path: `/selling-plan-groups/${a.sellingPlanGroupId}/products`,
+    body: { addProductIds: [a.productId] },
+  }),
+  "POST /app-admin/selling-plan-groups/:id/products#own group, A's product": (a, b) => ({
+    path: `/selling-plan-groups/${b.sellingPlanGroupId}/products`,
+    body: { addProductIds: [a.productId] },
+  }),
+  'GET /app-admin/selling-plan-groups/:id/variants': (a) => ({
+    path: `/selling-plan-groups/${a.sellingPlanGroupId}/variants`,
+  }),
+  'PUT /app-admin/selling-plan-groups/:id/sync': (a) => ({
+    path: `/selling-plan-groups/${a.sellingPlanGroupId}/sync`,
+  }),
+  'GET /app-admin/selling-plans/:id/custom-cycle-discounts': (a) => ({
+    path: `/selling-plans/${a.sellingPlanId}/custom-cycle-discounts`,
+  }),
+  'PUT /app-admin/selling-plans/:id/custom-cycle-discounts': (a) => ({
+    path: `/selling-plans/${a.sellingPlanId}/custom-cycle-discounts`,
+    body: { adjustmentType: 'PERCENTAGE', cycleDiscounts: [{ cycle: 1, value: 50 }] },
+  }),
+  'DELETE /app-admin/selling-plans/:id/custom-cycle-discounts-all': (a) => ({
+    path: `/selling-plans/${a.sellingPlanId}/custom-cycle-discounts-all`,
+  }),
+  'GET /app-admin/selling-plans/:id/selling-plan-group-id': (a) => ({
+    path: `/selling-plans/${a.sellingPlanId}/selling-plan-group-id`,
+  }),
+  'GET /app-admin/selling-plan-groups/:id/variants/:variantId/parent': (a) => ({
+    path: `/selling-plan-groups/${a.sellingPlanGroupId}/variants/0/parent`,
+  }),
+  "GET /app-admin/selling-plan-groups/:id/variants/:variantId/parent#own group, A's variant": (a, b) => ({
+    path: `/selling-plan-groups/${b.sellingPlanGroupId}/variants/${a.variantId}/parent`,
+  }),
+  'PUT /app-admin/selling-plan-groups/:id/variants/:variantId/parent': (a) => ({
+    path: `/selling-plan-groups/${a.sellingPlanGroupId}/variants/0/parent`,
+    body: { parentVariantId: a.variantId },
+  }),
+  "PUT /app-admin/selling-plan-groups/:id/variants/:variantId/parent#own group, A's parent": (a, b) => ({
+    path: `/selling-plan-groups/${b.sellingPlanGroupId}/variants/0/parent`,
+    body: { parentVariantId: a.variantId },
+  }),
+  'GET /app-admin/free-shipping-profile/exist': (a) => ({
+    path: `/free-shipping-profile/exist?sellingPlanGroupId=${a.sellingPlanGroupId}`,
+  }),
+  'GET /app-admin/free-shipping-profile/update': (a) => ({
+    path: `/free-shipping-profile/update?sellingPlanGroupId=${a.sellingPlanGroupId}&free=true`,
+  }),
+  'GET /app-admin/boxes/:id': (a) => ({ path: `/boxes/${a.boxId}` }),
+  'PUT /app-admin/boxes/:id': (a) => ({ path: `/boxes/${a.boxId}`, body: { name: 'B のボックス名' } }),
+  "PUT /app-admin/boxes/:id#own box, A's group": (a, b) => ({
+    path: `/boxes/${b.boxId}`,
+    body: { sellingPlanGroupId: a.sellingPlanGroupId },
+  }),
+  'DELETE /app-admin/boxes/:id': (a) => ({ path: `/boxes/${a.boxId}` }),
 }
 
 /** Lists and searches B may call with A's ids as filters: 200, and none of A's rows. */
@@ -191,6 +278,9 @@ const LISTS: Record<string, (a: ShopIds) => string> = {
   'GET /app-admin/billing/upcoming': () => '/billing/upcoming?days=31',
   'GET /app-admin/subscription-contracts/cancellation-reasons-grouped-by': () =>
     '/subscription-contracts/cancellation-reasons-grouped-by',
+  'GET /app-admin/subscriptions/sellingPlanGroups': () => '/subscriptions/sellingPlanGroups',
+  'GET /app-admin/boxes': () => '/boxes',
+  'GET /app-admin/products': () => '/products',
 }
 
 function asB(method: string, path: string, body?: unknown) {
@@ -253,7 +343,12 @@ describe('cross-tenant: shop B with shop A’s ids', () => {
     )
     // One mix is the platform's to judge: a payment method id is not in the mirror, so the
     // platform refuses another shop's (422, "does not exist") and nothing is changed.
-    const platformJudged = new Set(["PUT /app-admin/modify-payment-method#own contract, A's payment method"])
+    const platformJudged = new Set([
+      "PUT /app-admin/modify-payment-method#own contract, A's payment method",
+      // A product id is not looked up in the mirror: the platform, asked with B's token, does
+      // not know A's product (422, "does not exist") and B's group is left as it was.
+      "POST /app-admin/selling-plan-groups/:id/products#own group, A's product",
+    ])
     const wrong = answers.filter(
       (r) => r.status !== 404 && r.status !== 400 && !(platformJudged.has(r.key) && r.status === 422),
     )
@@ -272,6 +367,9 @@ describe('cross-tenant: shop B with shop A’s ids', () => {
   it('lists and searches of B hold none of A’s rows, whatever ids they filter by', async () => {
     const { ids } = env
     const forbidden = [
+      `"${ids.a.sellingPlanGroupId}"`,
+      `"${ids.a.boxId}"`,
+      `"${ids.a.productId}"`,
       ids.a.contractId,
       ids.a.customerEmail,
       ids.a.exportId,

@@ -9,6 +9,8 @@ export const ErrorCode = {
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   /** The request's query, params or body do not match the schema. */
   INVALID_INPUT: 'INVALID_INPUT',
+  /** The shop may not use this feature (a per-shop flag is off, spec §6). */
+  FORBIDDEN: 'FORBIDDEN',
   /** The resource does not exist in this shop (another shop's ids are "not found" too). */
   NOT_FOUND: 'NOT_FOUND',
   /** The shop is not installed or has no app plan. */
@@ -32,6 +34,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 export const errorStatus: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   INVALID_INPUT: 400,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   SHOP_NOT_FOUND: 404,
   CONFLICT: 409,

@@ -44,3 +44,38 @@ export const ZVariantParams = z.object({ id: ZPlatformIdOrGid('バリエーシ�
 /** Ordered by product title, then variant id. */
 export const ZVariantSearchResponse = z.object({ variants: z.array(ZVariantSummary) })
 export type VariantSearchResponse = z.infer<typeof ZVariantSearchResponse>
+
+/** Spec §9 page size of the product picker's list. */
+export const PRODUCT_PAGE_SIZE = 10
+
+/** GET /app-admin/products: the shop's products with their variants, for the product picker. */
+export const ZProductListQuery = z.object({
+  /** Case-insensitive substring of the product title, a variant title or a SKU. */
+  query: ZText('検索語', { max: 200 }).default(''),
+  page: z.coerce
+    .number({ error: 'ページは数字で指定してください' })
+    .int('ページは整数で指定してください')
+    .min(1, 'ページは1以上で指定してください')
+    .max(100_000, 'ページが大きすぎます')
+    .default(1),
+})
+export type ProductListQuery = z.input<typeof ZProductListQuery>
+
+export const ZProductWithVariants = z.object({
+  id: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  variants: z.array(
+    z.object({ id: z.string(), title: z.string(), sku: z.string().nullable(), price: z.string().nullable() }),
+  ),
+})
+export type ProductWithVariants = z.infer<typeof ZProductWithVariants>
+
+/** By title, then id. */
+export const ZProductList = z.object({
+  products: z.array(ZProductWithVariants),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})
+export type ProductList = z.infer<typeof ZProductList>

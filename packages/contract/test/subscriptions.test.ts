@@ -70,6 +70,7 @@ describe('errorStatus', () => {
     expect(errorStatus).toEqual({
       UNAUTHENTICATED: 401,
       INVALID_INPUT: 400,
+      FORBIDDEN: 403,
       NOT_FOUND: 404,
       SHOP_NOT_FOUND: 404,
       CONFLICT: 409,

@@ -1,5 +1,6 @@
 import { generateContract } from './demo-data/contracts.ts'
 import { addAuthenticationCards, addSecondCards, generateCustomers } from './demo-data/customers.ts'
+import { addDemoPlanGroups } from './demo-data/demo-plans.ts'
 import { History } from './demo-data/history.ts'
 import { addManyLineContracts } from './demo-data/many-lines.ts'
 import { hashString, Rng } from './demo-data/prng.ts'
@@ -8,6 +9,7 @@ import { DAY } from './demo-data/schedule.ts'
 import { DEMO_DOMAIN, installation, shopInfo } from './demo-data/shop-info.ts'
 import type { ContractStatus, ShopState, VariantRecord } from './records.ts'
 
+export { DEMO_BOX_CODE, DEMO_MULTI_CODE } from './demo-data/demo-plans.ts'
 export { DEMO_DOMAIN } from './demo-data/shop-info.ts'
 
 export type GenerateShopOptions = {
@@ -126,6 +128,9 @@ export function generateShop(opts: GenerateShopOptions): ShopState {
   addManyLineContracts(shop, opts.seed, now)
   addSecondCards(new Rng(hashString(`${opts.domain}#cards`) ^ opts.seed), shop, new Date(now))
   // Only the demo shop: test and benchmark shops charge at once unless a test asks otherwise.
-  if (opts.domain === DEMO_DOMAIN) addAuthenticationCards(shop)
+  if (opts.domain === DEMO_DOMAIN) {
+    addAuthenticationCards(shop)
+    addDemoPlanGroups(shop, now)
+  }
   return shop
 }

@@ -5,7 +5,13 @@ export { type BillingDelay, billingDelaySampler } from './billing-delay.ts'
 export { type Connection, type ConnectionArgs, connection } from './connection.ts'
 export type { Context } from './context.ts'
 export { queryCost } from './cost.ts'
-export { DEMO_DOMAIN, type GenerateShopOptions, generateShop } from './demo-data.ts'
+export {
+  DEMO_BOX_CODE,
+  DEMO_DOMAIN,
+  DEMO_MULTI_CODE,
+  type GenerateShopOptions,
+  generateShop,
+} from './demo-data.ts'
 export type { CallLogEntry, CostExtension, GraphqlRequest, GraphqlResponse } from './execute.ts'
 export { BILLING_ERROR_MESSAGES, type FaultSettings, Faults, NO_FAULTS } from './faults.ts'
 export { formatDateTime, formatDecimal } from './format.ts'

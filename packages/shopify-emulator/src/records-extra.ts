@@ -99,6 +99,47 @@ export type AppMetafieldRecord = {
   updatedAt: number
 }
 
+/** A place the shop ships from (`Location`); every shop has one, its warehouse. */
+export type LocationRecord = { id: number; name: string; isActive: boolean }
+
+/** A shipping rate of a zone: a method with a flat price (`DeliveryRateDefinition`). */
+export type ShippingMethodRecord = {
+  id: number
+  name: string
+  description: string | null
+  active: boolean
+  rate: { id: number; amount: number; currencyCode: string }
+}
+
+export type DeliveryZoneRecord = {
+  id: number
+  name: string
+  countries: Array<{
+    id: number
+    code: string | null
+    restOfWorld: boolean
+    provinces: Array<{ id: number; code: string }>
+  }>
+  methods: ShippingMethodRecord[]
+}
+
+/** Locations that ship to the same zones at the same rates within a profile. */
+export type DeliveryLocationGroupRecord = { id: number; locationIds: number[]; zones: DeliveryZoneRecord[] }
+
+/**
+ * A delivery profile: shipping rates for the variants and selling plan groups it holds. The
+ * default (general) profile holds everything else; a selling plan group is in at most one
+ * custom profile, whose rates apply to what is bought with the group's plans.
+ */
+export type DeliveryProfileRecord = {
+  id: number
+  name: string
+  default: boolean
+  sellingPlanGroupIds: number[]
+  variantIds: number[]
+  locationGroups: DeliveryLocationGroupRecord[]
+}
+
 export type ShopExtra = {
   drafts: DraftRecord[]
   discountCodes: DiscountCodeRecord[]
@@ -109,4 +150,7 @@ export type ShopExtra = {
   sentEmails: SentEmailRecord[]
   /** Absent on state saved before app-data metafields existed: read as none. */
   appMetafields?: AppMetafieldRecord[]
+  /** Absent in state saved before delivery profiles existed: see delivery-profiles.ts. */
+  locations?: LocationRecord[]
+  deliveryProfiles?: DeliveryProfileRecord[]
 }

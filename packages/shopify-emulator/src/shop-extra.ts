@@ -11,6 +11,13 @@ const idStarts: Record<string, number> = {
   OnlineStoreTheme: 140_000_000_000,
   BulkOperation: 5_100_000_000_000,
   Metafield: 27_000_000_000_000,
+  Location: 70_000_000_000,
+  DeliveryProfile: 110_000_000_000,
+  DeliveryLocationGroup: 120_000_000_000,
+  DeliveryZone: 440_000_000_000,
+  DeliveryCountry: 520_000_000_000,
+  DeliveryMethodDefinition: 700_000_000_000,
+  DeliveryRateDefinition: 800_000_000_000,
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MANY_LINE_COUNTS } from '../src/demo-data/many-lines.ts'
 import { productImageSvg, publicImageUrl } from '../src/demo-data/product-images.ts'
-import { DEMO_DOMAIN, generateShop } from '../src/demo-data.ts'
+import { DEMO_BOX_CODE, DEMO_DOMAIN, DEMO_MULTI_CODE, generateShop } from '../src/demo-data.ts'
 import { findById } from '../src/store.ts'
 
 const now = new Date('2025-06-01T03:00:00Z')
@@ -170,6 +170,33 @@ describe('demo data', () => {
     expect(shop.sellingPlanGroups.map((g) => g.name)).toEqual(
       expect.arrayContaining(['毎月お届け', '2ヶ月ごと', '毎週お届け']),
     )
+  })
+
+  it('the demo shop sells every discount type: none, fixed, recurring, and the multi and box groups', () => {
+    const countsByCode = new Map(
+      shop.sellingPlanGroups.map((g) => [
+        g.merchantCode,
+        g.sellingPlans.map((p) => p.pricingPolicies.length),
+      ]),
+    )
+    const all = [...countsByCode.values()].flat()
+    expect(all).toEqual(expect.arrayContaining([0, 1, 2]))
+    const multi = shop.sellingPlanGroups.find((g) => g.merchantCode === DEMO_MULTI_CODE)!
+    expect(multi.name).toBe('回数割定期便')
+    // The platform holds the first cycle's 30% off; the app keeps the later cycles' rules.
+    expect(multi.sellingPlans[0]!.pricingPolicies).toEqual([
+      expect.objectContaining({
+        adjustmentType: 'PERCENTAGE',
+        adjustmentValue: expect.objectContaining({ percentage: 30 }),
+      }),
+    ])
+    const box = shop.sellingPlanGroups.find((g) => g.merchantCode === DEMO_BOX_CODE)!
+    expect(box.productIds.length).toBe(6)
+    for (const id of [...multi.productIds, ...box.productIds])
+      expect(findById(shop.products, id)).toBeDefined()
+    // Other shops (tests, benches) keep only the generated groups.
+    const other = generateShop({ domain: 'other.myshopify.com', seed: 7, now, contracts: 20 })
+    expect(other.sellingPlanGroups.some((g) => g.merchantCode.startsWith('teiki-demo'))).toBe(false)
   })
 
   it('has a few big-box contracts of 64 and 130 lines, whose lines are of one box product', () => {

@@ -1,5 +1,6 @@
-import { type LineRepricing, type PricedLine, repricedLines } from '@teiki/domain'
+import { type LineRepricing, type PricedLine, repricedLines, withCustomCycleDiscounts } from '@teiki/domain'
 import { withTransaction } from '../db/pool.ts'
+import { planCycleDiscounts } from '../features/selling-plans/cycle-discounts-service.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { lineIdOf, toGid } from '../platform/gid.ts'
 import type { ChargeCheck } from '../platform/operations/subscription-charge-check.ts'
@@ -59,6 +60,30 @@ async function readPricing(ctx: EngineContext, shop: ShopRow, contractId: string
 }
 
 /**
+ * The lines' policies as the cycle is priced: a line sold with a recurring-multi plan gets
+ * its plan's custom cycle discounts over its own policy (ADR 0013). What is kept in the
+ * mirror stays the platform's policies (`pricing.lines`); this only decides the price.
+ */
+async function withPlanRules(
+  ctx: EngineContext,
+  shop: ShopRow,
+  contract: MirroredContract,
+  lines: PricedLine[],
+): Promise<PricedLine[]> {
+  const planOf = new Map(contract.lines.map((l) => [l.id, l.sellingPlanId]))
+  const planIds = [...planOf.values()].filter((id): id is string => id !== null)
+  if (planIds.length === 0) return lines
+  const rules = await planCycleDiscounts(ctx.db, shop.id, planIds)
+  if (rules.size === 0) return lines
+  return lines.map((line) => {
+    const own = rules.get(planOf.get(line.id) ?? '')
+    return own && line.pricingPolicy
+      ? { ...line, pricingPolicy: withCustomCycleDiscounts(line.pricingPolicy, own) }
+      : line
+  })
+}
+
+/**
  * Before a cycle's charge (once per cycle, by whoever claimed it): the lines onto their
  * pricing policies' price for the cycle about to be charged; the lines as charged are kept on
  * the cycle row. `check`: the platform's state read just before (pre-charge.ts), which tells
@@ -94,7 +119,11 @@ async function repriceForCharge(
   if (!pricing) return []
   // The cycle about to be charged: one after the orders so far.
   const cycle = (await orderCount(ctx.db, shop.id, row.contract_id)) + 1
-  const changes = repricedLines(pricing.lines, cycle, contract.currencyCode)
+  const changes = repricedLines(
+    await withPlanRules(ctx, shop, contract, pricing.lines),
+    cycle,
+    contract.currencyCode,
+  )
   const charged = new Map(changes.map((r) => [r.lineId, r.to]))
   const kept = pricing.lines.map((l) => ({ ...l, currentPrice: charged.get(l.id) ?? l.currentPrice }))
   const committed =
@@ -142,5 +171,7 @@ export async function nextCyclePrices(
   if (contract.manualPrices || contract.lines.length === 0) return null
   const pricing =
     keptPricing(contract, contract) ?? (await readPricing(ctx, shop, row.contract_id, contract.lines.length))
-  return pricing ? { ...pricing, repriced: repricedLines(pricing.lines, cycle, contract.currencyCode) } : null
+  if (!pricing) return null
+  const priced = await withPlanRules(ctx, shop, contract, pricing.lines)
+  return { ...pricing, repriced: repricedLines(priced, cycle, contract.currencyCode) }
 }

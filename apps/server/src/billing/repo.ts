@@ -180,7 +180,8 @@ export type MirroredContract = {
     maxCycles: number | null
   }
   customAttributes: Array<{ key: string; value: string | null }>
-  lines: Array<{ id: string; currentPrice: string }>
+  /** `sellingPlanId`: the plan the line was sold with (its custom cycle discounts, ADR 0013). */
+  lines: Array<{ id: string; currentPrice: string; sellingPlanId: string | null }>
   linePricing: PricedLine[] | null
   /** The contract state the kept policies were true at (null: never kept). */
   linePricingState: ContractState | null
@@ -221,7 +222,8 @@ export async function mirroredContract(
        c.currency_code, c.billing_policy, c.custom_attributes, c.line_pricing, c.line_pricing_revision,
        c.line_pricing_updated_at,
        c.price_manually_changed_at is not null as manual,
-       (select jsonb_agg(jsonb_build_object('id', l.id, 'currentPrice', l.current_price::text) order by l.position)
+       (select jsonb_agg(jsonb_build_object('id', l.id, 'currentPrice', l.current_price::text,
+           'sellingPlanId', l.selling_plan_id::text) order by l.position)
           from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id) as lines
      from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
     [shopId, contractId],
@@ -239,7 +241,11 @@ export async function mirroredContract(
     currencyCode: r.currency_code,
     billingPolicy: r.billing_policy,
     customAttributes: r.custom_attributes ?? [],
-    lines: (r.lines ?? []).map((l) => ({ id: l.id, currentPrice: asPlatformDecimal(l.currentPrice) })),
+    lines: (r.lines ?? []).map((l) => ({
+      id: l.id,
+      currentPrice: asPlatformDecimal(l.currentPrice),
+      sellingPlanId: l.sellingPlanId ?? null,
+    })),
     linePricing: r.line_pricing,
     linePricingState: r.line_pricing_updated_at
       ? { revisionId: r.line_pricing_revision, updatedAt: r.line_pricing_updated_at.toISOString() }

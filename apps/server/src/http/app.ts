@@ -15,10 +15,12 @@ import { createBillingEngine } from '../billing/engine.ts'
 import { registerBillingEngine } from '../billing/registry.ts'
 import { billingRoutes, internalBillingRoutes } from '../billing/routes.ts'
 import type { Db } from '../db/pool.ts'
+import { boxRoutes } from '../features/boxes/routes.ts'
 import { cancellationReasonRoutes } from '../features/cancellation-reasons/routes.ts'
 import { exportRoutes } from '../features/exports/routes.ts'
 import { createInstaller } from '../features/install/service.ts'
 import { productRoutes } from '../features/products/routes.ts'
+import { sellingPlanRoutes } from '../features/selling-plans/routes.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
 import { contractActionRoutes } from '../features/subscriptions/actions-routes.ts'
@@ -202,6 +204,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   cancellationReasonRoutes(app)
   productRoutes(app)
   themeRoutes(app)
+  sellingPlanRoutes(app)
+  boxRoutes(app)
   webhookRoutes(app, {
     apiSecret: opts.apiSecret,
     platform: opts.platform,

@@ -74,6 +74,8 @@ export async function createShop(
         'read_orders',
         'write_themes',
         'write_script_tags',
+        'write_shipping',
+        'read_locations',
       ],
       opts.timezone ?? 'Asia/Tokyo',
       JSON.stringify(

@@ -29,6 +29,10 @@ export type ShopIds = {
   /** The shop's published theme and its script tag (theme feature). */
   themeId: string
   scriptTagId: string
+  sellingPlanGroupId: string
+  sellingPlanId: string
+  productId: string
+  boxId: string
 }
 
 export type TwoShops = {
@@ -147,6 +151,8 @@ async function shopIds(base: string, emulator: Emulator, pool: pg.Pool, shop: Sh
     return (await res.json()) as { id: string }
   }
   const reason = await post('/cancellation-reasons', { reason: `${shop.domain} の理由` })
+  const box = await post('/boxes', { name: `${shop.domain} のボックス` })
+  const group = state.sellingPlanGroups[0]!
   const exported = await post('/export-subscription-contracts', { email: customer.email })
   for (let i = 0; i < 200; i++) {
     const res = await fetch(`${base}/app-admin/export-subscription-contracts/${exported.id}?${auth}`)
@@ -179,5 +185,9 @@ async function shopIds(base: string, emulator: Emulator, pool: pg.Pool, shop: Sh
     exportId: exported.id,
     billingRunId: run.rows[0]!.id,
     customerEmail: customer.email ?? '',
+    sellingPlanGroupId: String(group.id),
+    sellingPlanId: String(group.sellingPlans[0]!.id),
+    productId: String(state.products[0]!.id),
+    boxId: box.id,
   }
 }

@@ -21,6 +21,10 @@ const SubscriptionDetailPage = lazy(
 const BillingSettingsPage = lazy(() => import('../features/billing/billing-settings-page.tsx'))
 const UpcomingChargesPage = lazy(() => import('../features/billing/upcoming-charges-page.tsx'))
 const ThemePage = lazy(() => import('../features/theme/theme-page.tsx'))
+const PlanListPage = lazy(() => import('../features/selling-plans/plan-list-page.tsx'))
+const GroupEditorPage = lazy(() => import('../features/selling-plans/group-editor-page.tsx'))
+const BoxListPage = lazy(() => import('../features/boxes/box-list-page.tsx'))
+const BoxEditorPage = lazy(() => import('../features/boxes/box-editor-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -46,6 +50,10 @@ function AppRoutes() {
                   <Route path="/billing/settings" element={<BillingSettingsPage />} />
                   <Route path="/billing/upcoming" element={<UpcomingChargesPage />} />
                   <Route path="/theme" element={<ThemePage />} />
+                  <Route path="/selling-plans" element={<PlanListPage />} />
+                  <Route path="/selling-plans/:groupId" element={<GroupEditorPage />} />
+                  <Route path="/boxes" element={<BoxListPage />} />
+                  <Route path="/boxes/:boxId" element={<BoxEditorPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

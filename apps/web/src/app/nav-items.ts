@@ -1,7 +1,9 @@
 import {
   CalendarTimeIcon,
   CashYenIcon,
+  DiscountIcon,
   OrderRepeatIcon,
+  PackageIcon,
   PlanIcon,
   StoreOnlineIcon,
   XCircleIcon,
@@ -10,6 +12,8 @@ import {
 /** Only screens that work today are listed; the others join as they are built. */
 export const NAV_ITEMS = [
   { path: '/', label: '契約一覧', icon: OrderRepeatIcon },
+  { path: '/selling-plans', label: '販売プラン', icon: DiscountIcon },
+  { path: '/boxes', label: 'ボックス', icon: PackageIcon },
   { path: '/billing/upcoming', label: '請求予定', icon: CalendarTimeIcon },
   { path: '/cancellation-reasons', label: '解約理由', icon: XCircleIcon },
   { path: '/billing/settings', label: '請求設定', icon: CashYenIcon },

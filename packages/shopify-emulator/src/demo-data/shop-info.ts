@@ -18,6 +18,8 @@ export const ACCESS_SCOPES: readonly string[] = [
   'read_purchase_options',
   'write_purchase_options',
   'read_shipping',
+  'write_shipping',
+  'read_locations',
   'read_themes',
   'write_themes',
   'read_script_tags',

@@ -5,6 +5,7 @@ import { billingAttemptMutations } from './billing-attempts.ts'
 import { bulkOperationResolvers } from './bulk-operations.ts'
 import { contractStatusMutations } from './contract-status.ts'
 import { customerMutations } from './customers.ts'
+import { deliveryProfileMutations } from './delivery-profiles.ts'
 import { draftLineMutations } from './draft-lines.ts'
 import { draftMutations } from './drafts.ts'
 import { sellingPlanGroupMutations } from './selling-plan-groups.ts'
@@ -22,4 +23,5 @@ export const mutationMaps: ResolverMap[] = [
   appMetafieldMutations,
   bulkOperationResolvers,
   webhookSubscriptionResolvers,
+  deliveryProfileMutations,
 ]

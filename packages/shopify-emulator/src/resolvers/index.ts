@@ -1,6 +1,7 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import { mutationMaps } from '../mutations/index.ts'
 import { customerResolvers } from './customers.ts'
+import { deliveryProfileResolvers } from './delivery-profiles.ts'
 import { draftResolvers } from './drafts.ts'
 import { linePricingResolvers } from './line-pricing.ts'
 import { nodeResolvers } from './node.ts'
@@ -38,5 +39,6 @@ export const queryResolvers = mergeResolvers(
   draftResolvers,
   linePricingResolvers,
   onlineStoreResolvers,
+  deliveryProfileResolvers,
   ...mutationMaps,
 )

@@ -263,6 +263,52 @@ export const webhookSubscriptionDelete = `mutation WebhookSubscriptionDelete($id
   webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { field message } }
 }`
 
+const deliveryProfileFields = `
+  id name default
+  sellingPlanGroups(first: 10) { nodes { id name } }
+  profileLocationGroups {
+    locationGroup { id locations(first: 3) { nodes { id name isActive } } }
+    locationGroupZones(first: 3) {
+      nodes {
+        zone { id name countries { id name code { countryCode restOfWorld } provinces { id code name } } }
+        methodDefinitions(first: 3) {
+          nodes {
+            id name active description
+            rateProvider { __typename ... on DeliveryRateDefinition { id price { amount currencyCode } } }
+          }
+        }
+      }
+    }
+  }
+`
+
+export const deliveryProfiles = `query DeliveryProfiles($first: Int!, $after: String) {
+  deliveryProfiles(first: $first, after: $after) {
+    nodes { ${deliveryProfileFields} }
+    pageInfo { hasNextPage endCursor }
+  }
+}`
+
+export const deliveryProfile = `query DeliveryProfile($id: ID!) { deliveryProfile(id: $id) { ${deliveryProfileFields} } }`
+
+export const locations = `query Locations($first: Int!) {
+  locations(first: $first) { nodes { id name isActive } }
+}`
+
+export const deliveryProfileCreate = `mutation DeliveryProfileCreate($profile: DeliveryProfileInput!) {
+  deliveryProfileCreate(profile: $profile) {
+    profile { ${deliveryProfileFields} }
+    userErrors { field message }
+  }
+}`
+
+export const deliveryProfileUpdate = `mutation DeliveryProfileUpdate($id: ID!, $profile: DeliveryProfileInput!) {
+  deliveryProfileUpdate(id: $id, profile: $profile) {
+    profile { ${deliveryProfileFields} }
+    userErrors { field message }
+  }
+}`
+
 export const mutationDocuments: Record<string, string> = {
   contractPause,
   contractActivate,
@@ -305,4 +351,9 @@ export const mutationDocuments: Record<string, string> = {
   webhookSubscriptionCreate,
   webhookSubscriptions,
   webhookSubscriptionDelete,
+  deliveryProfiles,
+  deliveryProfile,
+  locations,
+  deliveryProfileCreate,
+  deliveryProfileUpdate,
 }

@@ -1,4 +1,4 @@
-import type { VariantSummary } from '@teiki/contract'
+import type { ProductWithVariants, VariantSummary } from '@teiki/contract'
 import type { DbClient } from '../../db/pool.ts'
 
 type VariantRow = {
@@ -80,4 +80,53 @@ export async function searchVariants(
     values,
   )
   return rows.map(toSummary)
+}
+
+type ProductRow = {
+  id: string
+  title: string
+  image_url: string | null
+  variants: Array<{ id: string; title: string; sku: string | null; price: string | null }> | null
+}
+
+/**
+ * One page of the shop's products (by title, then id) whose title, or a variant's title or SKU,
+ * contains `query` (case-insensitive, literal), each with its variants; and how many match.
+ */
+export async function listProducts(
+  db: DbClient,
+  shopId: string,
+  query: string,
+  page: { limit: number; offset: number },
+): Promise<{ products: ProductWithVariants[]; total: number }> {
+  const where = `p.shop_id = $1 and ($2 = '' or strpos(lower(p.title), $2) > 0 or exists (
+      select 1 from product_variants v where v.shop_id = p.shop_id and v.product_id = p.id
+        and (strpos(lower(v.title), $2) > 0 or strpos(lower(coalesce(v.sku, '')), $2) > 0)))`
+  const term = query.toLowerCase()
+  const [rows, count] = await Promise.all([
+    db.query<ProductRow>(
+      `select p.id::text, p.title, p.image_url,
+         (select jsonb_agg(jsonb_build_object('id', v.id::text, 'title', v.title, 'sku', v.sku,
+             'price', v.price::text) order by v.id)
+          from product_variants v where v.shop_id = p.shop_id and v.product_id = p.id) as variants
+       from products p where ${where} order by p.title, p.id limit $3 offset $4`,
+      [shopId, term, page.limit, page.offset],
+    ),
+    db.query<{ total: number }>(`select count(*)::int as total from products p where ${where}`, [
+      shopId,
+      term,
+    ]),
+  ])
+  return {
+    products: rows.rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      imageUrl: r.image_url,
+      variants: (r.variants ?? []).map((v) => ({
+        ...v,
+        price: v.price === null ? null : decimalText(v.price),
+      })),
+    })),
+    total: count.rows[0]?.total ?? 0,
+  }
 }

@@ -1,5 +1,8 @@
 import {
+  PRODUCT_PAGE_SIZE,
   ZErrorResponse,
+  ZProductList,
+  ZProductListQuery,
   ZVariantParams,
   ZVariantSearchQuery,
   ZVariantSearchResponse,
@@ -7,10 +10,28 @@ import {
 } from '@teiki/contract'
 import { notFound } from '../../http/app-error.ts'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { findVariant, searchVariants } from './repo.ts'
+import { findVariant, listProducts, searchVariants } from './repo.ts'
 
-/** Product variants from the mirror, for adding or swapping contract lines (spec §7). */
+/** Products and variants from the mirror: the product picker, adding or swapping contract lines (spec §7). */
 export function productRoutes(app: AppInstance): void {
+  app.get(
+    '/app-admin/products',
+    {
+      schema: {
+        tags: ['products'],
+        summary: '商品の一覧（バリエーションつき、10件ずつ、商品名・バリエーション名・SKUで検索）',
+        querystring: ZProductListQuery,
+        response: { 200: ZProductList },
+      },
+    },
+    async (request) => {
+      const { query, page } = request.query
+      const offset = (page - 1) * PRODUCT_PAGE_SIZE
+      const found = await listProducts(app.db, request.shop.id, query, { limit: PRODUCT_PAGE_SIZE, offset })
+      return { ...found, page, pageSize: PRODUCT_PAGE_SIZE }
+    },
+  )
+
   app.get(
     '/app-admin/products/variants/search',
     {

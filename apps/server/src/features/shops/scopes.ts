@@ -15,6 +15,10 @@ export const REQUIRED_SCOPES = [
   'write_themes',
   // The script tag list and its clean-up (spec §7 "Batch and misc"): write implies read.
   'write_script_tags',
+  // The free-shipping delivery profile of selling plan groups (deliveryProfileCreate/Update,
+  // and the locations it ships from).
+  'write_shipping',
+  'read_locations',
 ] as const
 
 export function missingScopes(granted: readonly string[]): string[] {

@@ -95,30 +95,6 @@ export async function recordDelivery(
 }
 
 /** After a group update: plans the group no longer has. */
-export async function deleteSellingPlansNotIn(
-  db: DbClient,
-  shopId: string,
-  groupId: string,
-  keep: string[],
-): Promise<void> {
-  await db.query(
-    'delete from selling_plans where shop_id = $1 and group_id = $2 and not (id = any($3::bigint[]))',
-    [shopId, groupId, keep],
-  )
-}
-
-export async function hasSellingPlanGroup(db: DbClient, shopId: string, groupId: string): Promise<boolean> {
-  const { rowCount } = await db.query('select 1 from selling_plan_groups where shop_id = $1 and id = $2', [
-    shopId,
-    groupId,
-  ])
-  return (rowCount ?? 0) > 0
-}
-
-export async function deleteSellingPlanGroup(db: DbClient, shopId: string, groupId: string): Promise<void> {
-  await db.query('delete from selling_plan_groups where shop_id = $1 and id = $2', [shopId, groupId])
-}
-
 /**
  * Marks the shop uninstalled and forgets its token: only the token the platform has just
  * refused, so a re-install that stored a new token meanwhile is left alone. (The unsigned

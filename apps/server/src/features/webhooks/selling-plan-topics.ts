@@ -1,9 +1,11 @@
 import { idFromGid } from '../../platform/gid.ts'
 import { fetchSellingPlanGroup } from '../../platform/operations/selling-plan-group.ts'
-import { upsertSellingPlanGroups } from '../../sync/mirror-repo.ts'
-import { sellingPlanGroupRecord, sellingPlanRecords } from '../../sync/records.ts'
+import {
+  hasSellingPlanGroup,
+  mirrorSellingPlanGroup,
+  removeSellingPlanGroup,
+} from '../../sync/selling-plan-groups-repo.ts'
 import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
-import { deleteSellingPlanGroup, deleteSellingPlansNotIn, hasSellingPlanGroup } from './repo.ts'
 
 /**
  * selling_plan_groups/create|update: the group is read back from the platform (its current
@@ -16,17 +18,7 @@ export const sellingPlanGroupTopic: TopicHandler = {
     if (!gid) return null
     const group = await fetchSellingPlanGroup(requireClient(ctx), gid)
     if (!group) return null
-    const record = sellingPlanGroupRecord(group)
-    const plans = sellingPlanRecords(group)
-    return async (tx) => {
-      await upsertSellingPlanGroups(tx, ctx.shop.id, [record], plans)
-      await deleteSellingPlansNotIn(
-        tx,
-        ctx.shop.id,
-        record.id,
-        plans.map((p) => p.id),
-      )
-    }
+    return async (tx) => mirrorSellingPlanGroup(tx, ctx.shop.id, group)
   },
 }
 
@@ -50,6 +42,6 @@ export const sellingPlanGroupDeleteTopic: TopicHandler = {
       )
       return null
     }
-    return async (tx) => deleteSellingPlanGroup(tx, ctx.shop.id, id)
+    return async (tx) => removeSellingPlanGroup(tx, ctx.shop.id, id)
   },
 }

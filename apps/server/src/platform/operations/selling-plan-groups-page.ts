@@ -34,6 +34,7 @@ export const SELLING_PLAN_GROUP_SELECTION = /* GraphQL */ `{
                 interval
                 intervalCount
                 cutoff
+                preAnchorBehavior
                 anchors { day month type cutoffDay }
               }
             }

@@ -1,0 +1,123 @@
+import type { Box, BoxDetail, BoxList, UpdateBoxRequest } from '@teiki/contract'
+import { type BoxSettings, boxProblems, boxSaveProblem, newBoxSettings } from '@teiki/domain'
+import type { Db } from '../../db/pool.ts'
+import { AppError, notFound } from '../../http/app-error.ts'
+import { idFromGid, toGid } from '../../platform/gid.ts'
+import { fetchSellingPlanGroupProducts } from '../../platform/operations/selling-plan-group-products.ts'
+import type { ShopRow } from '../shops/repo.ts'
+import { platformError } from '../subscriptions/edit-flow.ts'
+import type { ShopClients } from '../subscriptions/shop-client.ts'
+import {
+  type BoxPatch,
+  type BoxRow,
+  deleteBox,
+  findBox,
+  groupProductsCount,
+  insertBox,
+  listBoxes,
+  updateBox,
+} from './repo.ts'
+
+export const BOX_NOT_FOUND = 'ボックスが見つかりません'
+const GROUP_GONE = '選んだ販売プランは削除されています。販売プランを選び直してください'
+
+const settingsOf = (row: BoxRow): BoxSettings => ({
+  name: row.name,
+  minSelection: row.min_selection,
+  maxSelection: row.max_selection,
+  sellingPlanGroupId: row.selling_plan_group_id,
+})
+
+/** A stored box with what keeps it from being complete (spec §5), judged now. */
+function boxOf(row: BoxRow): Box {
+  const settings = settingsOf(row)
+  const groupKnown = row.group_name !== null
+  const problems = boxProblems(settings, groupKnown ? row.group_products_count : null)
+  if (settings.sellingPlanGroupId !== null && !groupKnown) problems.sellingPlanGroupId = GROUP_GONE
+  return {
+    id: row.id,
+    ...settings,
+    sellingPlanGroup: groupKnown
+      ? {
+          id: row.selling_plan_group_id!,
+          name: row.group_name!,
+          productsCount: row.group_products_count ?? 0,
+        }
+      : null,
+    problems,
+    complete: Object.keys(problems).length === 0,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+export function createBoxService(deps: { db: Db; clients: ShopClients }) {
+  const { db } = deps
+
+  async function stored(shop: ShopRow, id: string): Promise<BoxRow> {
+    const row = await findBox(db, shop.id, id)
+    if (!row) throw notFound(BOX_NOT_FOUND)
+    return row
+  }
+
+  return {
+    async list(shop: ShopRow, page: number): Promise<BoxList> {
+      const { rows, total } = await listBoxes(db, shop.id, page)
+      return { boxes: rows.map(boxOf), total, page }
+    },
+
+    /** A new box with the default settings (name 「新しいボックス」, or the given one; min 1). */
+    async create(shop: ShopRow, name: string | undefined): Promise<Box> {
+      const settings = { ...newBoxSettings(), ...(name?.trim() ? { name: name.trim() } : {}) }
+      const id = await insertBox(db, shop.id, settings)
+      return boxOf(await stored(shop, id))
+    },
+
+    /** The box and its group's first 30 products, read from the platform (none without a group). */
+    async detail(shop: ShopRow, id: string): Promise<BoxDetail> {
+      const row = await stored(shop, id)
+      const box = boxOf(row)
+      if (!box.sellingPlanGroup) return { box, products: [] }
+      let products: Awaited<ReturnType<typeof fetchSellingPlanGroupProducts>>
+      try {
+        products = await fetchSellingPlanGroupProducts(
+          deps.clients.clientFor(shop),
+          toGid('SellingPlanGroup', box.sellingPlanGroup.id),
+        )
+      } catch (error) {
+        throw platformError(error, 'ボックスの商品の読み込み')
+      }
+      return {
+        box,
+        products: (products ?? []).map((p) => ({
+          id: idFromGid(p.id),
+          title: p.title,
+          imageUrl: p.featuredImage?.url ?? null,
+        })),
+      }
+    },
+
+    /**
+     * Saves the fields given (the editor sends one at a time): each must be filled and keep
+     * min ≤ max ≤ the group's product count with what is stored; a refused field (400) saves
+     * nothing, and the fields saved before it stay saved.
+     */
+    async update(shop: ShopRow, id: string, body: UpdateBoxRequest): Promise<Box> {
+      const row = await stored(shop, id)
+      const groupId = body.sellingPlanGroupId ?? row.selling_plan_group_id
+      const count = groupId === null ? null : await groupProductsCount(db, shop.id, groupId)
+      if (body.sellingPlanGroupId != null && count === null) throw notFound('販売プランが見つかりません')
+      const patch = Object.fromEntries(
+        Object.entries(body).filter(([, v]) => v !== undefined),
+      ) as Partial<BoxSettings>
+      const problem = boxSaveProblem(settingsOf(row), patch, count)
+      if (problem) throw new AppError('INVALID_INPUT', problem.message)
+      await updateBox(db, shop.id, id, patch as BoxPatch)
+      return boxOf(await stored(shop, id))
+    },
+
+    async remove(shop: ShopRow, id: string): Promise<void> {
+      if (!(await deleteBox(db, shop.id, id))) throw notFound(BOX_NOT_FOUND)
+    },
+  }
+}

@@ -1,0 +1,122 @@
+import {
+  ZErrorResponse,
+  ZGroupProductsChange,
+  ZGroupVariants,
+  ZGroupVariantsQuery,
+  ZSellingPlanGroupInput,
+  ZSellingPlanGroupParams,
+  ZSellingPlanGroupSummary,
+} from '@teiki/contract'
+import { z } from 'zod'
+import type { AppInstance } from '../../http/app-instance.ts'
+import type { createGroupProductsService } from './group-products-service.ts'
+import type { SellingPlanService } from './service.ts'
+
+const tags = ['selling-plans']
+const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse }
+
+/** A group's products and variants, and its re-read from the platform. */
+export function groupProductRoutes(
+  app: AppInstance,
+  groups: SellingPlanService,
+  products: ReturnType<typeof createGroupProductsService>,
+): void {
+  app.post(
+    '/app-admin/selling-plan-groups/:id/products',
+    {
+      schema: {
+        tags,
+        summary: '販売プランの商品・バリエーションを追加・削除',
+        params: ZSellingPlanGroupParams,
+        body: ZGroupProductsChange,
+        response: { 200: ZSellingPlanGroupSummary, ...errors },
+      },
+    },
+    (request) =>
+      products.change(request.shop, request.params.id, {
+        addProductIds: request.body.addProductIds ?? [],
+        removeProductIds: request.body.removeProductIds ?? [],
+        addVariantIds: request.body.addVariantIds ?? [],
+        removeVariantIds: request.body.removeVariantIds ?? [],
+      }),
+  )
+
+  app.get(
+    '/app-admin/selling-plan-groups/:id/variants',
+    {
+      schema: {
+        tags,
+        summary: '販売プランのバリエーション（100件ずつ）',
+        params: ZSellingPlanGroupParams,
+        querystring: ZGroupVariantsQuery,
+        response: { 200: ZGroupVariants, ...errors },
+      },
+    },
+    (request) => products.variants(request.shop, request.params.id, request.query.after),
+  )
+
+  app.put(
+    '/app-admin/selling-plan-groups/:id/sync',
+    {
+      schema: {
+        tags,
+        summary: '販売プランをストアから読み直す',
+        params: ZSellingPlanGroupParams,
+        response: { 200: ZSellingPlanGroupSummary, ...errors },
+      },
+    },
+    (request) => groups.sync(request.shop, request.params.id),
+  )
+}
+
+/** A group's writes: create, save, delete, its products and variants, and a re-read into the mirror. */
+export function groupWriteRoutes(
+  app: AppInstance,
+  groups: SellingPlanService,
+  products: ReturnType<typeof createGroupProductsService>,
+): void {
+  app.post(
+    '/app-admin/selling-plan-groups',
+    {
+      schema: {
+        tags,
+        summary: '販売プランを作成',
+        body: ZSellingPlanGroupInput,
+        response: { 201: ZSellingPlanGroupSummary, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await groups.create(request.shop, request.body)),
+  )
+
+  app.put(
+    '/app-admin/selling-plan-groups/:id',
+    {
+      schema: {
+        tags,
+        summary: '販売プランを保存（本文にないプランは削除）',
+        params: ZSellingPlanGroupParams,
+        body: ZSellingPlanGroupInput,
+        response: { 200: ZSellingPlanGroupSummary, ...errors },
+      },
+    },
+    (request) => groups.update(request.shop, request.params.id, request.body),
+  )
+
+  app.delete(
+    '/app-admin/selling-plan-groups/:id',
+    {
+      schema: {
+        tags,
+        summary: '販売プランを削除',
+        params: ZSellingPlanGroupParams,
+        response: { 204: z.null().describe('削除しました'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await groups.remove(request.shop, request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  groupProductRoutes(app, groups, products)
+}

@@ -1,0 +1,23 @@
+import type { AdminClient } from '../admin-client.ts'
+import { assertNoUserErrors } from '../admin-client.ts'
+
+export const DELIVERY_PROFILE_UPDATE = /* GraphQL */ `
+  mutation DeliveryProfileUpdate($id: ID!, $profile: DeliveryProfileInput!) {
+    deliveryProfileUpdate(id: $id, profile: $profile) {
+      profile { id }
+      userErrors { field message }
+    }
+  }
+`
+
+/** Updates a delivery profile; PlatformUserError when the platform refuses. */
+export async function updateDeliveryProfile(
+  client: AdminClient,
+  id: string,
+  profile: Record<string, unknown>,
+): Promise<void> {
+  const data = await client.request<{
+    deliveryProfileUpdate: { userErrors: Array<{ field: string[] | null; message: string }> } | null
+  }>('DeliveryProfileUpdate', DELIVERY_PROFILE_UPDATE, { id, profile })
+  assertNoUserErrors('deliveryProfileUpdate', data.deliveryProfileUpdate)
+}

@@ -1,0 +1,159 @@
+import { ZBox, ZBoxDetail, ZBoxList } from '@teiki/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  call,
+  callsSince,
+  expectError,
+  type PlanShops,
+  plan,
+  planDigest,
+  startPlanShops,
+} from './support/selling-plans.ts'
+
+// Boxes (issue 13 item 3): created with defaults, saved field by field, all four fields required,
+// min ≤ max ≤ the group's product count; the detail shows the group's products.
+
+let env: PlanShops
+let groupId: string
+const productIds: string[] = []
+beforeAll(async () => {
+  env = await startPlanShops('boxes')
+  const products = env.emulator.store.shop(env.main)!.products.slice(0, 4)
+  productIds.push(...products.map((p) => String(p.id)))
+  const res = await call(env, 'POST', '/selling-plan-groups', {
+    name: '詰め合わせ',
+    plans: [plan('毎月')],
+    productIds,
+  })
+  groupId = (res.body as { id: string }).id
+}, 120_000)
+afterAll(() => env?.close())
+
+const otherGroupId = () => String(env.emulator.store.shop(env.other)!.sellingPlanGroups[0]!.id)
+
+async function newBox(name?: string) {
+  const res = await call(env, 'POST', '/boxes', name === undefined ? {} : { name })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return ZBox.parse(res.body)
+}
+
+describe('boxes', () => {
+  it('POST creates a box with the defaults, incomplete until the merchant fills it in', async () => {
+    const box = await newBox()
+    expect(box).toMatchObject({
+      name: '新しいボックス',
+      minSelection: 1,
+      maxSelection: null,
+      sellingPlanGroupId: null,
+      sellingPlanGroup: null,
+      complete: false,
+      problems: {
+        maxSelection: '最大選択数を入力してください',
+        sellingPlanGroupId: '販売プランを選んでください',
+      },
+    })
+    expect((await newBox('コーヒー3種')).name).toBe('コーヒー3種')
+  })
+
+  it('PUT saves field by field; a refused field keeps what was saved before it', async () => {
+    const box = await newBox()
+    const put = (body: unknown) => call(env, 'PUT', `/boxes/${box.id}`, body)
+    expect((await put({ sellingPlanGroupId: groupId })).status).toBe(200)
+    expect((await put({ name: '選べる4品' })).status).toBe(200)
+    expect((await put({ maxSelection: 3 })).status).toBe(200)
+    // min above the stored max: refused on min, nothing of it saved.
+    expectError(await put({ minSelection: 4 }), 400, '最小選択数は最大選択数（3）以下にしてください')
+    // max above the group's 4 products.
+    expectError(
+      await put({ maxSelection: 5 }),
+      400,
+      '最大選択数は販売プランの商品数（4件）以下にしてください',
+    )
+    expectError(await put({ name: '' }), 400, 'ボックス名を入力してください')
+    expectError(await put({ name: null }), 400, 'ボックス名を入力してください')
+    expectError(await put({ maxSelection: null }), 400, '最大選択数を入力してください')
+    expectError(await put({ sellingPlanGroupId: null }), 400, '販売プランを選んでください')
+    expectError(await put({}), 400, '保存する項目を指定してください')
+    expectError(await put({ minSelection: 1.5 }), 400, /整数で入力してください/)
+    const saved = ZBox.parse((await put({ minSelection: 2 })).body)
+    expect(saved).toMatchObject({
+      name: '選べる4品',
+      minSelection: 2,
+      maxSelection: 3,
+      sellingPlanGroupId: groupId,
+      sellingPlanGroup: { id: groupId, name: '詰め合わせ', productsCount: 4 },
+      complete: true,
+      problems: {},
+    })
+    // max = product count, min = max: the boundaries are accepted.
+    expect((await put({ maxSelection: 4 })).status).toBe(200)
+    expect(ZBox.parse((await put({ minSelection: 4 })).body).complete).toBe(true)
+  })
+
+  it('GET /boxes/:id shows the group’s products, read from the platform; without a group, none', async () => {
+    const box = await newBox('商品つき')
+    await call(env, 'PUT', `/boxes/${box.id}`, { sellingPlanGroupId: groupId })
+    const from = env.emulator.callLog.length
+    const detail = ZBoxDetail.parse((await call(env, 'GET', `/boxes/${box.id}`)).body)
+    expect(callsSince(env.emulator, from, env.main).map((c) => c.operationName)).toEqual([
+      'SellingPlanGroupProducts',
+    ])
+    expect(detail.products.map((p) => p.id).sort()).toEqual([...productIds].sort())
+    expect(detail.products[0]!.imageUrl).toMatch(/\.svg$/)
+    const bare = await newBox('商品なし')
+    expect(ZBoxDetail.parse((await call(env, 'GET', `/boxes/${bare.id}`)).body).products).toEqual([])
+  })
+
+  it('GET /boxes lists the shop’s boxes newest first with what is missing', async () => {
+    const list = ZBoxList.parse((await call(env, 'GET', '/boxes')).body)
+    expect(list.total).toBe(list.boxes.length)
+    expect(list.boxes[0]!.name).toBe('商品なし')
+    expect(list.boxes.some((b) => b.complete)).toBe(true)
+    expect(list.boxes.some((b) => !b.complete && b.problems.maxSelection)).toBe(true)
+    expect(ZBoxList.parse((await call(env, 'GET', '/boxes', undefined, env.other)).body).boxes).toEqual([])
+  })
+
+  it('a box whose group was deleted keeps its fields and reads as unfilled', async () => {
+    const made = await call(env, 'POST', '/selling-plan-groups', {
+      name: '消える',
+      plans: [plan('毎月')],
+      productIds,
+    })
+    const gone = (made.body as { id: string }).id
+    const box = await newBox('消える販売プラン')
+    await call(env, 'PUT', `/boxes/${box.id}`, { sellingPlanGroupId: gone })
+    await call(env, 'PUT', `/boxes/${box.id}`, { maxSelection: 2 })
+    expect((await call(env, 'DELETE', `/selling-plan-groups/${gone}`)).status).toBe(204)
+    const after = ZBoxDetail.parse((await call(env, 'GET', `/boxes/${box.id}`)).body).box
+    expect(after).toMatchObject({
+      name: '消える販売プラン',
+      maxSelection: 2,
+      sellingPlanGroupId: gone,
+      sellingPlanGroup: null,
+      complete: false,
+    })
+    expect(after.problems.sellingPlanGroupId).toMatch(/削除されています/)
+  })
+
+  it('DELETE removes the box; another shop’s box and group are not found (404), writing nothing', async () => {
+    const box = await newBox('削除')
+    const foreign = ZBox.parse((await call(env, 'POST', '/boxes', {}, env.other)).body)
+    const before = [await planDigest(env, env.main), await planDigest(env, env.other)]
+    expectError(await call(env, 'GET', `/boxes/${foreign.id}`), 404, 'ボックスが見つかりません')
+    expectError(
+      await call(env, 'PUT', `/boxes/${foreign.id}`, { name: '乗っ取り' }),
+      404,
+      'ボックスが見つかりません',
+    )
+    expectError(await call(env, 'DELETE', `/boxes/${foreign.id}`), 404, 'ボックスが見つかりません')
+    expectError(
+      await call(env, 'PUT', `/boxes/${box.id}`, { sellingPlanGroupId: otherGroupId() }),
+      404,
+      '販売プランが見つかりません',
+    )
+    expectError(await call(env, 'GET', '/boxes/0'), 400, /ボックスIDは1〜/)
+    expect([await planDigest(env, env.main), await planDigest(env, env.other)]).toEqual(before)
+    expect((await call(env, 'DELETE', `/boxes/${box.id}`)).status).toBe(204)
+    expectError(await call(env, 'GET', `/boxes/${box.id}`), 404, 'ボックスが見つかりません')
+  })
+})

@@ -1,0 +1,85 @@
+import { DEMO_BOX_CODE, DEMO_MULTI_CODE } from '@teiki/shopify-emulator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as demo from '../src/demo/app-data.ts'
+import { findInstalledShop } from '../src/features/shops/repo.ts'
+import { sharedShopClients } from '../src/features/subscriptions/shop-client.ts'
+import { call, type PlanShops, plan, startPlanShops } from './support/selling-plans.ts'
+
+// The demo shop's app-side data (issue 13 item 6): the recurring-multi plan's later cycles and a
+// box, seeded once after the sync that brought their groups (the emulator's demo groups carry
+// these merchant codes; here the groups are made through the API in a shop of the test's own).
+
+let env: PlanShops
+beforeAll(async () => {
+  env = await startPlanShops('demo-seed')
+}, 120_000)
+afterAll(() => env?.close())
+
+const seed = async () =>
+  demo.seedDemoAppData(
+    env.pool,
+    (await findInstalledShop(env.pool, env.main))!,
+    sharedShopClients(env.app.platformOptions),
+  )
+
+describe('seedDemoAppData', () => {
+  it('uses the merchant codes the emulator gives the demo groups', () => {
+    expect(demo.DEMO_MULTI_CODE).toBe(DEMO_MULTI_CODE)
+    expect(demo.DEMO_BOX_CODE).toBe(DEMO_BOX_CODE)
+  })
+
+  it('does nothing before the groups exist, then seeds the rules and the box once', async () => {
+    expect(await seed()).toEqual([])
+    const products = env.emulator.store
+      .shop(env.main)!
+      .products.slice(0, 6)
+      .map((p) => String(p.id))
+    const multi = await call(env, 'POST', '/selling-plan-groups', {
+      name: '回数割定期便',
+      merchantCode: DEMO_MULTI_CODE,
+      plans: [plan('毎月', { discountType: 'fixedDiscount', valueType: 'PERCENTAGE', initialValue: 30 })],
+      productIds: products.slice(0, 3),
+    })
+    await call(env, 'POST', '/selling-plan-groups', {
+      name: '選べる詰め合わせ',
+      merchantCode: DEMO_BOX_CODE,
+      plans: [plan('毎月')],
+      productIds: products,
+    })
+    expect(await seed()).toEqual(['回数割定期便の回数ごとの割引', 'ボックス「選べる詰め合わせボックス」'])
+    const planId = (multi.body as { plans: Array<{ id: string }> }).plans[0]!.id
+    const list = await call(
+      env,
+      'GET',
+      `/subscriptions/sellingPlanGroups/${(multi.body as { id: string }).id}/sellingPlans`,
+    )
+    expect(
+      (list.body as { plans: Array<{ discountType: string; cycleDiscounts: unknown }> }).plans[0],
+    ).toMatchObject({
+      discountType: 'recurringMultiDiscount',
+      cycleDiscounts: [
+        { cycle: 1, value: 30 },
+        { cycle: 2, value: 20 },
+        { cycle: 4, value: 10 },
+      ],
+    })
+    const boxes = (await call(env, 'GET', '/boxes')).body as {
+      boxes: Array<{
+        id: string
+        name: string
+        complete: boolean
+        minSelection: number
+        maxSelection: number
+      }>
+    }
+    expect(boxes.boxes).toMatchObject([
+      { name: '選べる詰め合わせボックス', minSelection: 3, maxSelection: 5, complete: true },
+    ])
+    expect(planId).toMatch(/^\d+$/)
+
+    // Once: a deleted demo box stays deleted on the next start.
+    expect((await call(env, 'DELETE', `/boxes/${boxes.boxes[0]!.id}`)).status).toBe(204)
+    expect(await seed()).toEqual([])
+    expect(((await call(env, 'GET', '/boxes')).body as { boxes: unknown[] }).boxes).toEqual([])
+  })
+})

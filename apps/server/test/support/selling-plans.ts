@@ -1,0 +1,119 @@
+import type { SellingPlanInput } from '@teiki/contract'
+import type { Emulator } from '@teiki/shopify-emulator'
+import { expect } from 'vitest'
+import { findInstalledShop } from '../../src/features/shops/repo.ts'
+import { fullSync } from '../../src/sync/full-sync.ts'
+import { type EmulatedApp, startEmulatedApp } from './emulated-app.ts'
+
+/**
+ * Two synced shops on an in-process emulator for the selling plan and box tests: `main` (20
+ * contracts, so it has the 130-variant box product) and `other`, whose ids must never work
+ * from `main`.
+ */
+export async function startPlanShops(name: string): Promise<PlanShops> {
+  const stamp = `${process.pid}-${Date.now().toString(36)}`
+  const main = `${name}-${stamp}.myshopify.com`
+  const other = `${name}-other-${stamp}.myshopify.com`
+  const env = await startEmulatedApp({
+    shops: [
+      { domain: main, contracts: 20 },
+      { domain: other, contracts: 5 },
+    ],
+    secret: SECRET,
+  })
+  for (const domain of [main, other]) {
+    await fullSync(env.pool, env.clients[domain]!, (await findInstalledShop(env.pool, domain))!, {
+      bulk: false,
+    })
+  }
+  return { ...env, main, other }
+}
+
+export type PlanShops = EmulatedApp & { main: string; other: string }
+
+export const SECRET = 's3cret-plans'
+
+/** A merchant's call on `/app-admin{path}` as `domain`: status and JSON body. */
+export async function call(
+  env: PlanShops,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  domain = env.main,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const sep = path.includes('?') ? '&' : '?'
+  const res = await env.app.inject({
+    method,
+    url: `/app-admin${path}${sep}shop=${domain}&secret=${SECRET}`,
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  })
+  return { status: res.statusCode, body: res.body ? res.json() : {} }
+}
+
+/** The emulator's Admin API calls for `domain` since `from` (an index into the call log). */
+export const callsSince = (emulator: Emulator, from: number, domain: string) =>
+  emulator.callLog.slice(from).filter((c) => c.shop === domain)
+
+/** Mutation root fields called for `domain` since `from`, in order. */
+export const mutationsSince = (emulator: Emulator, from: number, domain: string) =>
+  callsSince(emulator, from, domain)
+    .flatMap((c) => c.rootFields)
+    .filter((f) => MUTATIONS.has(f))
+
+const MUTATIONS = new Set([
+  'sellingPlanGroupCreate',
+  'sellingPlanGroupUpdate',
+  'sellingPlanGroupDelete',
+  'sellingPlanGroupAddProducts',
+  'sellingPlanGroupRemoveProducts',
+  'sellingPlanGroupAddProductVariants',
+  'sellingPlanGroupRemoveProductVariants',
+  'deliveryProfileCreate',
+  'deliveryProfileUpdate',
+])
+
+/** Everything the app keeps about a shop's selling plans and boxes, to prove nothing changed. */
+export async function planDigest(env: PlanShops, domain: string): Promise<string> {
+  const shopId = env.shopIds[domain]
+  const tables = [
+    'select id, name, merchant_code, products_count, product_variants_count from selling_plan_groups where shop_id = $1 order by id',
+    'select id, group_id, name, options, billing_policy, delivery_policy, pricing_policies from selling_plans where shop_id = $1 order by id',
+    'select selling_plan_id, cycle, adjustment_type, adjustment_value from selling_plan_cycle_discounts where shop_id = $1 order by 1, 2',
+    'select group_id, variant_id, parent_variant_id from selling_plan_group_parents where shop_id = $1 order by 1, 2',
+    'select id, name, min_selection, max_selection, selling_plan_group_id from boxes where shop_id = $1 order by id',
+  ]
+  const parts = []
+  for (const sql of tables) parts.push((await env.pool.query(sql, [shopId])).rows)
+  return JSON.stringify(parts)
+}
+
+/** The platform's shop state as JSON (selling plan groups, delivery profiles, ids). */
+export const platformState = (env: PlanShops, domain: string) => {
+  const shop = env.emulator.store.shop(domain)!
+  return JSON.stringify({
+    groups: shop.sellingPlanGroups,
+    profiles: shop.extra?.deliveryProfiles,
+    ids: shop.nextIds,
+  })
+}
+
+/** A monthly plan of the editor; `patch` sets the discount. */
+export const plan = (name: string, patch: Partial<SellingPlanInput> = {}): SellingPlanInput => ({
+  name,
+  interval: 'MONTH',
+  intervalCount: 1,
+  minCycles: 1,
+  discountType: 'noDiscount',
+  ...patch,
+})
+
+export function expectError(
+  res: { status: number; body: unknown },
+  status: number,
+  message: RegExp | string,
+) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status)
+  const error = (res.body as { error: { code: string; message: string } }).error
+  expect(error.message).toMatch(message)
+  return error
+}
