@@ -135,6 +135,37 @@ describe('boxes', () => {
     expect(after.problems.sellingPlanGroupId).toMatch(/削除されています/)
   })
 
+  it('every change rewrites the storefront’s copy (app-data metafield teiki.boxes): complete boxes only', async () => {
+    /** What the storefront's box block reads (the platform's app-data metafield). */
+    const published = async () => {
+      const res = await env.emulator.graphql(env.main, {
+        query: '{ currentAppInstallation { metafield(namespace: "teiki", key: "boxes") { value } } }',
+      })
+      const data = res.data as { currentAppInstallation: { metafield: { value: string } | null } }
+      const field = data.currentAppInstallation.metafield
+      return field ? (JSON.parse(field.value) as Array<Record<string, unknown>>) : []
+    }
+    const box = await newBox('ストア用')
+    const put = (body: unknown) => call(env, 'PUT', `/boxes/${box.id}`, body)
+    expect((await published()).some((b) => b.id === box.id)).toBe(false)
+    await put({ sellingPlanGroupId: groupId })
+    await put({ maxSelection: 3 })
+    const from = env.emulator.callLog.length
+    expect((await put({ minSelection: 2 })).status).toBe(200)
+    expect(callsSince(env.emulator, from, env.main).map((c) => c.operationName)).toContain('MetafieldsSet')
+    const group = env.emulator.store.shop(env.main)!.sellingPlanGroups.find((g) => String(g.id) === groupId)!
+    const handles = env.emulator.store
+      .shop(env.main)!
+      .products.filter((p) => productIds.includes(String(p.id)))
+      .map((p) => p.handle)
+    const mine = (await published()).find((b) => b.id === box.id)!
+    expect(mine).toMatchObject({ name: 'ストア用', minSelection: 2, maxSelection: 3 })
+    expect(mine.sellingPlanIds).toEqual(group.sellingPlans.map((p) => String(p.id)).sort())
+    expect([...(mine.productHandles as string[])].sort()).toEqual([...handles].sort())
+    expect((await call(env, 'DELETE', `/boxes/${box.id}`)).status).toBe(204)
+    expect((await published()).some((b) => b.id === box.id)).toBe(false)
+  })
+
   it('DELETE removes the box; another shop’s box and group are not found (404), writing nothing', async () => {
     const box = await newBox('削除')
     const foreign = ZBox.parse((await call(env, 'POST', '/boxes', {}, env.other)).body)

@@ -100,3 +100,20 @@ export async function groupProductsCount(
   )
   return rows[0]?.products_count ?? null
 }
+
+/** Every box of the shop (for the storefront's copy), oldest first. */
+export async function allBoxes(db: DbClient, shopId: string): Promise<BoxRow[]> {
+  const { rows } = await db.query<BoxRow>(`${SELECT} where b.shop_id = $1 order by b.created_at, b.id`, [
+    shopId,
+  ])
+  return rows
+}
+
+/** The mirrored selling plans of a group (their numeric ids, the cart's `selling_plan`). */
+export async function groupPlanIds(db: DbClient, shopId: string, groupId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'select id::text from selling_plans where shop_id = $1 and group_id = $2 order by id',
+    [shopId, groupId],
+  )
+  return rows.map((r) => r.id)
+}

@@ -2,6 +2,7 @@ import type { Box, BoxDetail, BoxList, UpdateBoxRequest } from '@teiki/contract'
 import { type BoxSettings, boxProblems, boxSaveProblem, newBoxSettings } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
+import { PlatformUserError } from '../../platform/errors.ts'
 import { idFromGid, toGid } from '../../platform/gid.ts'
 import { fetchSellingPlanGroupProducts } from '../../platform/operations/selling-plan-group-products.ts'
 import type { ShopRow } from '../shops/repo.ts'
@@ -17,8 +18,11 @@ import {
   listBoxes,
   updateBox,
 } from './repo.ts'
+import { publishBoxes } from './storefront.ts'
 
 export const BOX_NOT_FOUND = 'ボックスが見つかりません'
+const NOT_PUBLISHED =
+  'ボックスは保存しましたが、ストアへの反映に失敗しました。もう一度保存するとストアに反映されます。'
 const GROUP_GONE = '選んだ販売プランは削除されています。販売プランを選び直してください'
 
 const settingsOf = (row: BoxRow): BoxSettings => ({
@@ -54,6 +58,21 @@ function boxOf(row: BoxRow): Box {
 export function createBoxService(deps: { db: Db; clients: ShopClients }) {
   const { db } = deps
 
+  /**
+   * The storefront's copy of the boxes (storefront.ts), after every change: a failure answers
+   * 502 saying the box is saved (the next save publishes again).
+   */
+  async function publish(shop: ShopRow): Promise<void> {
+    try {
+      await publishBoxes(db, deps.clients.clientFor(shop), shop.id)
+    } catch (error) {
+      const refused = error instanceof PlatformUserError
+      throw new AppError(refused ? 'PLATFORM_USER_ERROR' : 'PLATFORM_UNAVAILABLE', NOT_PUBLISHED, {
+        cause: error,
+      })
+    }
+  }
+
   async function stored(shop: ShopRow, id: string): Promise<BoxRow> {
     const row = await findBox(db, shop.id, id)
     if (!row) throw notFound(BOX_NOT_FOUND)
@@ -70,6 +89,7 @@ export function createBoxService(deps: { db: Db; clients: ShopClients }) {
     async create(shop: ShopRow, name: string | undefined): Promise<Box> {
       const settings = { ...newBoxSettings(), ...(name?.trim() ? { name: name.trim() } : {}) }
       const id = await insertBox(db, shop.id, settings)
+      await publish(shop)
       return boxOf(await stored(shop, id))
     },
 
@@ -113,11 +133,13 @@ export function createBoxService(deps: { db: Db; clients: ShopClients }) {
       const problem = boxSaveProblem(settingsOf(row), patch, count)
       if (problem) throw new AppError('INVALID_INPUT', problem.message)
       await updateBox(db, shop.id, id, patch as BoxPatch)
+      await publish(shop)
       return boxOf(await stored(shop, id))
     },
 
     async remove(shop: ShopRow, id: string): Promise<void> {
       if (!(await deleteBox(db, shop.id, id))) throw notFound(BOX_NOT_FOUND)
+      await publish(shop)
     },
   }
 }

@@ -4,12 +4,17 @@ import type { AdminClient } from '../admin-client.ts'
 export const SELLING_PLAN_GROUP_PRODUCTS = /* GraphQL */ `
   query SellingPlanGroupProducts($id: ID!) {
     sellingPlanGroup(id: $id) {
-      products(first: 30) { nodes { id title featuredImage { url } } }
+      products(first: 30) { nodes { id title handle featuredImage { url } } }
     }
   }
 `
 
-export type PlatformGroupProduct = { id: string; title: string; featuredImage: { url: string } | null }
+export type PlatformGroupProduct = {
+  id: string
+  title: string
+  handle: string
+  featuredImage: { url: string } | null
+}
 
 /** The group's first 30 products, or null when the platform does not have the group. */
 export async function fetchSellingPlanGroupProducts(
