@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { REQUIRED_SCOPES } from '../apps/server/src/features/shops/scopes.ts'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
 
 export const BENCH_SECRET = 'bench-secret-0001'
@@ -47,16 +48,8 @@ const GIVEN = [
   'さくら',
 ]
 
-/** Every scope the app asks for (features/shops/scopes.ts), so the page opens without the update modal. */
-const BENCH_SCOPES = [
-  'write_own_subscription_contracts',
-  'write_customers',
-  'write_products',
-  'read_orders',
-  'write_themes',
-  'write_shipping',
-  'read_locations',
-]
+/** Every scope the app asks for, so the page opens without the update modal. */
+const BENCH_SCOPES = [...REQUIRED_SCOPES]
 
 export function benchShopDomain(index: number): string {
   return `bench-${index}.myshopify.com`
