@@ -17,7 +17,8 @@ export type Runtime = {
   /** Where `webhookSubscriptionCreate` points: the 2025-04 input has no URL field (see mutations/webhook-subscriptions.ts). */
   webhookCallbackUrl: string | null
   /** Keeps the JSONL of a finished bulk operation for `GET /bulk/<id>.jsonl`. */
-  bulkFiles: Map<string, string>
+  /** Each bulk operation's JSONL file, as the pages it was written in. */
+  bulkFiles: Map<string, Buffer[]>
 }
 
 /** Per-request context: resolvers only ever see the shop the access token belongs to. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
 import { exchangeToken, parseTokenRequest, TOKEN_EXCHANGE_PATH } from './auth/token-exchange.ts'
 import type { Runtime } from './context.ts'
 import { productImageSvg } from './demo-data/product-images.ts'
@@ -18,7 +19,7 @@ import { handleThemeEditor } from './storefront/theme-editor.ts'
 export type RouteDeps = {
   store: Store
   faults: Faults
-  bulkFiles: Map<string, string>
+  bulkFiles: Map<string, Buffer[]>
   app: { apiKey: string; apiSecret: string }
   install: (shop: string) => { accessToken: string; scopes: string[] }
   /** Whether the test controls answer (EmulatorOptions.controls). */
@@ -144,13 +145,14 @@ export async function handleExtraRoute(
   }
   const bulk = /^\/bulk\/([^/]+)\/(\d+)\.jsonl$/.exec(path)
   if (bulk && req.method === 'GET') {
-    const text = deps.bulkFiles.get(bulkFileKey(decodeURIComponent(bulk[1]!), Number(bulk[2])))
-    if (text === undefined) {
+    const chunks = deps.bulkFiles.get(bulkFileKey(decodeURIComponent(bulk[1]!), Number(bulk[2])))
+    if (chunks === undefined) {
       sendJson(res, 404, { errors: 'Not Found' })
       return true
     }
-    res.writeHead(200, { 'content-type': 'application/jsonl', 'content-length': Buffer.byteLength(text) })
-    res.end(text)
+    const length = chunks.reduce((n, c) => n + c.length, 0)
+    res.writeHead(200, { 'content-type': 'application/jsonl', 'content-length': length })
+    Readable.from(chunks).pipe(res)
     return true
   }
   const charge = /^\/admin\/charges\/([^/]+)\/(\d+)\/confirm$/.exec(path)

@@ -1,6 +1,7 @@
 import {
   type DocumentNode,
   execute,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLSchema,
@@ -13,6 +14,7 @@ import {
   type SelectionSetNode,
   TypeInfo,
   typeFromAST,
+  type ValueNode,
   validate,
   visit,
   visitWithTypeInfo,
@@ -143,8 +145,66 @@ export function prepareBulkQuery(schema: GraphQLSchema, query: string): Document
   return unbound(schema, doc)
 }
 
-export async function runBulkQuery(schema: GraphQLSchema, doc: DocumentNode, ctx: Context) {
-  const result = await execute({ schema, document: doc, contextValue: ctx })
-  if (result.errors?.length) throw new Error(result.errors.map((e) => e.message).join('; '))
-  return (result.data ?? {}) as Record<string, unknown>
+/** Root objects read per page of a bulk run: the whole result is never held at once. */
+export const BULK_PAGE_SIZE = 250
+
+/**
+ * The query with its root connection paged: `first`/`after` set on the root field and
+ * `pageInfo { hasNextPage endCursor }` selected beside what the query asks.
+ */
+function pagedRoot(doc: DocumentNode, after: string | null): DocumentNode {
+  const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!
+  const root = op.selectionSet.selections.find((s): s is FieldNode => s.kind === Kind.FIELD)!
+  const args = (root.arguments ?? []).filter((a) => a.name.value !== 'first' && a.name.value !== 'after')
+  const arg = (name: string, value: ValueNode) => ({
+    kind: Kind.ARGUMENT as const,
+    name: { kind: Kind.NAME as const, value: name },
+    value,
+  })
+  args.push(arg('first', { kind: Kind.INT, value: String(BULK_PAGE_SIZE) }))
+  if (after !== null) args.push(arg('after', { kind: Kind.STRING, value: after }))
+  const pageInfo = parse('{ __teikiPageInfo: pageInfo { hasNextPage endCursor } }')
+    .definitions[0] as OperationDefinitionNode
+  const pagedField: FieldNode = {
+    ...root,
+    arguments: args,
+    selectionSet: {
+      ...root.selectionSet!,
+      selections: [...root.selectionSet!.selections, ...pageInfo.selectionSet.selections],
+    },
+  }
+  const pagedOp: OperationDefinitionNode = {
+    ...op,
+    selectionSet: {
+      ...op.selectionSet,
+      selections: op.selectionSet.selections.map((s) => (s === root ? pagedField : s)),
+    },
+  }
+  return { ...doc, definitions: doc.definitions.map((d) => (d === op ? pagedOp : d)) }
+}
+
+/**
+ * Runs a bulk query a page of root objects at a time (the platform runs it in the background
+ * and writes the file as it goes), handing each page's data to `onPage`, so a 100k-contract
+ * export never builds its whole result in memory.
+ */
+export async function runBulkQuery(
+  schema: GraphQLSchema,
+  doc: DocumentNode,
+  ctx: Context,
+  onPage: (data: Record<string, unknown>) => void,
+): Promise<void> {
+  let after: string | null = null
+  for (;;) {
+    const result = await execute({ schema, document: pagedRoot(doc, after), contextValue: ctx })
+    if (result.errors?.length) throw new Error(result.errors.map((e) => e.message).join('; '))
+    const data = (result.data ?? {}) as Record<string, Record<string, unknown> | null>
+    const key = Object.keys(data)[0]!
+    const connection = data[key]
+    const info = connection?.__teikiPageInfo as { hasNextPage: boolean; endCursor: string | null } | undefined
+    if (connection) delete connection.__teikiPageInfo
+    onPage(data)
+    if (!info?.hasNextPage || !info.endCursor) return
+    after = info.endCursor
+  }
 }

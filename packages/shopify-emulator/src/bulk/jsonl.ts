@@ -25,7 +25,7 @@ function emit(node: Json, parentId: unknown, out: string[]): void {
   for (const child of children) emit(child, node.id, out)
 }
 
-/** JSONL of a bulk query's data; `data` has one root field, a connection. */
+/** JSONL of (a page of) a bulk query's data; `data` has one root field, a connection. */
 export function toJsonl(data: Json): { text: string; objectCount: number; rootObjectCount: number } {
   const out: string[] = []
   let rootObjectCount = 0

@@ -50,13 +50,21 @@ export const bulkOperationResolvers: ResolverMap = {
       })
       ctx.runtime.later(ctx.runtime.bulkDelayMs, async () => {
         try {
-          const { text, objectCount, rootObjectCount } = toJsonl(await runBulkQuery(info.schema, doc, ctx))
-          ctx.runtime.bulkFiles.set(bulkFileKey(domain, op.id), text)
+          const chunks: Buffer[] = []
+          let objectCount = 0
+          let rootObjectCount = 0
+          await runBulkQuery(info.schema, doc, ctx, (data) => {
+            const page = toJsonl(data)
+            if (page.text) chunks.push(Buffer.from(page.text))
+            objectCount += page.objectCount
+            rootObjectCount += page.rootObjectCount
+          })
+          ctx.runtime.bulkFiles.set(bulkFileKey(domain, op.id), chunks)
           Object.assign(op, {
             status: 'COMPLETED',
             objectCount,
             rootObjectCount,
-            fileSize: Buffer.byteLength(text),
+            fileSize: chunks.reduce((n, c) => n + c.length, 0),
             // The platform gives no URL for an empty result.
             url: objectCount > 0 ? `${ctx.runtime.baseUrl()}${bulkFilePath(domain, op.id)}` : null,
           })
