@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderCount } from '../src/billing/repo.ts'
 import { runBilling } from '../src/billing/run.ts'
 import { findInstalledShop } from '../src/features/shops/repo.ts'
 import { sharedShopClients } from '../src/features/subscriptions/shop-client.ts'
@@ -176,5 +177,42 @@ describe('the contract sold at checkout is billed on its plan', () => {
     expect(summary).toMatchObject({ attempted: 1, succeeded: 1 })
     const renewal = shop.orders.find((o) => o.contractId === contract.id && o.id !== contract.originOrderId)!
     expect(renewal.totalPriceSet).toBe(Math.round(variant.price * 0.9) + contract.deliveryPrice)
+  })
+
+  it('counts one order bought on two plans as the first order of both contracts it made', async () => {
+    // One checkout, two plans: two contracts whose origin order is the same, linked in the
+    // mirror to one of them. Each contract's next charge is cycle 2 (the later price), so each
+    // must count that order, or the second would be charged the first-order discount again.
+    const shop = env.emulator.store.shop(DOMAIN)!
+    const weekly = shop.sellingPlanGroups.find((g) => g.merchantCode === 'weekly')!
+    const [every, fortnightly] = weekly.sellingPlans
+    const variant = shop.variants.find(
+      (v) => v.id === shop.products.find((p) => p.id === weekly.productIds[0])!.variantIds[0],
+    )!
+    const browse = shopper()
+    await browse('/cart/add', { id: String(variant.id), selling_plan: String(every!.id) })
+    await browse('/cart/add', { id: String(variant.id), selling_plan: String(fortnightly!.id) })
+    await browse('/checkout', { ...BUYER, email: `two-plans.${stamp}@example.jp` })
+    await env.emulator.idle()
+    const made = shop.contracts.slice(-2)
+    expect(made.map((c) => c.lines[0]!.sellingPlanId)).toEqual([every!.id, fortnightly!.id])
+    expect(made[0]!.originOrderId).toBe(made[1]!.originOrderId)
+    const shopId = env.shopIds[DOMAIN]!
+    for (const c of made) expect(await orderCount(env.pool, shopId, String(c.id))).toBe(1)
+
+    // The contract the order is not linked to renews at the later price.
+    const second = made[1]!
+    const summary = await runBilling({
+      db: env.pool,
+      clients: sharedShopClients(env.app.platformOptions),
+      shop: (await findInstalledShop(env.pool, DOMAIN))!,
+      now: new Date(second.nextBillingDate! + 60_000),
+      engine: env.app.billingEngine,
+      wait: { intervalMs: 20, timeoutMs: 30_000 },
+    })
+    expect(summary.succeeded).toBeGreaterThanOrEqual(1)
+    const renewal = shop.orders.find((o) => o.contractId === second.id && o.id !== second.originOrderId)!
+    expect(renewal.totalPriceSet).toBe(Math.round(variant.price * 0.9) + second.deliveryPrice)
+    expect(await orderCount(env.pool, shopId, String(second.id))).toBe(2)
   })
 })

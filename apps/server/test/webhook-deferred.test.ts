@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { signWebhook } from '@teiki/shopify-emulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderCount } from '../src/billing/repo.ts'
 import { toGid } from '../src/platform/gid.ts'
 import { type BillingEnv, refreshMirror, startBillingEnv } from './support/billing.ts'
 import { TEST_API_SECRET } from './support/fixtures.ts'
@@ -141,5 +142,61 @@ describe('deferred webhook reads', () => {
       first.id,
     ])
     expect(rows).toHaveLength(1)
+  })
+
+  it('counts a checkout’s order for its new contract while orders/create waits for its read', async () => {
+    // A shopper buys on a plan: subscription_contracts/create is read at once, orders/create a
+    // moment later (or, on the platform, delivered later). Meanwhile the contract already has
+    // its first order (the next charge is cycle 2), and once the order is mirrored it is linked
+    // and not counted twice.
+    const group = platform().sellingPlanGroups.find((g) => g.productIds.length > 0)!
+    const variantId = platform().products.find((p) => p.id === group.productIds[0])!.variantIds[0]!
+    let cookie = ''
+    const store = async (path: string, form: Record<string, string>) => {
+      const res = await fetch(`${env.url}/s/${DOMAIN}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        body: new URLSearchParams(form).toString(),
+      })
+      cookie = res.headers.get('set-cookie')?.split(';')[0] ?? cookie
+      expect(res.status).toBe(303)
+    }
+    await store('/cart/add', { id: String(variantId), selling_plan: String(group.sellingPlans[0]!.id) })
+    await store('/checkout', {
+      email: `deferred.${stamp}@example.jp`,
+      lastName: '鈴木',
+      firstName: '一郎',
+      phone: '',
+      zip: '060-0001',
+      provinceCode: 'JP-01',
+      city: '札幌市中央区',
+      address1: '北1条西1-1',
+      address2: '',
+    })
+    const c = platform().contracts.at(-1)!
+    const shop = await env.shop(DOMAIN)
+    const from = env.emulator.callLog.length
+    // The contract's webhook first, its order's not applied yet: the order is not mirrored,
+    // the contract counts it.
+    expect((await post('subscription_contracts/create', contractBody(c.id, c.revisionId))).statusCode).toBe(
+      200,
+    )
+    const held = await env.pool.query('select 1 from orders where shop_id = $1 and id = $2', [
+      shop.id,
+      c.originOrderId,
+    ])
+    expect(held.rows).toHaveLength(0)
+    expect(await orderCount(env.pool, shop.id, String(c.id))).toBe(1)
+    const order = { id: c.originOrderId, admin_graphql_api_id: toGid('Order', c.originOrderId!) }
+    expect((await post('orders/create', order)).statusCode).toBe(200)
+    await deferredReadsDone()
+    expect(reads('Order', from)).toBe(1)
+    const linked = await env.pool.query(
+      'select contract_id::text from orders where shop_id = $1 and id = $2',
+      [shop.id, c.originOrderId],
+    )
+    expect(linked.rows).toEqual([{ contract_id: String(c.id) }])
+    expect(await orderCount(env.pool, shop.id, String(c.id))).toBe(1)
   })
 })
