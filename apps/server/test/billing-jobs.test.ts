@@ -142,6 +142,15 @@ describe('the daily tick', () => {
       expect(types).not.toContain('billing_succeeded')
     }
     expect(await jobsOf(BILLING_QUEUES.run, shop.id)).toHaveLength(1)
+    // Each success webhook handed its outcome to a billing-outcome job (the delivery answered
+    // at once): one job per attempt, applied once.
+    const outcomes = await jobsOf(BILLING_QUEUES.outcome, shop.id)
+    expect(outcomes).toHaveLength(5)
+    expect(outcomes.every((j) => j.state === 'completed')).toBe(true)
+    const delivered = env.emulator.webhooks.deliveries.filter(
+      (d) => d.shop === domain && d.topic === 'subscription_billing_attempts/success',
+    )
+    expect(delivered.every((d) => d.status === 'delivered')).toBe(true)
 
     // The next day (shop-local) is a new run; the schedule moved on, so nothing is due.
     expect(await handlers.tick(new Date('2026-11-26T01:00:00Z'), [shop.id])).toHaveLength(1)

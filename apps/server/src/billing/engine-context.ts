@@ -1,7 +1,8 @@
-import type { Db } from '../db/pool.ts'
+import type { Db, DbClient } from '../db/pool.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
+import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import type { CycleStatus } from './cycles-repo.ts'
 
 /** Where jobs come in: the app process plugs pg-boss here; the CLI and tests run without. */
@@ -10,6 +11,11 @@ export type BillingScheduler = {
   pollLater(shopId: string, cycleId: string, attemptNo: number): Promise<void>
   /** Run dunning retry `attemptNo + 1` of the cycle at `at`. */
   retryAt(shopId: string, cycleId: string, attemptNo: number, at: Date): Promise<void>
+  /**
+   * Apply an attempt's outcome (as read) in a job, sent inside `tx`: a webhook delivery hands
+   * its outcome over and answers at once instead of waiting for the follow-ups' mutations.
+   */
+  settleLater(tx: DbClient, shopId: string, attempt: PlatformBillingAttempt): Promise<void>
 }
 
 export type BillingLog = {

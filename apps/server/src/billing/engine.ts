@@ -1,12 +1,13 @@
-import type { Db } from '../db/pool.ts'
+import type { Db, DbClient } from '../db/pool.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import { idFromGid } from '../platform/gid.ts'
 import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import type { ChargeCheck } from '../platform/operations/subscription-charge-check.ts'
 import { type AttemptStart, attemptOf, type BeforeStore, retryCycle, watch } from './charge.ts'
 import { priceCharge } from './cycle-prices.ts'
-import type { CycleRow } from './cycles-repo.ts'
+import { type CycleRow, findCycleOfAttempt } from './cycles-repo.ts'
 import type { BillingLog, BillingScheduler, EngineContext } from './engine-context.ts'
 import { type AwaitOptions, awaitOutcomes, onAttemptOutcome, pollCycle } from './outcomes.ts'
 import { checkBeforeCharge } from './pre-charge.ts'
@@ -45,6 +46,23 @@ export function createBillingEngine(opts: BillingEngineOptions) {
   const applyFor = (shop: ShopRow, now?: Date) => (attempt: PlatformBillingAttempt) =>
     onAttemptOutcome(ctx, shop, attempt, now ? { now } : {})
   return {
+    /** Whether the attempt is one of the engine's charges (a billing_cycles row holds it). */
+    ownsAttempt: async (shopId: string, attempt: PlatformBillingAttempt) =>
+      (await findCycleOfAttempt(ctx.db, shopId, {
+        id: idFromGid(attempt.id),
+        idempotencyKey: attempt.idempotencyKey,
+      })) !== null,
+    /**
+     * Hands the outcome to a job inside `tx` (true), or answers false without a job queue:
+     * the caller then applies it itself (onAttemptOutcome).
+     */
+    /** Whether outcomes can be handed to a job (settleLater): a job queue is plugged in. */
+    hasJobs: () => ctx.scheduler !== undefined,
+    async settleLater(tx: DbClient, shopId: string, attempt: PlatformBillingAttempt): Promise<boolean> {
+      if (!ctx.scheduler) return false
+      await ctx.scheduler.settleLater(tx, shopId, attempt)
+      return true
+    },
     onAttemptOutcome: (
       shopOrId: ShopRow | string,
       attempt: PlatformBillingAttempt,

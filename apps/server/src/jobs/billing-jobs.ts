@@ -8,6 +8,7 @@ import { type AbortedRun, claimRunDay, openAttempts, shopsToTick } from '../bill
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts'
 import { findShopById } from '../features/shops/repo.ts'
 import type { ShopClients } from '../features/subscriptions/shop-client.ts'
+import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import { executor, type Jobs } from './boss.ts'
 
 /**
@@ -23,13 +24,24 @@ import { executor, type Jobs } from './boss.ts'
  *   the cycle row's conditional update makes it happen once either way).
  * - `billing-poll`: the fallback for a missed outcome webhook: reads the attempt and applies it
  *   when ready, else fails so pg-boss retries it later (backing off).
+ * - `billing-outcome`: an outcome a webhook delivery read and handed over (sent in the
+ *   delivery's transaction): applied here, OUTCOME_WORKERS at a time, so the delivery answers
+ *   at once instead of waiting behind the run for its follow-ups' mutations (the platform
+ *   gives a delivery 5 s, then redelivers and the attempt is read again).
  */
 export const BILLING_QUEUES = {
   tick: 'billing-tick',
   run: 'billing-run',
   retry: 'billing-retry',
   poll: 'billing-poll',
+  outcome: 'billing-outcome',
 } as const
+
+/** Outcomes applied at once per process: as many as a run's creates in flight. */
+const OUTCOME_WORKERS = 12
+
+/** A `billing-outcome` job: the attempt as the delivery read it. */
+export type OutcomeJob = { shopId: string; attempt: PlatformBillingAttempt }
 
 /** A `billing-run` job: a shop's daily run, or (`resumeOf`) the resume of an aborted run. */
 export type RunJob = { shopId: string; date: string; now: string; resumeOf?: string }
@@ -190,6 +202,14 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
     retryBackoff: true,
     expireInSeconds: 300,
   })
+  await opts.jobs.createQueue(BILLING_QUEUES.outcome, {
+    name: BILLING_QUEUES.outcome,
+    policy: 'stately',
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  })
   await opts.jobs.createQueue(BILLING_QUEUES.poll, {
     name: BILLING_QUEUES.poll,
     policy: 'stately',
@@ -213,6 +233,12 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
         startAfter: at,
       })
     },
+    async settleLater(tx, shopId, attempt) {
+      await boss.send(BILLING_QUEUES.outcome, { shopId, attempt } satisfies OutcomeJob, {
+        singletonKey: `${shopId}:${attempt.id}`,
+        db: executor(tx),
+      })
+    },
   })
 
   const work = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }
@@ -232,6 +258,14 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
   await boss.work<CycleJob>(BILLING_QUEUES.poll, work, async ([job]) => {
     if (job) await handlers.poll(job.data).catch(onError(BILLING_QUEUES.poll))
   })
+  for (let i = 0; i < OUTCOME_WORKERS; i++) {
+    await boss.work<OutcomeJob>(BILLING_QUEUES.outcome, work, async ([job]) => {
+      if (!job) return
+      await opts.engine
+        .onAttemptOutcome(job.data.shopId, job.data.attempt)
+        .catch(onError(BILLING_QUEUES.outcome))
+    })
+  }
   if (opts.recoverOnStart ?? opts.cron ?? true) {
     await handlers.recover({ atStart: true }).catch((error: unknown) => {
       log?.error({ err: error }, 'aborted billing runs not recovered at start')

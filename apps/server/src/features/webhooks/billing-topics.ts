@@ -58,12 +58,16 @@ export const billingAttemptTopic: TopicHandler = {
     const succeeded = outcome === 'success'
     const order = succeeded && attempt.order ? platformOrderRecord(attempt.order, contractId) : null
     const engine = activeBillingEngine()
+    const owned = engine ? await engine.ownsAttempt(ctx.shop.id, attempt) : false
     // The engine's follow-ups (schedule, dunning) are the shop's background work, not bound to
-    // this delivery's deadline: cut off half-way they would only be redone by the next path.
-    const engineOutcome = engine
-      ? await outsideRequest(() => engine.onAttemptOutcome(ctx.shop.id, attempt))
-      : 'ignored'
-    const ownedByEngine = engineOutcome !== 'ignored'
+    // this delivery's deadline: with a job queue they are handed to a job in the delivery's
+    // transaction (the delivery answers at once); without one they run here, outside it.
+    const handOver = owned && engine?.hasJobs()
+    const engineOutcome =
+      engine && owned && !handOver
+        ? await outsideRequest(() => engine.onAttemptOutcome(ctx.shop.id, attempt))
+        : 'ignored'
+    const ownedByEngine = owned || engineOutcome !== 'ignored'
     // The engine mirrored the contract as its follow-ups left it; another app's attempt moved
     // the contract's lastPaymentStatus, which only a read shows.
     const writeContract = ownedByEngine
@@ -76,6 +80,7 @@ export const billingAttemptTopic: TopicHandler = {
       const changed = await upsertBillingAttempt(tx, shopId, record)
       if (order) await upsertOrder(tx, shopId, order)
       await writeContract(tx, shopId)
+      if (handOver) await engine!.settleLater(tx, shopId, attempt)
       if (!changed || ownedByEngine) return
       await appendContractEvent(tx, shopId, 'webhook', {
         contractId,
