@@ -1,5 +1,6 @@
 import { DEFAULT_BILLING_SETTINGS } from '@teiki/contract'
 import { toZonedDate, zonedDayStart } from '@teiki/domain'
+import { eachLimited } from '../billing/each-limited.ts'
 import type { BillingEngine } from '../billing/engine.ts'
 import type { BillingLog } from '../billing/engine-context.ts'
 import { runBilling } from '../billing/run.ts'
@@ -25,7 +26,7 @@ import { executor, type Jobs } from './boss.ts'
  * - `billing-poll`: the fallback for a missed outcome webhook: reads the attempt and applies it
  *   when ready, else fails so pg-boss retries it later (backing off).
  * - `billing-outcome`: an outcome a webhook delivery read and handed over (sent in the
- *   delivery's transaction): applied here, OUTCOME_WORKERS at a time, so the delivery answers
+ *   delivery's transaction): applied here, in batches, so the delivery answers
  *   at once instead of waiting behind the run for its follow-ups' mutations (the platform
  *   gives a delivery 5 s, then redelivers and the attempt is read again).
  */
@@ -39,6 +40,8 @@ export const BILLING_QUEUES = {
 
 /** Outcomes applied at once per process: as many as a run's creates in flight. */
 const OUTCOME_WORKERS = 12
+/** Outcome jobs fetched at once. */
+const OUTCOME_BATCH = 24
 
 /** A `billing-outcome` job: the attempt as the delivery read it. */
 export type OutcomeJob = { shopId: string; attempt: PlatformBillingAttempt }
@@ -258,14 +261,21 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
   await boss.work<CycleJob>(BILLING_QUEUES.poll, work, async ([job]) => {
     if (job) await handlers.poll(job.data).catch(onError(BILLING_QUEUES.poll))
   })
-  for (let i = 0; i < OUTCOME_WORKERS; i++) {
-    await boss.work<OutcomeJob>(BILLING_QUEUES.outcome, work, async ([job]) => {
-      if (!job) return
-      await opts.engine
-        .onAttemptOutcome(job.data.shopId, job.data.attempt)
-        .catch(onError(BILLING_QUEUES.outcome))
-    })
-  }
+  // A worker fetches a batch and waits out its polling interval after it: outcomes are taken
+  // OUTCOME_BATCH at a time, applied OUTCOME_WORKERS at once, so a run's thousands of webhook
+  // outcomes are not paced by the interval. One that fails is logged and left to its attempt's
+  // poll job (every engine attempt has one), which reads and applies it again.
+  await boss.work<OutcomeJob>(
+    BILLING_QUEUES.outcome,
+    { pollingIntervalSeconds: Math.min(work.pollingIntervalSeconds, 0.5), batchSize: OUTCOME_BATCH },
+    async (batch) => {
+      await eachLimited(batch, OUTCOME_WORKERS, async (job) => {
+        await opts.engine.onAttemptOutcome(job.data.shopId, job.data.attempt).catch((error: unknown) => {
+          log?.warn({ err: error, queue: BILLING_QUEUES.outcome }, 'outcome left to the poll job')
+        })
+      })
+    },
+  )
   if (opts.recoverOnStart ?? opts.cron ?? true) {
     await handlers.recover({ atStart: true }).catch((error: unknown) => {
       log?.error({ err: error }, 'aborted billing runs not recovered at start')
