@@ -1,4 +1,5 @@
 import type { DbClient } from '../../db/pool.ts'
+import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
 import type { LifetimeAmounts } from './segments-repo.ts'
 
 export type CustomerProfileRow = {
@@ -46,7 +47,7 @@ export async function customerContracts(
   customerId: string,
 ): Promise<CustomerContractRow[]> {
   const { rows } = await db.query<CustomerContractRow>(
-    `select c.id::text, c.status, c.next_billing_date, c.order_count, c.currency_code, c.created_at,
+    `select c.id::text, c.status, c.next_billing_date, ${ORDER_COUNT_SQL} as order_count, c.currency_code, c.created_at,
        (select string_agg(l.title || coalesce(' / ' || nullif(l.variant_title, ''), '') || ' × ' || l.quantity, ' | '
           order by l.position) from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id) as items
      from subscription_contracts c where c.shop_id = $1 and c.customer_id = $2

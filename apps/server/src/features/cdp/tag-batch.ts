@@ -1,6 +1,7 @@
 import type { TagJob } from '@teiki/contract'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
+import { outsideRequest } from '../../http/request-context.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import type { CustomerService } from './customers-service.ts'
 import { segmentCount, segmentCustomersAfter } from './segments-repo.ts'
@@ -75,7 +76,8 @@ export function createTagBatches(deps: {
         if (await activeTagJob(tx, shop.id, segmentId)) throw new AppError('CONFLICT', RUNNING)
         return insertTagJob(tx, shop.id, segmentId, tag)
       })
-      const task = run(shop, job).catch(async (error) => {
+      // Background work: the merchant's request ends now, its lane and deadline must not bind the batch.
+      const task = outsideRequest(() => run(shop, job)).catch(async (error) => {
         deps.log?.error({ err: error, tagJob: job.id }, 'tag batch failed')
         await finishTagJob(db, job.id, FAILED).catch(() => {})
       })

@@ -5,7 +5,7 @@ export const TAGS_ADD = /* GraphQL */ `
   mutation TagsAdd($id: ID!, $tags: [String!]!) {
     tagsAdd(id: $id, tags: $tags) {
       node { ... on Customer { id tags updatedAt } }
-      userErrors { code field message }
+      userErrors { field message }
     }
   }
 `
@@ -14,7 +14,7 @@ export type TaggedCustomer = { id: string; tags: string[]; updatedAt: string }
 
 type TagsPayload = {
   node: TaggedCustomer | null
-  userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
+  userErrors: Array<{ field: string[] | null; message: string }>
 }
 
 /** Adds tags to a customer; answers the customer's tags after it. PlatformUserError when refused. */

@@ -6,7 +6,7 @@ export const TAGS_REMOVE = /* GraphQL */ `
   mutation TagsRemove($id: ID!, $tags: [String!]!) {
     tagsRemove(id: $id, tags: $tags) {
       node { ... on Customer { id tags updatedAt } }
-      userErrors { code field message }
+      userErrors { field message }
     }
   }
 `
@@ -20,7 +20,7 @@ export async function removeCustomerTags(
   const data = await client.request<{
     tagsRemove: {
       node: TaggedCustomer | null
-      userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
+      userErrors: Array<{ field: string[] | null; message: string }>
     } | null
   }>('TagsRemove', TAGS_REMOVE, { id, tags })
   assertNoUserErrors('tagsRemove', data.tagsRemove)
