@@ -339,7 +339,14 @@ describe('customer webhooks', () => {
       'mutation TagsAdd($id: ID!, $tags: [String!]!) { tagsAdd(id: $id, tags: $tags) { userErrors { message } } }',
       { id: `gid://shopify/Customer/${customerId}`, tags: ['削除依頼'] },
     )
-    const traces = ['shizuku.redact@example.jp', '+819099887766', '9099887766', '6677889909', '鷲ノ宮', '雫玖']
+    const traces = [
+      'shizuku.redact@example.jp',
+      '+819099887766',
+      '9099887766',
+      '6677889909',
+      '鷲ノ宮',
+      '雫玖',
+    ]
     // Earlier tag changes send customers/update: let them land first (a later one would bring
     // back what the platform still holds, as it should).
     await env.emulator.idle()

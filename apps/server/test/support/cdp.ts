@@ -27,6 +27,8 @@ export async function startCdpShops(name: string): Promise<CdpShops> {
       bulk: false,
     })
   }
+  // Deliveries the sync's reads set off (none should change data, but let them land first).
+  await env.emulator.idle()
   return { ...env, main, other }
 }
 
