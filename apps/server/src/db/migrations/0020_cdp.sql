@@ -28,11 +28,18 @@ create table customer_totals (
   primary key (shop_id, customer_id)
 );
 
+-- Recomputes one customer's totals. Concurrent writers of the same customer's orders (the
+-- bulk sync writes batches in parallel) take the customer's lock in turn, and each computes
+-- after the previous one committed (every statement of a plpgsql function reads a fresh
+-- snapshot under read committed), so the last one counts every order.
 create function customer_totals_refresh(p_shop bigint, p_customer bigint) returns void
-language sql as $$
+language plpgsql as $$
+begin
+  perform pg_advisory_xact_lock(hashtextextended('customer_totals:' || p_shop || ':' || p_customer, 0));
   delete from customer_totals where shop_id = p_shop and customer_id = p_customer;
   insert into customer_totals (shop_id, customer_id, order_count, first_order_at, last_order_at, amounts)
-  select p_shop, p_customer, sum(n)::integer, min(first_at), max(last_at), jsonb_object_agg(currency, jsonb_build_object('amount', total, 'orders', n))
+  select p_shop, p_customer, sum(n)::integer, min(first_at), max(last_at),
+    jsonb_object_agg(currency, jsonb_build_object('amount', total, 'orders', n))
   from (
     select coalesce(currency_code, 'JPY') as currency, count(*) as n, min(created_at) as first_at,
       max(created_at) as last_at, sum(coalesce(total_amount, 0)) as total
@@ -42,19 +49,20 @@ language sql as $$
     group by 1
   ) per_currency
   having count(*) > 0;
-$$;
+end $$;
 
 -- Statement-level with transition tables: a sync page of 250 orders refreshes each of its
--- customers once, not once per row.
+-- customers once, not once per row, in customer order (two writers never wait on each other
+-- in opposite orders).
 create function customer_totals_after_orders() returns trigger language plpgsql as $$
 begin
   if tg_op in ('INSERT', 'UPDATE') then
     perform customer_totals_refresh(x.shop_id, x.customer_id)
-    from (select distinct shop_id, customer_id from new_rows where customer_id is not null) x;
+    from (select distinct shop_id, customer_id from new_rows where customer_id is not null order by 1, 2) x;
   end if;
   if tg_op in ('UPDATE', 'DELETE') then
     perform customer_totals_refresh(x.shop_id, x.customer_id)
-    from (select distinct shop_id, customer_id from old_rows where customer_id is not null) x;
+    from (select distinct shop_id, customer_id from old_rows where customer_id is not null order by 1, 2) x;
   end if;
   return null;
 end $$;

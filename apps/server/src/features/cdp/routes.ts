@@ -96,6 +96,8 @@ export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
   app.get(
     '/app-admin/cdp-segment-delete',
     {
+      // No HEAD twin: Fastify would run this handler for a HEAD too, and a HEAD must not delete.
+      exposeHeadRoute: false,
       onRequest: refuseUnsafeGet,
       schema: {
         tags,

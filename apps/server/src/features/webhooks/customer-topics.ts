@@ -3,7 +3,7 @@ import { fetchCustomer } from '../../platform/operations/customer.ts'
 import { upsertCustomers } from '../../sync/mirror-repo.ts'
 import { customerRecord } from '../../sync/records.ts'
 import { type Apply, gidFrom, requireClient, type TopicHandler } from './handler.ts'
-import { redactCustomer } from './repo.ts'
+import { holdsCustomer, redactCustomer } from './repo.ts'
 
 /**
  * customers/create and customers/update: the customer (tags included) is read from the platform
@@ -23,19 +23,21 @@ export const customerTopic: TopicHandler = {
 }
 
 /**
- * customers/delete: the customer's personal data goes as on customers/redact, but only once
- * the platform confirms the customer is gone (the body is signed but its shop header is not: a
+ * customers/delete: the customer's personal data goes as on customers/redact, but only for a
+ * customer this shop's mirror holds and once the platform confirms the customer is gone (the body is signed but its shop header is not: a
  * re-addressed delete of a customer that still exists is ignored).
  */
 export const customerDeleteTopic: TopicHandler = {
   async prepare(ctx): Promise<Apply | null> {
     const gid = gidFrom(ctx.payload, 'Customer')
     if (!gid) return null
+    const id = idFromGid(gid)
+    // A customer this shop's mirror does not hold: nothing to erase (another shop's body).
+    if (!(await holdsCustomer(ctx.db, ctx.shop.id, id))) return null
     if (await fetchCustomer(requireClient(ctx), gid)) {
       ctx.log.info({ shop: ctx.shop.domain }, 'customers/delete ignored: the platform still has the customer')
       return null
     }
-    const id = idFromGid(gid)
     return async (tx) => redactCustomer(tx, ctx.shop.id, id)
   },
 }
