@@ -98,30 +98,32 @@ export function SegmentActionsCard({
             ) : null}
           </BlockStack>
         ) : null}
-        <InlineStack gap="200" blockAlign="end" wrap={false}>
-          <div style={{ flex: 1 }}>
-            <TextField
-              label="CSVをメールで送る"
-              type="email"
-              value={email}
-              onChange={setEmail}
-              autoComplete="email"
-              placeholder="you@example.jp"
-            />
-          </div>
-          <Select
-            label="文字コード"
-            options={[
-              { label: 'UTF-8（BOM付き）', value: 'utf-8' },
-              { label: 'Shift_JIS（Excel向け）', value: 'shift_jis' },
-            ]}
-            value={encoding}
-            onChange={(v) => setEncoding(v as ExportEncoding)}
+        <BlockStack gap="200">
+          <TextField
+            label="お客様の一覧をCSVでメール送信"
+            type="email"
+            value={email}
+            onChange={setEmail}
+            autoComplete="email"
+            placeholder="you@example.jp"
           />
-          <Button onClick={() => void mail()} loading={busy === 'mail'} disabled={email.trim() === ''}>
-            送信
-          </Button>
-        </InlineStack>
+          <InlineStack gap="200" blockAlign="end" wrap={false}>
+            <div style={{ flex: 1 }}>
+              <Select
+                label="文字コード"
+                options={[
+                  { label: 'UTF-8（BOM付き）', value: 'utf-8' },
+                  { label: 'Shift_JIS（Excel向け）', value: 'shift_jis' },
+                ]}
+                value={encoding}
+                onChange={(v) => setEncoding(v as ExportEncoding)}
+              />
+            </div>
+            <Button onClick={() => void mail()} loading={busy === 'mail'} disabled={email.trim() === ''}>
+              送信
+            </Button>
+          </InlineStack>
+        </BlockStack>
       </BlockStack>
     </Card>
   )
