@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { ZCustomerData, ZCustomerLog, ZCustomerTags, ZLtvList, ZSegment, ZSegmentData } from '@teiki/contract'
+import { signWebhook } from '@teiki/shopify-emulator'
 import iconv from 'iconv-lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CdpShops, cdpCall, eventually, expectCdpError, mailsTo, startCdpShops } from './support/cdp.ts'
+import { TEST_API_SECRET } from './support/fixtures.ts'
 
 // Issue 15: a customer's detail and log, tags through the platform (one customer, or a segment
 // as a batch), lifetime value with its CSV, the segment export mail, and the customer webhooks.
@@ -321,6 +324,57 @@ describe('customer webhooks', () => {
       ])
       return rows[0].tags.includes('店頭で追加')
     })
+  })
+
+  it('customers/delete erases a customer the platform no longer has, and ignores one it still has', async () => {
+    const send = (id: string) => {
+      const body = JSON.stringify({
+        id: Number(id),
+        admin_graphql_api_id: `gid://shopify/Customer/${id}`,
+        phone: null,
+      })
+      return env.app.inject({
+        method: 'POST',
+        url: '/webhooks',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-topic': 'customers/delete',
+          'x-shopify-shop-domain': env.main,
+          'x-shopify-webhook-id': randomUUID(),
+          'x-shopify-event-id': randomUUID(),
+          'x-shopify-hmac-sha256': signWebhook(body, TEST_API_SECRET),
+        },
+      })
+    }
+    // A customer the mirror holds and the platform deleted.
+    await env.pool.query(
+      `insert into customers (shop_id, id, first_name, last_name, display_name, email, tags)
+       values ($1, 990000009, '消', '去', '去 消', 'gone@example.jp', '{VIP}')`,
+      [shopId],
+    )
+    const gone = await send('990000009')
+    expect(gone.statusCode, gone.body).toBe(200)
+    expect(gone.json().outcome).toBe('applied')
+    const { rows } = await env.pool.query(
+      'select display_name, email, tags from customers where shop_id = $1 and id = 990000009',
+      [shopId],
+    )
+    expect(rows[0]).toEqual({ display_name: '', email: null, tags: [] })
+    // A customer the platform still has: nothing changes.
+    const still = (
+      await env.pool.query(
+        'select id::text, email from customers where shop_id = $1 and email is not null and id <> $2 limit 1',
+        [shopId, customerId],
+      )
+    ).rows[0]
+    const kept = await send(still.id)
+    expect(kept.statusCode).toBe(200)
+    expect(kept.json().outcome).toBe('ignored')
+    expect(
+      (await env.pool.query('select email from customers where shop_id = $1 and id = $2', [shopId, still.id]))
+        .rows[0].email,
+    ).toBe(still.email)
   })
 
   it('customers/redact erases the customer everywhere the app stores them (every table checked)', async () => {
