@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { ExportEncoding, LtvList } from '@teiki/contract'
 import { multiCurrencyMessage, zonedDayRange } from '@teiki/domain'
-import type { Db } from '../../db/pool.ts'
+import { type Db, withTransaction } from '../../db/pool.ts'
 import { amountText, createCsvEncoder, csvLine, csvText } from '../exports/csv.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { ltvPage, ltvRows } from './ltv-repo.ts'
@@ -31,13 +31,15 @@ export function createLtvService(deps: { db: Db }) {
       shop: ShopRow,
       q: { startDate: string; endDate: string; offset: number; count: number },
     ): Promise<LtvList> {
-      const page = await ltvPage(db, {
-        shopId: shop.id,
-        ...rangeOf(shop, q.startDate, q.endDate),
-        currency: shop.currency_code,
-        offset: q.offset,
-        limit: q.count,
-      })
+      const page = await withTransaction(db, (tx) =>
+        ltvPage(tx, {
+          shopId: shop.id,
+          ...rangeOf(shop, q.startDate, q.endDate),
+          currency: shop.currency_code,
+          offset: q.offset,
+          limit: q.count,
+        }),
+      )
       return {
         list: page.list.map((r) => ({
           customerId: r.customerId,

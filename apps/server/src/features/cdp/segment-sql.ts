@@ -21,10 +21,15 @@ export function segmentWhere(
   const shop = `$${ctx.shopParam}`
   const parts: string[] = []
   if (c.traffic?.length) {
+    // Spelled out (not a joined recordset) so the planner sees the values and their share of
+    // the shop's attributions: with a common campaign it walks the customers and probes.
+    const any = c.traffic
+      .map((t) =>
+        t.medium ? `(a.source = ${p(t.source)} and a.medium = ${p(t.medium)})` : `a.source = ${p(t.source)}`,
+      )
+      .join(' or ')
     parts.push(`exists (select 1 from contract_attributions a
-      join jsonb_to_recordset(${p(JSON.stringify(c.traffic))}::jsonb) as w(source text, medium text)
-        on a.source = w.source and (coalesce(w.medium, '') = '' or a.medium = w.medium)
-      where a.shop_id = ${shop} and a.customer_id = cu.id)`)
+      where a.shop_id = ${shop} and a.customer_id = cu.id and (${any}))`)
   }
   if (c.statuses?.length) {
     parts.push(`exists (select 1 from subscription_contracts sc
