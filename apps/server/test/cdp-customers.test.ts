@@ -152,6 +152,58 @@ describe('tags', () => {
   })
 })
 
+describe('tag batches that died with their process', () => {
+  it('a running batch not moved on for 10 minutes reads as failed and does not block a new one', async () => {
+    const segment = ZSegment.parse(
+      (
+        await cdpCall(env, 'POST', '/cdp-segment-create', {
+          data: { name: '中断', conditions: { tags: { any: ['VIP'] } } },
+        })
+      ).body,
+    )
+    const started = await cdpCall(env, 'POST', '/cdp-customer-tag-add/', {
+      segmentId: segment.id,
+      tags: ['A'],
+    })
+    expect(started.status, started.text).toBe(202)
+    await eventually(async () => {
+      const d = ZSegmentData.parse(
+        (await cdpCall(env, 'GET', `/cdp-segment-data?segmentId=${segment.id}`)).body,
+      )
+      return d.tagJob?.status === 'done'
+    })
+    // A batch whose process died: running, last moved 11 minutes ago.
+    await env.pool.query(
+      `insert into cdp_tag_jobs (shop_id, segment_id, tag, status, total, done, updated_at)
+       values ($1, $2, 'B', 'running', 10, 3, now() - interval '11 minutes')`,
+      [shopId, segment.id],
+    )
+    const data = ZSegmentData.parse(
+      (await cdpCall(env, 'GET', `/cdp-segment-data?segmentId=${segment.id}`)).body,
+    )
+    expect(data.tagJob).toMatchObject({
+      tag: 'B',
+      status: 'failed',
+      done: 3,
+      error: expect.stringContaining('中断'),
+    })
+    // One moved on a minute ago is alive: a second start waits for it (409).
+    await env.pool.query(
+      `insert into cdp_tag_jobs (shop_id, segment_id, tag, status, updated_at) values ($1, $2, 'C', 'running', now() - interval '1 minute')`,
+      [shopId, segment.id],
+    )
+    expectCdpError(
+      await cdpCall(env, 'POST', '/cdp-customer-tag-add/', { segmentId: segment.id, tags: ['D'] }),
+      409,
+      '実行中',
+    )
+    await env.pool.query(`update cdp_tag_jobs set updated_at = now() - interval '11 minutes' where tag = 'C'`)
+    expect(
+      (await cdpCall(env, 'POST', '/cdp-customer-tag-add/', { segmentId: segment.id, tags: ['D'] })).status,
+    ).toBe(202)
+  })
+})
+
 describe('lifetime value', () => {
   it('lists per customer and currency, highest first, with maxLtv and the multi-currency errors', async () => {
     // A USD subscription order for the customer: never added to their yen.

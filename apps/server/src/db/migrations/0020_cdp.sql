@@ -129,6 +129,8 @@ create table cdp_tag_jobs (
   failed integer not null default 0,
   error text,
   created_at timestamptz not null default now(),
+  -- Moved on with every batch of 50: a running job not moved for 10 minutes died with its process.
+  updated_at timestamptz not null default now(),
   finished_at timestamptz
 );
 create index cdp_tag_jobs_shop_idx on cdp_tag_jobs (shop_id, id);

@@ -14,7 +14,16 @@ export type TagJobRow = {
   finished_at: Date | null
 }
 
-const COLUMNS = 'id::text, segment_id::text, tag, status, total, done, failed, error, created_at, finished_at'
+/** A queued or running job not moved on for this long died with its process (a batch of 50 takes seconds). */
+const STALE = `interval '10 minutes'`
+
+// A dead job reads as failed (its process cannot end it), so the merchant may start it again.
+const COLUMNS = `id::text, segment_id::text, tag,
+  case when status in ('queued', 'running') and updated_at < now() - ${STALE} then 'failed' else status end as status,
+  total, done, failed,
+  case when status in ('queued', 'running') and updated_at < now() - ${STALE}
+    then 'タグの一括追加が中断されました。もう一度実行すると、残りの顧客に追加します。' else error end as error,
+  created_at, finished_at`
 
 export async function insertTagJob(
   db: DbClient,
@@ -49,6 +58,7 @@ export async function activeTagJob(
 ): Promise<TagJobRow | null> {
   const { rows } = await db.query<TagJobRow>(
     `select ${COLUMNS} from cdp_tag_jobs where shop_id = $1 and segment_id = $2 and status in ('queued', 'running')
+       and updated_at >= now() - ${STALE}
      order by id desc limit 1`,
     [shopId, segmentId],
   )
@@ -56,7 +66,10 @@ export async function activeTagJob(
 }
 
 export async function startTagJob(db: DbClient, id: string, total: number): Promise<void> {
-  await db.query(`update cdp_tag_jobs set status = 'running', total = $2 where id = $1`, [id, total])
+  await db.query(`update cdp_tag_jobs set status = 'running', total = $2, updated_at = now() where id = $1`, [
+    id,
+    total,
+  ])
 }
 
 export async function addTagJobProgress(
@@ -75,7 +88,7 @@ export async function addTagJobProgress(
 export async function finishTagJob(db: DbClient, id: string, error: string | null): Promise<void> {
   await db.query(
     `update cdp_tag_jobs set status = case when $2::text is null then 'done' else 'failed' end, error = $2,
-       finished_at = now() where id = $1`,
+       finished_at = now(), updated_at = now() where id = $1`,
     [id, error],
   )
 }
