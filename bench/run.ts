@@ -19,6 +19,7 @@ import { createPool } from '../apps/server/src/db/pool.ts'
 import { benchBilling } from './billing.ts'
 import { initialLoadSizes } from './bundle-size.ts'
 import { benchBurst } from './burst.ts'
+import { benchCdp } from './cdp.ts'
 import { benchDetailVitals } from './detail-vitals.ts'
 import { benchExport } from './export.ts'
 import { runLoad } from './load.ts'
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans',
+      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -104,6 +105,18 @@ if (only.has('plans')) {
       databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_plans`),
       seconds,
       connections,
+      log,
+    })),
+  }
+}
+// Customer segments and LTV (issue 15): 1,000,000 customers, the measured shop 100,000.
+if (only.has('cdp')) {
+  results.cdp = {
+    at,
+    ...(await benchCdp({
+      databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_cdp`),
+      seconds,
+      connections: 8,
       log,
     })),
   }

@@ -262,6 +262,31 @@ const CALLS: Record<string, (a: ShopIds, b: ShopIds) => Call> = {
     body: { sellingPlanGroupId: a.sellingPlanGroupId },
   }),
   'DELETE /app-admin/boxes/:id': (a) => ({ path: `/boxes/${a.boxId}` }),
+  'GET /app-admin/cdp-segment-data': (a) => ({ path: `/cdp-segment-data?segmentId=${a.segmentId}` }),
+  'GET /app-admin/cdp-customer-list': (a) => ({ path: `/cdp-customer-list?segmentId=${a.segmentId}` }),
+  'GET /app-admin/cdp-segment-delete': (a) => ({ path: `/cdp-segment-delete?segmentId=${a.segmentId}` }),
+  'POST /app-admin/cdp-segment-update': (a) => ({
+    path: '/cdp-segment-update',
+    body: { data: { id: a.segmentId, name: 'B の名前', conditions: {} } },
+  }),
+  'POST /app-admin/cdp-customer-list-export': (a) => ({
+    path: '/cdp-customer-list-export',
+    body: { segmentId: a.segmentId, email: 'b@example.jp' },
+  }),
+  'GET /app-admin/cdp-customer-data': (a) => ({ path: `/cdp-customer-data?customerId=${a.customerId}` }),
+  'GET /app-admin/cdp-log-data': (a) => ({ path: `/cdp-log-data?customerId=${a.customerId}` }),
+  'POST /app-admin/cdp-customer-tag-add/': (a) => ({
+    path: '/cdp-customer-tag-add/',
+    body: { customerId: a.customerId, tags: ['B のタグ'] },
+  }),
+  'POST /app-admin/cdp-customer-tag-add/#a segment': (a) => ({
+    path: '/cdp-customer-tag-add/',
+    body: { segmentId: a.segmentId, tags: ['B のタグ'] },
+  }),
+  'POST /app-admin/cdp-customer-tag-delete/': (a) => ({
+    path: '/cdp-customer-tag-delete/',
+    body: { customerId: a.customerId, tags: ['定期購入者'] },
+  }),
 }
 
 /** Lists and searches B may call with A's ids as filters: 200, and none of A's rows. */

@@ -1,6 +1,7 @@
 export * from './billing.ts'
 export * from './boxes.ts'
 export * from './cancellation-reasons.ts'
+export * from './cdp.ts'
 export * from './errors.ts'
 export * from './exports.ts'
 export * from './primitives.ts'

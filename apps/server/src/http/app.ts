@@ -17,6 +17,7 @@ import { billingRoutes, internalBillingRoutes } from '../billing/routes.ts'
 import type { Db } from '../db/pool.ts'
 import { boxRoutes } from '../features/boxes/routes.ts'
 import { cancellationReasonRoutes } from '../features/cancellation-reasons/routes.ts'
+import { cdpRoutes } from '../features/cdp/routes.ts'
 import { exportRoutes } from '../features/exports/routes.ts'
 import { createInstaller } from '../features/install/service.ts'
 import { productRoutes } from '../features/products/routes.ts'
@@ -212,6 +213,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     ...(opts.jobs ? { defer: webhookDeferrer(opts.jobs, opts.webhookJobs?.deferSeconds) } : {}),
   })
   exportRoutes(app, opts.jobs ? { enqueue: exportEnqueuer(opts.jobs) } : {})
+  cdpRoutes(app, { mailer, dataDir })
 
   // The billing engine: the webhook handler and "create order now" find it through the
   // registry; with a job queue it also gets its scheduler (retries, outcome polls, daily runs).

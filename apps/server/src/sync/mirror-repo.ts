@@ -13,26 +13,46 @@ export type CustomerRecord = {
   phone: string | null
   phone_rev: string | null
   default_address: unknown
+  /** Null: not read (the mirror keeps the tags it has). */
+  tags?: string[] | null
   created_at: string
   updated_at: string
 }
 
 export async function upsertCustomers(db: DbClient, shopId: string, rows: CustomerRecord[]): Promise<void> {
   if (rows.length === 0) return
+  // Rows read with their tags replace the mirror's tags; rows read without keep them.
+  const withTags = rows.filter((row) => Array.isArray(row.tags))
+  const withoutTags = rows.filter((row) => !Array.isArray(row.tags))
+  for (const [part, tagsKnown] of [
+    [withTags, true],
+    [withoutTags, false],
+  ] as const) {
+    if (part.length > 0) await upsertCustomerRows(db, shopId, part, tagsKnown)
+  }
+}
+
+async function upsertCustomerRows(
+  db: DbClient,
+  shopId: string,
+  rows: CustomerRecord[],
+  tagsKnown: boolean,
+): Promise<void> {
   await db.query(
     `insert into customers (shop_id, id, first_name, last_name, display_name, name_key, email, phone, phone_rev,
-       default_address, created_at, updated_at)
+       default_address, tags, created_at, updated_at)
      select $1, r.id, r.first_name, r.last_name, r.display_name, r.name_key, r.email, r.phone, r.phone_rev,
-       r.default_address, r.created_at, r.updated_at
+       r.default_address, coalesce(r.tags, '{}'), r.created_at, r.updated_at
      from jsonb_to_recordset($2::jsonb) as r(id bigint, first_name text, last_name text, display_name text,
-       name_key text, email text, phone text, phone_rev text, default_address jsonb, created_at timestamptz,
-       updated_at timestamptz)
+       name_key text, email text, phone text, phone_rev text, default_address jsonb, tags text[],
+       created_at timestamptz, updated_at timestamptz)
      on conflict (shop_id, id) do update set first_name = excluded.first_name, last_name = excluded.last_name,
        display_name = excluded.display_name, name_key = excluded.name_key, email = excluded.email,
        phone = excluded.phone, phone_rev = excluded.phone_rev, default_address = excluded.default_address,
+       tags = case when $3 then excluded.tags else customers.tags end,
        created_at = excluded.created_at, updated_at = excluded.updated_at
      where customers.updated_at is null or customers.updated_at <= excluded.updated_at`,
-    [shopId, JSON.stringify(rows)],
+    [shopId, JSON.stringify(rows), tagsKnown],
   )
   // Contracts carry their customer's name for the list (migration 0003).
   await db.query(

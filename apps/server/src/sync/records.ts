@@ -39,6 +39,7 @@ export function customerRecord(c: PlatformCustomer): CustomerRecord {
     phone: c.phone,
     phone_rev: phoneRev(c.phone),
     default_address: c.defaultAddress,
+    tags: c.tags ?? null,
     created_at: c.createdAt,
     updated_at: c.updatedAt,
   }

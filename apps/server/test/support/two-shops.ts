@@ -33,6 +33,8 @@ export type ShopIds = {
   sellingPlanId: string
   productId: string
   boxId: string
+  /** A customer segment (features/cdp). */
+  segmentId: string
 }
 
 export type TwoShops = {
@@ -152,6 +154,9 @@ async function shopIds(base: string, emulator: Emulator, pool: pg.Pool, shop: Sh
   }
   const reason = await post('/cancellation-reasons', { reason: `${shop.domain} の理由` })
   const box = await post('/boxes', { name: `${shop.domain} のボックス` })
+  const segment = await post('/cdp-segment-create', {
+    data: { name: `${shop.domain} の全員`, conditions: {} },
+  })
   const group = state.sellingPlanGroups[0]!
   const exported = await post('/export-subscription-contracts', { email: customer.email })
   for (let i = 0; i < 200; i++) {
@@ -189,5 +194,6 @@ async function shopIds(base: string, emulator: Emulator, pool: pg.Pool, shop: Sh
     sellingPlanId: String(group.sellingPlans[0]!.id),
     productId: String(state.products[0]!.id),
     boxId: box.id,
+    segmentId: segment.id,
   }
 }

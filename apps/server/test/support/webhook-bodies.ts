@@ -91,6 +91,10 @@ export async function produceBodies(
   const gone = await group('消える定期便')
   await gql(`mutation($id: ID!) { sellingPlanGroupDelete(id: $id) { userErrors { message } } }`, { id: gone })
 
+  // A tag change on the platform: customers/update (the emulator's checkout sends customers/create).
+  await gql(`mutation($id: ID!) { tagsAdd(id: $id, tags: ["forgery"]) { userErrors { message } } }`, {
+    id: `gid://shopify/Customer/${charged!.customerId}`,
+  })
   emulator.redactCustomer(domain, redacted!.customerId)
   emulator.requestCustomerData(domain, charged!.customerId)
   await emulator.idle()
@@ -109,6 +113,10 @@ export async function produceBodies(
   // The emulator never sends subscription_contracts/create (contracts come from checkout); its
   // body on the platform is the contract, as for update.
   bodies.set('subscription_contracts/create', bodies.get('subscription_contracts/update')!)
+  // Likewise customers/create (sent by checkouts, none here) and customers/delete (the emulator
+  // deletes no customer): the customer body of customers/update stands for both.
+  bodies.set('customers/create', bodies.get('customers/update')!)
+  bodies.set('customers/delete', bodies.get('customers/update')!)
   return bodies
 }
 

@@ -163,9 +163,9 @@ export async function apiDelete<T>(
 export async function apiDownload(
   path: string,
   fallbackName: string,
-  init: { signal?: AbortSignal } = {},
+  init: { signal?: AbortSignal; params?: QueryParams } = {},
 ): Promise<{ blob: Blob; filename: string }> {
-  const response = await send(path, { signal: init.signal })
+  const response = await send(path, { signal: init.signal, params: init.params ?? {} })
   const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName
   return { blob: await response.blob(), filename }
 }

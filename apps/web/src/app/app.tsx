@@ -25,6 +25,10 @@ const PlanListPage = lazy(() => import('../features/selling-plans/plan-list-page
 const GroupEditorPage = lazy(() => import('../features/selling-plans/group-editor-page.tsx'))
 const BoxListPage = lazy(() => import('../features/boxes/box-list-page.tsx'))
 const BoxEditorPage = lazy(() => import('../features/boxes/box-editor-page.tsx'))
+const SegmentListPage = lazy(() => import('../features/customers/segment-list-page.tsx'))
+const SegmentPage = lazy(() => import('../features/customers/segment-page.tsx'))
+const CustomerPage = lazy(() => import('../features/customers/customer-page.tsx'))
+const LtvPage = lazy(() => import('../features/customers/ltv-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -54,6 +58,10 @@ function AppRoutes() {
                   <Route path="/selling-plans/:groupId" element={<GroupEditorPage />} />
                   <Route path="/boxes" element={<BoxListPage />} />
                   <Route path="/boxes/:boxId" element={<BoxEditorPage />} />
+                  <Route path="/segments" element={<SegmentListPage />} />
+                  <Route path="/segments/:segmentId" element={<SegmentPage />} />
+                  <Route path="/customers/:customerId" element={<CustomerPage />} />
+                  <Route path="/ltv" element={<LtvPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

@@ -3,6 +3,7 @@ import type { Context } from '../context.ts'
 import { parseGid } from '../gid.ts'
 import { extraOf } from '../shop-extra.ts'
 import { findById } from '../store.ts'
+import { customerPayload } from '../webhooks/payloads.ts'
 import { lookup, userError } from './common.ts'
 
 /** The platform splits each tag argument on commas and trims it. */
@@ -23,9 +24,13 @@ function editTags(
     return { node: null, userErrors: [userError(['id'], 'The emulator tags customers only', null)] }
   const customer = findById(ctx.shop.customers, parsed.id)
   if (!customer) return { node: null, userErrors: [userError(['id'], 'Customer does not exist', null)] }
+  const before = customer.tags.join(',')
   customer.tags = edit(customer.tags, splitTags(tags))
   customer.updatedAt = Math.max(ctx.now(), customer.updatedAt)
   ctx.store.changed()
+  // The platform tells apps a customer changed (customers/update), the app's own edits too.
+  if (customer.tags.join(',') !== before)
+    ctx.runtime.emit(ctx.shop, 'customers/update', customerPayload(customer))
   return { node: { ...customer, __typename: 'Customer' }, userErrors: [] }
 }
 

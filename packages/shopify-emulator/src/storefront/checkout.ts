@@ -13,7 +13,7 @@ import type {
   SellingPlanRecord,
 } from '../records.ts'
 import { findById, nextId } from '../store.ts'
-import { contractPayload, orderPayload } from '../webhooks/payloads.ts'
+import { contractPayload, customerPayload, orderPayload } from '../webhooks/payloads.ts'
 import type { Cart, CartLine } from './cart.ts'
 import { planAdjustments } from './drops.ts'
 
@@ -104,6 +104,7 @@ function customerFor(ctx: Context, b: Buyer, at: number): CustomerRecord {
     },
   }
   ctx.shop.customers.push(customer)
+  ctx.runtime.emit(ctx.shop, 'customers/create', customerPayload(customer))
   return customer
 }
 

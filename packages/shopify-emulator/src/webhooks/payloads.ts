@@ -171,3 +171,19 @@ export function customersDataRequestPayload(shop: ShopState, c: CustomerRecord, 
 export function shopRedactPayload(shop: ShopState): Payload {
   return complianceShop(shop)
 }
+
+/** customers/create and customers/update: the customer as REST shows it (tags as one comma-separated text). */
+export function customerPayload(c: CustomerRecord): Payload {
+  return {
+    id: c.id,
+    admin_graphql_api_id: toGid('Customer', c.id),
+    email: c.email,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    phone: c.phone,
+    state: c.state.toLowerCase(),
+    tags: c.tags.join(', '),
+    created_at: formatDateTime(c.createdAt),
+    updated_at: formatDateTime(c.updatedAt),
+  }
+}

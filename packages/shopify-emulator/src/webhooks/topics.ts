@@ -14,6 +14,9 @@ export const WEBHOOK_TOPICS = [
   'selling_plan_groups/update',
   'selling_plan_groups/delete',
   'orders/create',
+  'customers/create',
+  'customers/update',
+  'customers/delete',
   'app/uninstalled',
 ] as const
 

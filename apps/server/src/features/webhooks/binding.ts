@@ -154,7 +154,10 @@ const SHAPES: Record<string, Shape> = {
   orders: (p) => resourceBody(p, 'Order'),
   selling_plan_groups: (p, topic) => sellingPlanGroupBody(p, topic),
   app: (p, _topic, shop) => shopBody(p, shop),
-  customers: (p, topic, shop) => complianceBody(p, shop, topic),
+  customers: (p, topic, shop) =>
+    topic === 'customers/redact' || topic === 'customers/data_request'
+      ? complianceBody(p, shop, topic)
+      : resourceBody(p, 'Customer'),
   shop: (p, topic, shop) => complianceBody(p, shop, topic),
 }
 

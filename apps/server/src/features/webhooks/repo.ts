@@ -109,22 +109,42 @@ export async function markUninstalled(db: DbClient, shopId: string, refusedToken
 }
 
 /**
- * customers/redact: the customer's personal data goes, the row (and its contracts' history)
- * stays so reports keep their counts. The contract's shipping address holds the same name,
- * phone and address, so it goes too.
+ * customers/redact (and customers/delete): everything the app holds that names the customer
+ * goes (issue 15, ADR 0017 "what is erased where"). The customer row stays, blank, so reports
+ * keep their counts and the contracts their customer id: name, email, phone, address and tags
+ * are cleared; their contracts lose the copied name, the shipping address, the payment method
+ * (a PayPal account is an email) and the note and attributes (free text about them); the mails
+ * sent to their address and their tag history are deleted. contract_events is append-only and
+ * holds no name, address or email (payloads carry ids, dates, amounts, statuses), so it stays.
  */
 export async function redactCustomer(db: DbClient, shopId: string, customerId: string): Promise<void> {
+  const { rows } = await db.query<{ email: string | null }>(
+    'select email from customers where shop_id = $1 and id = $2',
+    [shopId, customerId],
+  )
+  const email = rows[0]?.email ?? null
   await db.query(
     `update customers set first_name = null, last_name = null, display_name = '', name_key = '', email = null,
-       phone = null, phone_rev = null, default_address = null
+       phone = null, phone_rev = null, default_address = null, tags = '{}'
      where shop_id = $1 and id = $2`,
     [shopId, customerId],
   )
   await db.query(
-    `update subscription_contracts set customer_display_name = '', delivery_method = null
+    `update subscription_contracts set customer_display_name = '', delivery_method = null, payment_method = null,
+       note = null, custom_attributes = '[]'
      where shop_id = $1 and customer_id = $2`,
     [shopId, customerId],
   )
+  await db.query('delete from customer_tag_events where shop_id = $1 and customer_id = $2', [
+    shopId,
+    customerId,
+  ])
+  if (email) {
+    await db.query('delete from mail_outbox where shop_id = $1 and lower(to_address) = lower($2)', [
+      shopId,
+      email,
+    ])
+  }
 }
 
 export async function hasCustomer(db: DbClient, shopId: string, customerId: string): Promise<boolean> {

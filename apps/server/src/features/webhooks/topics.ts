@@ -1,5 +1,6 @@
 import { billingAttemptTopic } from './billing-topics.ts'
 import { contractTopic } from './contract-topics.ts'
+import { customerDeleteTopic, customerTopic } from './customer-topics.ts'
 import type { TopicHandler } from './handler.ts'
 import { orderCreateTopic } from './order-topics.ts'
 import { sellingPlanGroupDeleteTopic, sellingPlanGroupTopic } from './selling-plan-topics.ts'
@@ -26,6 +27,9 @@ export const TOPIC_HANDLERS: Readonly<Record<string, TopicHandler>> = {
   'selling_plan_groups/create': sellingPlanGroupTopic,
   'selling_plan_groups/update': sellingPlanGroupTopic,
   'selling_plan_groups/delete': sellingPlanGroupDeleteTopic,
+  'customers/create': customerTopic,
+  'customers/update': customerTopic,
+  'customers/delete': customerDeleteTopic,
   'app/uninstalled': appUninstalledTopic,
   'customers/data_request': customerDataRequestTopic,
   'customers/redact': customerRedactTopic,

@@ -19,6 +19,7 @@ export const CUSTOMERS_BULK_QUERY = /* GraphQL */ `
           displayName
           email
           phone
+          tags
           createdAt
           updatedAt
           defaultAddress { address1 address2 city province provinceCode zip countryCodeV2 phone firstName lastName }

@@ -10,6 +10,7 @@ export const CUSTOMERS_PAGE = /* GraphQL */ `
         displayName
         email
         phone
+        tags
         createdAt
         updatedAt
         defaultAddress { address1 address2 city province provinceCode zip countryCodeV2 phone firstName lastName }
@@ -26,6 +27,8 @@ export type PlatformCustomer = {
   displayName: string
   email: string | null
   phone: string | null
+  /** Absent in rows built by hand (tests, checkout): the mirror then keeps what it has. */
+  tags?: string[]
   createdAt: string
   updatedAt: string
   defaultAddress: Record<string, string | null> | null

@@ -1,4 +1,4 @@
-import { Badge, BlockStack, InlineStack, Text } from '@shopify/polaris'
+import { Badge, BlockStack, InlineStack, Link, Text } from '@shopify/polaris'
 import type { SubscriptionDetail } from '@teiki/contract'
 import { formatPhoneJa } from '@teiki/domain'
 import { useState } from 'react'
@@ -16,8 +16,14 @@ type EditableCardProps = {
   disabled: boolean
 }
 
-/** 顧客: name and e-mail. */
-export function CustomerCard({ customer }: { customer: SubscriptionDetail['customer'] }) {
+/** 顧客: name and e-mail, and the way to the customer's page (顧客詳細) and back. */
+export function CustomerCard({
+  customer,
+  contractId,
+}: {
+  customer: SubscriptionDetail['customer']
+  contractId?: string
+}) {
   return (
     <DetailCard title="顧客" testId="contract-customer">
       <BlockStack gap="100">
@@ -27,6 +33,11 @@ export function CustomerCard({ customer }: { customer: SubscriptionDetail['custo
         <Text as="p" tone="subdued" breakWord>
           {customer.email ?? 'メールアドレス未登録'}
         </Text>
+        {customer.id ? (
+          <Link url={`/customers/${customer.id}${contractId ? `?contract=${contractId}` : ''}`}>
+            顧客詳細・ログを見る
+          </Link>
+        ) : null}
       </BlockStack>
     </DetailCard>
   )

@@ -128,7 +128,7 @@ function DetailView({
           </Layout.Section>
           <Layout.Section variant="oneThird">
             <BlockStack gap="400">
-              <CustomerCard customer={detail.customer} />
+              <CustomerCard customer={detail.customer} contractId={detail.contractId} />
               <DeliveryCard {...cards} />
               <PaymentCard {...cards} />
             </BlockStack>

@@ -1,0 +1,224 @@
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Link,
+  Page,
+  Pagination,
+  Select,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris'
+import type { ExportEncoding, LtvList } from '@teiki/contract'
+import { formatMoney, formatNumber, toZonedDate } from '@teiki/domain'
+import { useState } from 'react'
+import { errorMessage, saveBlob } from '../../app/api.ts'
+import { DateField } from '../../app/date-field.tsx'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { useUiState } from '../../app/ui-state.tsx'
+import { customersApi } from './customers-api.ts'
+import { useLoad } from './use-load.ts'
+
+/** The default range: the year up to today (Japan time). */
+function lastYear(): { startDate: string; endDate: string } {
+  const endDate = toZonedDate(new Date())
+  const [y, m, d] = endDate.split('-')
+  return { startDate: `${Number(y) - 1}-${m}-${d === '29' && m === '02' ? '28' : d}`, endDate }
+}
+
+/** LTV: each customer's subscription purchases in the range, highest first, with the CSV. */
+export default function LtvPage() {
+  const ui = useUiState()
+  const [range, setRange] = useState(lastYear)
+  const [offset, setOffset] = useState(0)
+  const [encoding, setEncoding] = useState<ExportEncoding>('utf-8')
+  const [downloading, setDownloading] = useState(false)
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(range.startDate) && /^\d{4}-\d{2}-\d{2}$/.test(range.endDate)
+  const [state, reload] = useLoad(
+    () =>
+      valid
+        ? customersApi.ltv(range.startDate, range.endDate, offset)
+        : Promise.reject(new Error('期間を指定してください')),
+    `${range.startDate}:${range.endDate}:${offset}`,
+  )
+  const download = async () => {
+    setDownloading(true)
+    try {
+      const file = await customersApi.ltvCsv(range.startDate, range.endDate, encoding)
+      saveBlob(file.blob, file.filename)
+    } catch (error) {
+      ui.showToast(errorMessage(error), { error: true })
+    } finally {
+      setDownloading(false)
+    }
+  }
+  return (
+    <Page
+      title="LTV（顧客生涯価値）"
+      subtitle="期間内の定期購入（テスト・キャンセルを除く）の合計です。通貨ごとに集計します。"
+      backAction={{ content: 'セグメント', url: '/segments' }}
+    >
+      <BlockStack gap="400">
+        <Card>
+          <InlineStack gap="300" blockAlign="end" wrap>
+            <DateField
+              label="開始日"
+              value={range.startDate}
+              onChange={(startDate) => {
+                setOffset(0)
+                setRange((r) => ({ ...r, startDate }))
+              }}
+            />
+            <DateField
+              label="終了日"
+              value={range.endDate}
+              onChange={(endDate) => {
+                setOffset(0)
+                setRange((r) => ({ ...r, endDate }))
+              }}
+            />
+            <Select
+              label="文字コード"
+              options={[
+                { label: 'UTF-8（BOM付き）', value: 'utf-8' },
+                { label: 'Shift_JIS（Excel向け）', value: 'shift_jis' },
+              ]}
+              value={encoding}
+              onChange={(v) => setEncoding(v as ExportEncoding)}
+            />
+            <Button onClick={() => void download()} loading={downloading} disabled={!valid}>
+              CSVをダウンロード
+            </Button>
+          </InlineStack>
+        </Card>
+        {state.status === 'ready' && state.data.errors.length > 0 ? (
+          <Banner
+            tone="warning"
+            title={`${formatNumber(state.data.errors.length)}人のお客様は複数の通貨で購入しています`}
+          >
+            <BlockStack gap="050">
+              {state.data.errors.slice(0, 5).map((e) => (
+                <Text as="p" key={e.customerId}>
+                  {e.displayName}: {e.message}
+                </Text>
+              ))}
+            </BlockStack>
+          </Banner>
+        ) : null}
+        <Card padding="0">
+          {state.status === 'loading' ? (
+            <Box padding="400">
+              <SkeletonBodyText lines={8} />
+            </Box>
+          ) : state.status === 'error' ? (
+            <Box padding="400">
+              <LoadErrorBanner title="LTVを読み込めませんでした" message={state.message} onRetry={reload} />
+            </Box>
+          ) : state.data.list.length === 0 ? (
+            <Box padding="400">
+              <Text as="p" tone="subdued">
+                この期間の定期購入はありません。
+              </Text>
+            </Box>
+          ) : (
+            <LtvTable data={state.data} offset={offset} onPage={setOffset} />
+          )}
+        </Card>
+      </BlockStack>
+    </Page>
+  )
+}
+
+function LtvTable({
+  data,
+  offset,
+  onPage,
+}: {
+  data: LtvList
+  offset: number
+  onPage: (offset: number) => void
+}) {
+  return (
+    <>
+      <IndexTable
+        resourceName={{ singular: 'お客様', plural: 'お客様' }}
+        itemCount={data.list.length}
+        headings={[
+          { title: '順位' },
+          { title: 'お客様' },
+          { title: '購入回数', alignment: 'end' },
+          { title: 'LTV', alignment: 'end' },
+          { title: '' },
+        ]}
+        selectable={false}
+      >
+        {data.list.map((r, i) => (
+          <IndexTable.Row
+            id={`ltv-${r.customerId}-${r.currencyCode}`}
+            key={`${r.customerId}-${r.currencyCode}`}
+            position={i}
+          >
+            <IndexTable.Cell>{formatNumber(offset + i + 1)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Link url={`/customers/${r.customerId}`} removeUnderline monochrome>
+                <Text as="span" fontWeight="semibold">
+                  {r.displayName}
+                </Text>
+              </Link>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {formatNumber(r.orderCount)}回
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {formatMoney(r.ltv, r.currencyCode)}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {r.currencyCode === data.currencyCode ? (
+                <div
+                  style={{
+                    width: 160,
+                    height: 8,
+                    background: 'var(--p-color-bg-fill-secondary)',
+                    borderRadius: 4,
+                  }}
+                >
+                  <div
+                    style={{
+                      width: `${Math.max(2, Math.round((r.ltv / (data.maxLtv || 1)) * 100))}%`,
+                      height: 8,
+                      background: 'var(--p-color-bg-fill-success)',
+                      borderRadius: 4,
+                    }}
+                  />
+                </div>
+              ) : (
+                <Text as="span" tone="subdued" variant="bodySm">
+                  {r.currencyCode}（別通貨）
+                </Text>
+              )}
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+      <Box padding="300">
+        <InlineStack align="center">
+          <Pagination
+            hasPrevious={offset > 0}
+            onPrevious={() => onPage(Math.max(0, offset - 50))}
+            hasNext={data.hasNext}
+            onNext={() => onPage(offset + 50)}
+            label={`${formatNumber(offset + 1)}〜${formatNumber(offset + data.list.length)}件 / 全${formatNumber(data.total)}件`}
+          />
+        </InlineStack>
+      </Box>
+    </>
+  )
+}

@@ -1,0 +1,145 @@
+import { Banner, BlockStack, Box, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris'
+import type { SegmentData, SegmentGroup, SegmentSetting, SellingPlanGroupList } from '@teiki/contract'
+import { formatNumber } from '@teiki/domain'
+import { useEffect, useState } from 'react'
+import { useParams } from 'react-router-dom'
+import { errorMessage } from '../../app/api.ts'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { useUiState } from '../../app/ui-state.tsx'
+import { useAppNavigate } from '../../app/use-app-navigate.ts'
+import { customersApi } from './customers-api.ts'
+import { SegmentActionsCard } from './segment-actions-card.tsx'
+import { SegmentCustomersCard } from './segment-customers-card.tsx'
+import { SegmentFormCard } from './segment-form.tsx'
+import { EMPTY_FORM, type SegmentForm, toDraft, toForm } from './segment-form-model.ts'
+import { useLoad } from './use-load.ts'
+
+type Choices = {
+  setting: SegmentSetting | null
+  groups: SegmentGroup[]
+  plans: SellingPlanGroupList['groups']
+}
+
+/** セグメントの作成・編集: its conditions, the customers it holds, and what to do with them. */
+export default function SegmentPage() {
+  const { segmentId = 'new' } = useParams()
+  const isNew = segmentId === 'new'
+  const ui = useUiState()
+  const navigate = useAppNavigate()
+  const [version, setVersion] = useState(0)
+  const [choices] = useLoad<Choices>(async () => {
+    const [setting, groups, plans] = await Promise.all([
+      customersApi.setting(),
+      customersApi.groups(),
+      customersApi.sellingPlanGroups().catch(() => ({ groups: [] })),
+    ])
+    return { setting, groups: groups.groups, plans: plans.groups }
+  }, 'choices')
+  const [state, reload] = useLoad<SegmentData | null>(
+    () => (isNew ? Promise.resolve(null) : customersApi.segment(segmentId)),
+    `${segmentId}:${version}`,
+  )
+  const [form, setForm] = useState<SegmentForm>(EMPTY_FORM)
+  const [saving, setSaving] = useState(false)
+  const loaded = state.status === 'ready' ? state.data : null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per segment loaded.
+  useEffect(() => {
+    if (loaded) setForm(toForm(loaded.segment))
+    else if (isNew) setForm(EMPTY_FORM)
+  }, [loaded?.segment.id, loaded?.segment.updatedAt, isNew])
+
+  // While a tag batch runs, its progress is read again every second.
+  const running = loaded?.tagJob && (loaded.tagJob.status === 'queued' || loaded.tagJob.status === 'running')
+  useEffect(() => {
+    if (!running) return
+    const timer = setTimeout(reload, 1000)
+    return () => clearTimeout(timer)
+  })
+
+  const save = async () => {
+    setSaving(true)
+    try {
+      const saved = isNew
+        ? await customersApi.create(toDraft(form))
+        : await customersApi.update(segmentId, toDraft(form))
+      ui.showToast('セグメントを保存しました')
+      if (isNew) navigate(`/segments/${saved.id}`)
+      else setVersion((v) => v + 1)
+    } catch (error) {
+      ui.showToast(errorMessage(error), { error: true })
+    } finally {
+      setSaving(false)
+    }
+  }
+  const remove = () =>
+    ui.openModal({
+      title: 'セグメントを削除しますか？',
+      body: <Text as="p">「{form.name}」を削除します。お客様やタグは変わりません。</Text>,
+      primaryAction: {
+        content: '削除',
+        destructive: true,
+        onAction: () => {
+          customersApi.remove(segmentId).then(
+            () => {
+              ui.closeModal()
+              ui.showToast('セグメントを削除しました')
+              navigate('/segments')
+            },
+            (error: unknown) => ui.showToast(errorMessage(error), { error: true }),
+          )
+        },
+      },
+      secondaryActions: [{ content: 'キャンセル', onAction: () => ui.closeModal() }],
+    })
+
+  const title = isNew ? 'セグメントを作成' : (loaded?.segment.name ?? 'セグメント')
+  return (
+    <Page
+      title={title}
+      backAction={{ content: 'セグメント', url: '/segments' }}
+      subtitle={loaded ? `該当するお客様 ${formatNumber(loaded.total)}人` : undefined}
+      primaryAction={{ content: '保存', loading: saving, onAction: () => void save() }}
+      secondaryActions={isNew ? [] : [{ content: '削除', destructive: true, onAction: remove }]}
+    >
+      {state.status === 'error' ? (
+        <LoadErrorBanner title="セグメントを読み込めませんでした" message={state.message} onRetry={reload} />
+      ) : state.status === 'loading' || choices.status === 'loading' ? (
+        <Card>
+          <SkeletonBodyText lines={8} />
+        </Card>
+      ) : (
+        <Layout>
+          <Layout.Section>
+            <BlockStack gap="400">
+              {loaded?.segment.error ? <Banner tone="critical" title={loaded.segment.error} /> : null}
+              {choices.status === 'error' ? (
+                <Banner tone="warning" title="条件の選択肢を読み込めませんでした" />
+              ) : null}
+              <SegmentFormCard
+                form={form}
+                onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+                setting={choices.status === 'ready' ? choices.data.setting : null}
+                groups={choices.status === 'ready' ? choices.data.groups : []}
+                plans={choices.status === 'ready' ? choices.data.plans : []}
+              />
+              {loaded ? (
+                <SegmentCustomersCard segmentId={loaded.segment.id} total={loaded.total} version={version} />
+              ) : (
+                <Box padding="200">
+                  <Text as="p" tone="subdued">
+                    保存すると、該当するお客様の一覧が表示されます。
+                  </Text>
+                </Box>
+              )}
+            </BlockStack>
+          </Layout.Section>
+          {loaded ? (
+            <Layout.Section variant="oneThird">
+              <SegmentActionsCard segmentId={loaded.segment.id} tagJob={loaded.tagJob} onStarted={reload} />
+            </Layout.Section>
+          ) : null}
+        </Layout>
+      )}
+    </Page>
+  )
+}

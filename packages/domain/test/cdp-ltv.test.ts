@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { isCountedOrder, type LtvOrder, lifetimeValues, maxLtv, multiCurrencyMessage } from '../src/index.ts'
+
+const TZ = 'Asia/Tokyo'
+const order = (patch: Partial<LtvOrder>): LtvOrder => ({
+  customerId: '1',
+  contractId: '100',
+  amount: 1980,
+  currencyCode: 'JPY',
+  test: false,
+  cancelledAt: null,
+  createdAt: new Date('2026-05-10T03:00:00Z'),
+  ...patch,
+})
+
+describe('lifetimeValues', () => {
+  it('sums successful subscription orders per customer, highest first', () => {
+    const { totals, errors } = lifetimeValues(
+      [
+        order({}),
+        order({}),
+        order({ customerId: '2', amount: 5000 }),
+        order({ customerId: '3', amount: 100 }),
+      ],
+      {},
+      TZ,
+    )
+    expect(totals).toEqual([
+      { customerId: '2', currencyCode: 'JPY', amount: 5000, orderCount: 1 },
+      { customerId: '1', currencyCode: 'JPY', amount: 3960, orderCount: 2 },
+      { customerId: '3', currencyCode: 'JPY', amount: 100, orderCount: 1 },
+    ])
+    expect(errors).toEqual([])
+  })
+
+  it('never adds currencies together: one total per currency and an error', () => {
+    const { totals, errors } = lifetimeValues(
+      [order({}), order({ amount: 12.5, currencyCode: 'USD' }), order({ amount: 7.25, currencyCode: 'USD' })],
+      {},
+      TZ,
+    )
+    expect(totals).toEqual([
+      { customerId: '1', currencyCode: 'JPY', amount: 1980, orderCount: 1 },
+      { customerId: '1', currencyCode: 'USD', amount: 19.75, orderCount: 2 },
+    ])
+    expect(errors).toEqual([
+      { customerId: '1', currencyCodes: ['JPY', 'USD'], message: multiCurrencyMessage(['JPY', 'USD']) },
+    ])
+    expect(errors[0]!.message).toBe('複数の通貨（JPY・USD）で購入があるため、通貨ごとに集計しています')
+  })
+
+  it('takes refunds off, leaves out test, cancelled and one-off orders', () => {
+    const { totals } = lifetimeValues(
+      [
+        order({ refunded: 980 }),
+        order({ test: true, amount: 99999 }),
+        order({ cancelledAt: new Date('2026-05-11T00:00:00Z'), amount: 88888 }),
+        order({ contractId: null, amount: 77777 }),
+      ],
+      {},
+      TZ,
+    )
+    expect(totals).toEqual([{ customerId: '1', currencyCode: 'JPY', amount: 1000, orderCount: 1 }])
+    expect(isCountedOrder({ contractId: '1', test: false, cancelledAt: null })).toBe(true)
+  })
+
+  it('a range cuts a customer history at Japan-time day boundaries (both ends inclusive)', () => {
+    const orders = [
+      order({ createdAt: new Date('2026-03-31T14:59:59Z'), amount: 1 }), // 2026-03-31 23:59:59 JST
+      order({ createdAt: new Date('2026-03-31T15:00:00Z'), amount: 10 }), // 2026-04-01 00:00 JST
+      order({ createdAt: new Date('2026-04-30T14:59:59Z'), amount: 100 }), // 2026-04-30 23:59:59 JST
+      order({ createdAt: new Date('2026-04-30T15:00:00Z'), amount: 1000 }), // 2026-05-01 00:00 JST
+    ]
+    expect(lifetimeValues(orders, { from: '2026-04-01', to: '2026-04-30' }, TZ).totals[0]).toMatchObject({
+      amount: 110,
+      orderCount: 2,
+    })
+    expect(lifetimeValues(orders, { to: '2026-03-31' }, TZ).totals[0]!.amount).toBe(1)
+    expect(lifetimeValues(orders, { from: '2026-05-01' }, TZ).totals[0]!.amount).toBe(1000)
+    expect(lifetimeValues(orders, { from: '2027-01-01' }, TZ).totals).toEqual([])
+  })
+
+  it('rounds per currency (JPY whole yen, USD cents)', () => {
+    expect(
+      lifetimeValues(
+        [order({ amount: 0.1, currencyCode: 'USD' }), order({ amount: 0.2, currencyCode: 'USD' })],
+        {},
+        TZ,
+      ).totals[0]!.amount,
+    ).toBe(0.3)
+  })
+
+  it('maxLtv is the top total of the currency, at least 1', () => {
+    const { totals } = lifetimeValues(
+      [order({ amount: 500 }), order({ customerId: '2', amount: 900, currencyCode: 'USD' })],
+      {},
+      TZ,
+    )
+    expect(maxLtv(totals, 'JPY')).toBe(500)
+    expect(maxLtv([], 'JPY')).toBe(1)
+  })
+})
