@@ -25,6 +25,7 @@ const PlanListPage = lazy(() => import('../features/selling-plans/plan-list-page
 const GroupEditorPage = lazy(() => import('../features/selling-plans/group-editor-page.tsx'))
 const BoxListPage = lazy(() => import('../features/boxes/box-list-page.tsx'))
 const BoxEditorPage = lazy(() => import('../features/boxes/box-editor-page.tsx'))
+const BatchPage = lazy(() => import('../features/batch/batch-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -54,6 +55,7 @@ function AppRoutes() {
                   <Route path="/selling-plans/:groupId" element={<GroupEditorPage />} />
                   <Route path="/boxes" element={<BoxListPage />} />
                   <Route path="/boxes/:boxId" element={<BoxEditorPage />} />
+                  <Route path="/batch" element={<BatchPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>
