@@ -120,4 +120,3 @@ function VariantFields({
     </BlockStack>
   )
 }
-
