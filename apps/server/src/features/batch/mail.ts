@@ -1,8 +1,8 @@
 import { formatDateTimeJa, formatNumber } from '@teiki/domain'
-import type { DbClient } from '../../db/pool.ts'
 import type { MailMessage } from '../../mail/mailer.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import type { BatchRow } from './repo.ts'
+import type { unchangedForMail } from './run-repo.ts'
 
 /** Contracts listed by name in the mail (skipped and failed ones); the rest are on the screen. */
 export const MAIL_LISTED = 200
@@ -11,28 +11,6 @@ const ENDED: Record<'done' | 'cancelled' | 'failed', string> = {
   done: '完了しました',
   cancelled: '中止しました',
   failed: '途中で失敗しました',
-}
-
-/** Skipped and failed contracts with their reasons, for the mail. */
-export async function unchangedForMail(
-  db: DbClient,
-  shopId: string,
-  batchId: string,
-): Promise<Array<{ contract_id: string; name: string; status: string; reason: string | null }>> {
-  const { rows } = await db.query<{
-    contract_id: string
-    name: string
-    status: string
-    reason: string | null
-  }>(
-    `select i.contract_id::text, coalesce(c.customer_display_name, '') as name, i.status, i.reason
-     from batch_update_items i
-     left join subscription_contracts c on c.shop_id = i.shop_id and c.id = i.contract_id
-     where i.shop_id = $1 and i.batch_id = $2::uuid and i.status in ('skipped', 'failed')
-     order by i.status, i.contract_id limit $3`,
-    [shopId, batchId, MAIL_LISTED],
-  )
-  return rows
 }
 
 /**

@@ -135,3 +135,35 @@ export async function finishBatch(
   )
   return rows[0] ?? null
 }
+
+/** Skipped and failed contracts with their reasons, for the mail. */
+export async function unchangedForMail(
+  db: DbClient,
+  shopId: string,
+  batchId: string,
+  limit: number,
+): Promise<Array<{ contract_id: string; name: string; status: string; reason: string | null }>> {
+  const { rows } = await db.query<{
+    contract_id: string
+    name: string
+    status: string
+    reason: string | null
+  }>(
+    `select i.contract_id::text, coalesce(c.customer_display_name, '') as name, i.status, i.reason
+     from batch_update_items i
+     left join subscription_contracts c on c.shop_id = i.shop_id and c.id = i.contract_id
+     where i.shop_id = $1 and i.batch_id = $2::uuid and i.status in ('skipped', 'failed')
+     order by i.status, i.contract_id limit $3`,
+    [shopId, batchId, limit],
+  )
+  return rows
+}
+
+/** Hands a batch back to the queue (its worker hit trouble): the next claim takes it at once. */
+export async function releaseBatch(db: DbClient, shopId: string, id: string): Promise<void> {
+  await db.query(
+    `update batch_updates set status = 'queued', owner = null
+     where shop_id = $1 and id = $2::uuid and status = 'running'`,
+    [shopId, id],
+  )
+}

@@ -8,7 +8,7 @@ import type { ShopRow } from '../shops/repo.ts'
 import type { BatchChange } from '../subscriptions/edits-batch.ts'
 import type { ContractEdits } from '../subscriptions/edits-service.ts'
 import type { ShopClients } from '../subscriptions/shop-client.ts'
-import { batchMail, unchangedForMail } from './mail.ts'
+import { batchMail, MAIL_LISTED } from './mail.ts'
 import { type BatchRow, findBatch } from './repo.ts'
 import {
   claimBatch,
@@ -17,8 +17,10 @@ import {
   type PendingItem,
   pendingItems,
   recordItem,
+  releaseBatch,
   runningOwners,
   touchBatch,
+  unchangedForMail,
 } from './run-repo.ts'
 import { plansOfGroups } from './variants-repo.ts'
 
@@ -88,12 +90,7 @@ export async function runBatch(deps: BatchDeps, shop: ShopRow, batchId: string):
     return await end(deps, shop, batch.id, cancel ? 'cancelled' : 'done', null)
   } catch (error) {
     // Handed back: the job's retry (or the sweep) claims it again and goes on from its rows.
-    await db
-      .query(
-        `update batch_updates set status = 'queued', owner = null where shop_id = $1 and id = $2::uuid and status = 'running'`,
-        [shop.id, batch.id],
-      )
-      .catch(() => {})
+    await releaseBatch(db, shop.id, batch.id).catch(() => {})
     throw error
   } finally {
     clearInterval(heartbeat)
@@ -179,7 +176,11 @@ export async function end(
   const { ended, mailId } = await withTransaction(db, async (tx) => {
     const ended = await finishBatch(tx, shop.id, batchId, status, error)
     if (!ended || !mailer) return { ended, mailId: null }
-    const mail = batchMail(shop, { ...ended, status }, await unchangedForMail(tx, shop.id, batchId))
+    const mail = batchMail(
+      shop,
+      { ...ended, status },
+      await unchangedForMail(tx, shop.id, batchId, MAIL_LISTED),
+    )
     return { ended, mailId: mail ? await mailer.enqueue(tx, mail) : null }
   })
   if (mailId && mailer) {

@@ -8,7 +8,7 @@ import {
   swapStep,
 } from '@teiki/domain'
 import { AppError } from '../../http/app-error.ts'
-import { maybeIdFromGid } from '../../platform/gid.ts'
+import { lineIdOf, maybeIdFromGid } from '../../platform/gid.ts'
 import { setContractNextBillingDate } from '../../platform/operations/subscription-contract-next-billing-date.ts'
 import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
 import { editContractThroughDraft } from '../../platform/operations/subscription-draft.ts'
@@ -118,7 +118,7 @@ async function apply(
 ): Promise<EditOutcome> {
   const { change, batchId } = input
   const lines = ctx.current.lines.nodes.filter((l) => lineIds.includes(l.id))
-  const lineNumbers = lines.map((l) => l.id.slice(l.id.lastIndexOf('/') + 1))
+  const lineNumbers = lines.map((l) => lineIdOf(l.id))
   if (change.kind === 'product-update' && price) {
     await editContractThroughDraft(ctx.client, ctx.gid, async (draft) => {
       for (const line of lines)
