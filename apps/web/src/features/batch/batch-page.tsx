@@ -9,6 +9,7 @@ import { BatchContractsTable } from './batch-contracts-table.tsx'
 import { type BatchForm, batchRequest, EMPTY_FORM, previewQuery } from './batch-form.ts'
 import { BatchFormCard } from './batch-form-card.tsx'
 import { BatchProgressCard } from './batch-progress-card.tsx'
+import { RecentBatchesCard } from './recent-batches-card.tsx'
 
 type Preview = { data: BatchPreview; body: Record<string, string>; form: BatchForm }
 
@@ -24,14 +25,20 @@ export default function BatchPage() {
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [job, setJob] = useState<BatchJob | null>(null)
+  const [recent, setRecent] = useState<BatchJob[]>([])
+  const ended = job !== null && !isRunning(job)
 
-  // A batch already under way (another tab, a reload) is shown at once.
+  // A batch already under way (another tab, a reload) is shown at once; the list follows each end.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ended` re-reads the list when a batch ends.
   useEffect(() => {
     fetchBatches().then(
-      ({ batches }) => setJob((current) => current ?? batches.find(isRunning) ?? batches[0] ?? null),
+      ({ batches }) => {
+        setRecent(batches)
+        setJob((current) => current ?? batches.find(isRunning) ?? batches[0] ?? null)
+      },
       () => {},
     )
-  }, [])
+  }, [ended])
 
   const change = useCallback((next: BatchForm) => {
     setForm(next)
@@ -136,6 +143,7 @@ export default function BatchPage() {
                 </BlockStack>
               </Card>
             ) : null}
+            <RecentBatchesCard batches={recent} shownId={job?.id ?? null} onShow={setJob} />
           </BlockStack>
         </Layout.Section>
       </Layout>
