@@ -53,7 +53,10 @@ export function BatchContractsTable({
         <Badge key="r" tone={RESULT_TONES[r.result]}>
           {RESULT_LABELS[r.result]}
         </Badge>,
-        r.reason ?? '',
+        // Reasons are sentences: they wrap instead of widening the table.
+        <div key="why" style={{ whiteSpace: 'normal', minWidth: '16rem', maxWidth: '28rem' }}>
+          {r.reason ?? ''}
+        </div>,
       )
     }
     return row
