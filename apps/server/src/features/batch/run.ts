@@ -46,10 +46,11 @@ const PER_CONTRACT = new Set(['PLATFORM_USER_ERROR', 'CONFLICT', 'NOT_FOUND', 'I
  * (queued, or running under a process that is gone or silent for 2 minutes); the undecided
  * rows are taken in contract order, `concurrency` at a time, each through the contract edits'
  * batch edit (features/subscriptions/edits-batch.ts), and its decision recorded on its row with
- * the batch's counts. A cancel is seen between groups of rows: what was done stays done, the
- * rest stays pending. The batch's end and its mail are one transaction; the mail is sent after.
- * Platform trouble beyond the client's retries hands the batch back (queued) and throws, so
- * the job queue runs it again later.
+ * the batch's counts. A cancel is seen before each contract starts (looked up at most every
+ * 300 ms): what was done stays done, the rest stays pending. The batch's end and its mail are
+ * one transaction; the mail is sent after. Platform trouble beyond the client's retries hands
+ * the batch back (queued) and throws, so the job queue runs it again later (and the sweep,
+ * every minute, while the platform stays down).
  */
 export async function runBatch(deps: BatchDeps, shop: ShopRow, batchId: string): Promise<BatchRow | null> {
   const { db } = deps
