@@ -8,6 +8,8 @@ import {
 } from '@teiki/contract'
 import { BATCH_REASONS, toZonedDate } from '@teiki/domain'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { planProductUpdate, startBatch } from '../src/features/batch/service.ts'
+import { sweepBatches } from '../src/jobs/batch-jobs.ts'
 import {
   arrangeSwap,
   type BatchWorld,
@@ -456,5 +458,43 @@ describe('isolation between shops, job status, bulk query', () => {
     expect(world.emulator.callLog.slice(before).some((c) => c.operationName === 'CurrentBulkOperation')).toBe(
       true,
     )
+  })
+})
+
+describe('resume after a dead worker (another host, heartbeat gone quiet)', () => {
+  it('a swept batch goes on from its rows and never re-applies a change already on the platform', async () => {
+    const shop = world.shops[B]!
+    // Swap B's contracts back (to → from); recorded without a job, as if its worker died.
+    const plan = await planProductUpdate(world.pool, shop, {
+      variantIdFrom: String(swapB.to),
+      variantIdTo: String(swapB.from),
+    })
+    const batch = await startBatch(world.pool, shop, plan, MAIL_TO)
+    const [done, ...rest] = [...swapB.contracts].sort((x, y) => x - y)
+    // The dead worker had committed the first contract's swap and died before its row.
+    const committed = platformContract(done!, B)
+    committed.lines = committed.lines.map((l) =>
+      l.variantId === swapB.to ? { ...l, variantId: swapB.from } : l,
+    )
+    committed.revisionId += 1
+    const revisions = new Map([...swapB.contracts].map((id) => [id, platformContract(id, B).revisionId]))
+    await world.pool.query(
+      `update batch_updates set status = 'running', owner = 'elsewhere:1', heartbeat_at = now() - interval '3 minutes',
+         executed_at = now() - interval '4 minutes' where shop_id = $1 and id = $2`,
+      [shop.id, batch.id],
+    )
+    await world.pool.query(
+      `update batch_update_items set status = 'applying' where shop_id = $1 and batch_id = $2 and contract_id = $3`,
+      [shop.id, batch.id, done],
+    )
+    expect(await sweepBatches(world.jobs, { db: world.pool }, false)).toBeGreaterThanOrEqual(1)
+    const ended = await untilEnded(batch.id, B)
+    expect(ended).toMatchObject({ status: 'done', changed: 3, skipped: 0, failed: 0 })
+    // The committed one was judged, not swapped again; the others were swapped once each.
+    expect(platformContract(done!, B).revisionId).toBe(revisions.get(done!))
+    for (const id of rest) expect(platformContract(id, B).revisionId).toBe(revisions.get(id)! + 1)
+    for (const id of swapB.contracts) expect(variantsOn(id, B)).toContain(swapB.from)
+    const mail = await batchResultMail(world.pool, shop.id, batch.id)
+    expect(mail!.subject).toContain('変更3件')
   })
 })
