@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
+import { benchBatch } from './batch.ts'
 import { benchBilling } from './billing.ts'
 import { initialLoadSizes } from './bundle-size.ts'
 import { benchBurst } from './burst.ts'
@@ -35,7 +36,7 @@ const { values: args } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp',
+      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -45,6 +46,7 @@ const { values: args } = parseArgs({
     'burst-mutations': { type: 'string', default: '500' },
     'billing-due': { type: 'string', default: '5000' },
     'billing-standard-due': { type: 'string', default: '300' },
+    'batch-contracts': { type: 'string', default: '10000' },
     'merchant-seconds': { type: 'string', default: '60' },
     'merchant-think-ms': { type: 'string', default: '1000' },
   },
@@ -85,6 +87,8 @@ if (only.has('billing'))
       log,
     })),
   }
+if (only.has('batch'))
+  results.batch = { at, ...(await benchBatch({ baseUrl, contracts: Number(args['batch-contracts']), log })) }
 if (only.has('merchant')) {
   results.merchant = {
     at,

@@ -255,6 +255,20 @@ const CALLS: Record<string, (a: ShopIds, b: ShopIds) => Call> = {
   'GET /app-admin/free-shipping-profile/update': (a) => ({
     path: `/free-shipping-profile/update?sellingPlanGroupId=${a.sellingPlanGroupId}&free=true`,
   }),
+  'POST /app-admin/batch-product-update': (a, b) => ({
+    path: '/batch-product-update',
+    body: { variantIdFrom: a.variantId, variantIdTo: b.variantId },
+  }),
+  'POST /app-admin/batch-product-delete': (a) => ({
+    path: '/batch-product-delete',
+    body: { variantId: a.variantId },
+  }),
+  'GET /app-admin/batch-product-delete/preview': (a) => ({
+    path: `/batch-product-delete/preview?variantId=${a.variantId}`,
+  }),
+  'GET /app-admin/batch-updates/:id': (a) => ({ path: `/batch-updates/${a.batchId}` }),
+  'GET /app-admin/batch-updates/:id/items': (a) => ({ path: `/batch-updates/${a.batchId}/items` }),
+  'POST /app-admin/batch-updates/:id/cancel': (a) => ({ path: `/batch-updates/${a.batchId}/cancel` }),
   'GET /app-admin/boxes/:id': (a) => ({ path: `/boxes/${a.boxId}` }),
   'PUT /app-admin/boxes/:id': (a) => ({ path: `/boxes/${a.boxId}`, body: { name: 'B のボックス名' } }),
   "PUT /app-admin/boxes/:id#own box, A's group": (a, b) => ({

@@ -45,6 +45,7 @@ const isRouteFile = (file: string) => /(^|\/|-)routes\.ts$/.test(rel(file))
 const JOBS_OF: Record<string, string> = {
   'jobs/billing-jobs.ts': 'billing',
   'jobs/export-jobs.ts': 'exports',
+  'jobs/batch-jobs.ts': 'batch',
 }
 
 /** The feature a file belongs to: features/<noun>/, billing/, its jobs file, or none (shared layers). */

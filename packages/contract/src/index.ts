@@ -1,3 +1,4 @@
+export * from './batch.ts'
 export * from './billing.ts'
 export * from './boxes.ts'
 export * from './cancellation-reasons.ts'

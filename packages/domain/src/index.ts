@@ -1,3 +1,4 @@
+export * from './batch/batch-rules.ts'
 export * from './billing/pricing.ts'
 export * from './billing/schedule.ts'
 export * from './boxes/box-validation.ts'

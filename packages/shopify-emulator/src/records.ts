@@ -140,6 +140,8 @@ export type VariantRecord = {
   sku: string
   price: number
   createdAt: number
+  /** Units in stock; absent or null: stock not tracked (always sellable). */
+  inventoryQuantity?: number | null
 }
 
 export type PricingPolicy = {

@@ -15,6 +15,7 @@ import { createBillingEngine } from '../billing/engine.ts'
 import { registerBillingEngine } from '../billing/registry.ts'
 import { billingRoutes, internalBillingRoutes } from '../billing/routes.ts'
 import type { Db } from '../db/pool.ts'
+import { batchRoutes } from '../features/batch/routes.ts'
 import { boxRoutes } from '../features/boxes/routes.ts'
 import { cancellationReasonRoutes } from '../features/cancellation-reasons/routes.ts'
 import { cdpRoutes } from '../features/cdp/routes.ts'
@@ -31,6 +32,7 @@ import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
 import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { themeRoutes } from '../features/theme/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
+import { batchEnqueuer, startBatchJobs } from '../jobs/batch-jobs.ts'
 import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.ts'
 import type { Jobs } from '../jobs/boss.ts'
 import { exportEnqueuer, startExportJobs } from '../jobs/export-jobs.ts'
@@ -85,6 +87,8 @@ export type BuildAppOptions = {
   /** Knobs of the export and mail jobs (tests turn the crons off and poll sooner). */
   exportJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
   mailJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
+  /** Knobs of the batch update jobs (tests turn the sweep's cron off, poll sooner, fewer at once). */
+  batchJobs?: { cron?: boolean; pollingIntervalSeconds?: number; concurrency?: number }
   /** Knobs of the deferred webhook reads (tests defer less and poll sooner). */
   webhookJobs?: { deferSeconds?: number; pollingIntervalSeconds?: number }
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
@@ -214,6 +218,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   })
   exportRoutes(app, opts.jobs ? { enqueue: exportEnqueuer(opts.jobs) } : {})
   cdpRoutes(app, { mailer, dataDir })
+  batchRoutes(app, {
+    mailer,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.jobs ? { enqueue: batchEnqueuer(opts.jobs) } : {}),
+  })
 
   // The billing engine: the webhook handler and "create order now" find it through the
   // registry; with a job queue it also gets its scheduler (retries, outcome polls, daily runs).
@@ -234,6 +243,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       ...opts.exportJobs,
     })
     await startMailJobs({ jobs: opts.jobs, mailer, log: app.log, ...opts.mailJobs })
+    await startBatchJobs({ jobs: opts.jobs, app, mailer, ...opts.batchJobs })
     await startWebhookJobs({
       jobs: opts.jobs,
       db,

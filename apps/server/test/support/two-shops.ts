@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,6 +26,8 @@ export type ShopIds = {
   reasonId: string
   exportId: string
   billingRunId: string
+  /** A finished batch update of the shop (issue 17). */
+  batchId: string
   customerEmail: string
   /** The shop's published theme and its script tag (theme feature). */
   themeId: string
@@ -170,6 +173,11 @@ async function shopIds(base: string, emulator: Emulator, pool: pg.Pool, shop: Sh
      returning id::text`,
     [shop.id],
   )
+  const batch = await pool.query<{ id: string }>(
+    `insert into batch_updates (shop_id, id, kind, params, status, finished_at)
+     values ($1, $2, 'product-delete', '{}', 'done', now()) returning id::text`,
+    [shop.id, randomUUID()],
+  )
   const platform = await emulator.graphql(shop.domain, {
     query: '{ themes(first: 1, roles: [MAIN]) { nodes { id } } scriptTags(first: 1) { nodes { id } } }',
   })
@@ -189,6 +197,7 @@ async function shopIds(base: string, emulator: Emulator, pool: pg.Pool, shop: Sh
     reasonId: reason.id,
     exportId: exported.id,
     billingRunId: run.rows[0]!.id,
+    batchId: batch.rows[0]!.id,
     customerEmail: customer.email ?? '',
     sellingPlanGroupId: String(group.id),
     sellingPlanId: String(group.sellingPlans[0]!.id),

@@ -29,6 +29,7 @@ const SegmentListPage = lazy(() => import('../features/customers/segment-list-pa
 const SegmentPage = lazy(() => import('../features/customers/segment-page.tsx'))
 const CustomerPage = lazy(() => import('../features/customers/customer-page.tsx'))
 const LtvPage = lazy(() => import('../features/customers/ltv-page.tsx'))
+const BatchPage = lazy(() => import('../features/batch/batch-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -62,6 +63,7 @@ function AppRoutes() {
                   <Route path="/segments/:segmentId" element={<SegmentPage />} />
                   <Route path="/customers/:customerId" element={<CustomerPage />} />
                   <Route path="/ltv" element={<LtvPage />} />
+                  <Route path="/batch" element={<BatchPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

@@ -69,6 +69,19 @@ export const productResolvers: ResolverMap = {
   },
   ProductVariant: {
     product: (v: VariantRecord, _a, ctx: Context) => findById(ctx.shop.products, v.productId),
+    inventoryQuantity: (v: VariantRecord) => v.inventoryQuantity ?? null,
+    // Tracked stock at 0 or below cannot be sold (the emulator's variants deny overselling);
+    // nor can a variant of a product that is not active.
+    availableForSale: (v: VariantRecord, _a, ctx: Context) =>
+      findById(ctx.shop.products, v.productId)?.status === 'ACTIVE' &&
+      (v.inventoryQuantity == null || v.inventoryQuantity > 0),
+    sellingPlanGroups: (v: VariantRecord, args, ctx: Context) =>
+      connection(
+        ctx.shop.sellingPlanGroups.filter(
+          (g) => g.productIds.includes(v.productId) || (g.variantIds ?? []).includes(v.id),
+        ),
+        args,
+      ),
     displayName: (v: VariantRecord, _a, ctx: Context) =>
       `${findById(ctx.shop.products, v.productId)?.title ?? ''} - ${v.title}`,
     image: (v: VariantRecord, _a, ctx: Context) => {

@@ -2,17 +2,20 @@ import type { AddLineRequest, ContractEditResponse } from '@teiki/contract'
 import type { DbClient } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { lineIdOf, maybeIdFromGid, toGid } from '../../platform/gid.ts'
-import { editContractThroughDraft } from '../../platform/operations/subscription-draft.ts'
+import {
+  editContractThroughDraft,
+  type LineUpdateInput,
+} from '../../platform/operations/subscription-draft.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { type EditDeps, findLine, invalid, type Revisioned, refuseEnded } from './edit-rules.ts'
 import { findVariantPrice, markPricesManual } from './edits-repo.ts'
 import { requireChargeablePrice } from './price-input.ts'
 
-const VARIANT_NOT_FOUND = '指定されたバリエーションが見つかりません'
+export const VARIANT_NOT_FOUND = '指定されたバリエーションが見つかりません'
 /** The spec's error text for a failed line add (§8), kept verbatim beside the Japanese. */
 export const ADD_LINE_FAILED = 'Failed to add line to subscription'
 
-async function variantPrice(db: DbClient, shop: ShopRow, variantId: string): Promise<string> {
+export async function variantPrice(db: DbClient, shop: ShopRow, variantId: string): Promise<string> {
   const price = await findVariantPrice(db, shop.id, variantId)
   if (price === undefined) throw notFound(VARIANT_NOT_FOUND)
   return price
@@ -142,6 +145,18 @@ export async function priceManuallyChanged(
   })
 }
 
+/**
+ * What a variant swap changes on a line (the one rule the contract screen and the batch swap
+ * share): the variant, and the price unless it is kept. A price the merchant set stays; a
+ * plan price follows the new variant (its price in the mirror).
+ */
+export function swapLineInput(variantId: string, keepPrice: boolean, price: string): LineUpdateInput {
+  return {
+    productVariantId: toGid('ProductVariant', variantId),
+    ...(keepPrice ? {} : { currentPrice: price }),
+  }
+}
+
 export async function swapVariant(
   { opts, flow }: EditDeps,
   shop: ShopRow,
@@ -154,10 +169,7 @@ export async function swapVariant(
     refuseEnded(ctx, '商品を入れ替え')
     const line = findLine(ctx, lineId)
     await editContractThroughDraft(ctx.client, ctx.gid, (draft) =>
-      draft.updateLine(line.id, {
-        productVariantId: toGid('ProductVariant', input.variantId),
-        ...(input.keepPrice ? {} : { currentPrice: price }),
-      }),
+      draft.updateLine(line.id, swapLineInput(input.variantId, input.keepPrice, price)),
     )
     return {
       event: {

@@ -61,3 +61,13 @@ export async function markPricesManual(db: DbClient, shopId: string, contractId:
     [shopId, contractId],
   )
 }
+
+/** True when the merchant set the contract's prices by hand (a batch swap then keeps them). */
+export async function isPriceManual(db: DbClient, shopId: string, contractId: string): Promise<boolean> {
+  const { rows } = await db.query<{ manual: boolean }>(
+    `select price_manually_changed_at is not null as manual
+     from subscription_contracts where shop_id = $1 and id = $2`,
+    [shopId, contractId],
+  )
+  return rows[0]?.manual ?? false
+}

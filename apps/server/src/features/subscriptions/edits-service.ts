@@ -1,4 +1,5 @@
 import { type ContractEditsOptions, type EditDeps, editDeps } from './edit-rules.ts'
+import { batchEdits } from './edits-batch.ts'
 import { detailEdits } from './edits-details.ts'
 import { discountEdits } from './edits-discounts.ts'
 import { lineEdits } from './edits-lines.ts'
@@ -36,6 +37,7 @@ export function createContractEdits(opts: ContractEditsOptions) {
     ...detailEdits,
     ...paymentEdits,
     ...discountEdits,
+    ...batchEdits,
   })
 }
 

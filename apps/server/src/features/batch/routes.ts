@@ -1,0 +1,224 @@
+import {
+  ZBatchIdParam,
+  ZBatchItems,
+  ZBatchItemsQuery,
+  ZBatchJob,
+  ZBatchJobList,
+  ZBatchNextBillingDatePreviewQuery,
+  ZBatchNextBillingDateUpdateRequest,
+  ZBatchPreview,
+  ZBatchProductDeletePreviewQuery,
+  ZBatchProductDeleteRequest,
+  ZBatchProductUpdatePreviewQuery,
+  ZBatchProductUpdateRequest,
+  ZBulkQueryResponse,
+  ZErrorResponse,
+} from '@teiki/contract'
+import type { AppInstance } from '../../http/app-instance.ts'
+import type { Mailer } from '../../mail/mailer.ts'
+import { batchDeps } from './deps.ts'
+import {
+  type EnqueueBatch,
+  planNextBillingDate,
+  planProductDelete,
+  planProductUpdate,
+  preview,
+  startBatch,
+  toApiBatch,
+} from './service.ts'
+import { batchItems, bulkQuery, cancelBatch, getBatch, listBatches } from './status-service.ts'
+
+export type BatchRoutesOptions = {
+  /** Puts a started batch on the job queue (jobs/batch-jobs.ts); without it the batch stays queued. */
+  enqueue?: EnqueueBatch
+  mailer?: Mailer
+  now?: () => Date
+}
+
+const tags = ['batch']
+const started = { 202: ZBatchJob, 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse }
+const previewed = { 200: ZBatchPreview, 400: ZErrorResponse, 404: ZErrorResponse }
+
+/**
+ * Batch updates (一括更新, spec §7 "Batch and misc", issue 17): the three POSTs start a batch
+ * (202 with the job), their `/preview` answers what it would touch, `/batch-updates/:id` is
+ * the job status, `…/items` the report, `…/cancel` stops it; `/bulk-query` answers the shop's
+ * bulk operation on the platform.
+ */
+export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
+  const deps = batchDeps(app, opts.mailer)
+  const { clients } = deps
+  const now = opts.now ?? (() => new Date())
+  app.post(
+    '/app-admin/batch-product-update',
+    {
+      schema: {
+        tags,
+        summary: '商品（バリエーション）の一括入れ替えを開始',
+        body: ZBatchProductUpdateRequest,
+        response: started,
+      },
+    },
+    async (request, reply) => {
+      const plan = await planProductUpdate(app.db, request.shop, request.body)
+      const batch = await startBatch(
+        app.db,
+        request.shop,
+        plan,
+        request.body.notifyEmail ?? null,
+        opts.enqueue,
+      )
+      return reply.status(202).send(toApiBatch(batch))
+    },
+  )
+  app.post(
+    '/app-admin/batch-product-delete',
+    {
+      schema: {
+        tags,
+        summary: '商品（バリエーション）の一括削除を開始',
+        body: ZBatchProductDeleteRequest,
+        response: started,
+      },
+    },
+    async (request, reply) => {
+      const plan = await planProductDelete(app.db, request.shop, request.body)
+      const batch = await startBatch(
+        app.db,
+        request.shop,
+        plan,
+        request.body.notifyEmail ?? null,
+        opts.enqueue,
+      )
+      return reply.status(202).send(toApiBatch(batch))
+    },
+  )
+  app.post(
+    '/app-admin/batch-next-billing-date-update',
+    {
+      schema: {
+        tags,
+        summary: '次回請求日の一括変更を開始（変更前の日の契約を変更後の日へ）',
+        body: ZBatchNextBillingDateUpdateRequest,
+        response: started,
+      },
+    },
+    async (request, reply) => {
+      const plan = planNextBillingDate(request.shop, request.body, now())
+      const batch = await startBatch(
+        app.db,
+        request.shop,
+        plan,
+        request.body.notifyEmail ?? null,
+        opts.enqueue,
+      )
+      return reply.status(202).send(toApiBatch(batch))
+    },
+  )
+
+  app.get(
+    '/app-admin/batch-product-update/preview',
+    {
+      schema: {
+        tags,
+        summary: '一括入れ替えの対象（件数と契約、ページごと）',
+        querystring: ZBatchProductUpdatePreviewQuery,
+        response: previewed,
+      },
+    },
+    async (request) => {
+      const { offset, limit, ...input } = request.query
+      return preview(app.db, request.shop, await planProductUpdate(app.db, request.shop, input), {
+        offset,
+        limit,
+      })
+    },
+  )
+  app.get(
+    '/app-admin/batch-product-delete/preview',
+    {
+      schema: {
+        tags,
+        summary: '一括削除の対象（件数と契約、ページごと）',
+        querystring: ZBatchProductDeletePreviewQuery,
+        response: previewed,
+      },
+    },
+    async (request) => {
+      const { offset, limit, ...input } = request.query
+      return preview(app.db, request.shop, await planProductDelete(app.db, request.shop, input), {
+        offset,
+        limit,
+      })
+    },
+  )
+  app.get(
+    '/app-admin/batch-next-billing-date-update/preview',
+    {
+      schema: {
+        tags,
+        summary: '次回請求日の一括変更の対象（件数と契約、ページごと）',
+        querystring: ZBatchNextBillingDatePreviewQuery,
+        response: previewed,
+      },
+    },
+    async (request) => {
+      const { offset, limit, ...input } = request.query
+      return preview(app.db, request.shop, planNextBillingDate(request.shop, input, now()), { offset, limit })
+    },
+  )
+
+  app.get(
+    '/app-admin/batch-updates',
+    { schema: { tags, summary: '最近の一括更新（新しい順に10件）', response: { 200: ZBatchJobList } } },
+    async (request) => ({ batches: (await listBatches(app.db, request.shop)).map(toApiBatch) }),
+  )
+  app.get(
+    '/app-admin/batch-updates/:id',
+    {
+      schema: {
+        tags,
+        summary: '一括更新の状態（status, updatedAt, executedAt と件数）',
+        params: ZBatchIdParam,
+        response: { 200: ZBatchJob, 404: ZErrorResponse },
+      },
+    },
+    async (request) => toApiBatch(await getBatch(app.db, request.shop, request.params.id)),
+  )
+  app.get(
+    '/app-admin/batch-updates/:id/items',
+    {
+      schema: {
+        tags,
+        summary: '一括更新の結果（契約ごと、ページごと）',
+        params: ZBatchIdParam,
+        querystring: ZBatchItemsQuery,
+        response: { 200: ZBatchItems, 404: ZErrorResponse },
+      },
+    },
+    (request) => batchItems(app.db, request.shop, request.params.id, request.query),
+  )
+  app.post(
+    '/app-admin/batch-updates/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: '一括更新を中止（変更済みの契約はそのまま）',
+        params: ZBatchIdParam,
+        response: { 200: ZBatchJob, 404: ZErrorResponse, 409: ZErrorResponse },
+      },
+    },
+    async (request) => toApiBatch(await cancelBatch(deps, request.shop, request.params.id)),
+  )
+  app.get(
+    '/app-admin/bulk-query',
+    {
+      schema: {
+        tags,
+        summary: 'ストアの一括処理（バルクオペレーション）の状態',
+        response: { 200: ZBulkQueryResponse, 502: ZErrorResponse },
+      },
+    },
+    (request) => bulkQuery(clients, request.shop),
+  )
+}

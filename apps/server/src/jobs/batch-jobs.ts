@@ -1,0 +1,94 @@
+import { batchDeps } from '../features/batch/deps.ts'
+import { type BatchDeps, runBatch } from '../features/batch/run.ts'
+import { orphanBatches, runningOwners } from '../features/batch/run-repo.ts'
+import type { EnqueueBatch } from '../features/batch/service.ts'
+import { findShopById } from '../features/shops/repo.ts'
+import type { AppInstance } from '../http/app-instance.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { deadOwners } from '../process-owner.ts'
+import { executor, type Jobs } from './boss.ts'
+
+/**
+ * Batch updates run on pg-boss (issue 17), so a crash or a second process never loses or
+ * doubles one:
+ * - `batch-run`: one batch. Sent in the transaction that records it. The batch row's claim
+ *   (features/batch/run-repo.ts) lets one worker run it; a job that finds it taken or ended
+ *   does nothing. A standard queue without singleton keys: a killed worker's job stays active
+ *   until it expires, and its resume must not wait behind it.
+ * - `batch-sweep` (cron every minute, and once at start): sends `batch-run` for batches that
+ *   need a worker — running under a process that is gone (this host) or silent for 2 minutes,
+ *   or queued and never picked up.
+ */
+export const BATCH_QUEUES = { run: 'batch-run', sweep: 'batch-sweep' } as const
+
+export type BatchJobData = { shopId: string; batchId: string }
+
+/** Batches one process runs at once. */
+const WORKERS = 2
+
+export function batchEnqueuer(jobs: Jobs): EnqueueBatch {
+  return async (tx, data) => {
+    await jobs.boss.send(BATCH_QUEUES.run, data satisfies BatchJobData, { db: executor(tx) })
+  }
+}
+
+/** Sends a run for every batch that needs a worker; `atStart`: runs under this pid are a predecessor's. */
+export async function sweepBatches(
+  jobs: Jobs,
+  deps: Pick<BatchDeps, 'db'>,
+  atStart: boolean,
+): Promise<number> {
+  const dead = deadOwners(await runningOwners(deps.db), { atStart })
+  const orphans = await orphanBatches(deps.db, dead)
+  for (const o of orphans) {
+    await jobs.boss.send(BATCH_QUEUES.run, { shopId: o.shop_id, batchId: o.id } satisfies BatchJobData)
+  }
+  return orphans.length
+}
+
+export async function startBatchJobs(opts: {
+  jobs: Jobs
+  app: AppInstance
+  mailer?: Mailer
+  cron?: boolean
+  pollingIntervalSeconds?: number
+  concurrency?: number
+}): Promise<void> {
+  const { boss } = opts.jobs
+  const deps = batchDeps(opts.app, opts.mailer, opts.concurrency)
+  const { db, log } = deps
+  await opts.jobs.createQueue(BATCH_QUEUES.run, {
+    name: BATCH_QUEUES.run,
+    policy: 'standard',
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    // 10,000 contracts on a Standard shop take about an hour; the sweep resumes a dead worker's
+    // batch long before its job expires.
+    expireInSeconds: 4 * 3600,
+  })
+  await opts.jobs.createQueue(BATCH_QUEUES.sweep, {
+    name: BATCH_QUEUES.sweep,
+    retryLimit: 0,
+    expireInSeconds: 120,
+  })
+  const work = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }
+  for (let i = 0; i < WORKERS; i++) {
+    await boss.work<BatchJobData>(BATCH_QUEUES.run, work, async ([job]) => {
+      if (!job) return
+      const shop = await findShopById(db, job.data.shopId)
+      if (!shop) return
+      try {
+        await runBatch(deps, shop, job.data.batchId)
+      } catch (error) {
+        log?.error({ err: error, batchId: job.data.batchId }, 'batch job failed (it is retried)')
+        throw error
+      }
+    })
+  }
+  await boss.work(BATCH_QUEUES.sweep, work, async () => {
+    await sweepBatches(opts.jobs, deps, false)
+  })
+  await sweepBatches(opts.jobs, deps, true)
+  if (opts.cron ?? true) await boss.schedule(BATCH_QUEUES.sweep, '* * * * *')
+}
