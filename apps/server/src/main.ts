@@ -13,6 +13,7 @@ import { hashSecret } from './http/auth.ts'
 import { startJobs } from './jobs/boss.ts'
 import { lockDataDir, writeRuntimeInfo } from './jobs/runtime.ts'
 import { persistentSecret, tightenDataDir } from './local-secrets.ts'
+import { startLocalMailCatcher } from './mail/local-catcher.ts'
 import { createMailer } from './mail/mailer.ts'
 import { fullSync } from './sync/full-sync.ts'
 import { syncSummaryLine } from './sync/sync-message.ts'
@@ -114,10 +115,13 @@ async function main() {
     }
   }
 
-  // Mail (CSV exports): through SMTP_URL when set, else .eml files in DATA_DIR/outbox.
+  // Mail: through SMTP_URL when set; in the embedded default through the local SMTP catcher
+  // (a real SMTP server whose page shows what was sent); else .eml files in DATA_DIR/outbox.
+  const catcher = await startLocalMailCatcher(config, dataDir, realPlatform)
+  if (catcher) stops.push(catcher.close)
   const mailer = createMailer({
     db: pool,
-    smtpUrl: config.SMTP_URL,
+    smtpUrl: config.SMTP_URL ?? catcher?.smtpUrl,
     outboxDir: join(dataDir, 'outbox'),
     from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
   })
@@ -133,6 +137,7 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     jobs,
+    ...(catcher ? { mailViewerUrl: catcher.pageUrl } : {}),
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).
     onInstalled: async (shop) => {
       if (!shop.access_token) return
@@ -163,6 +168,7 @@ async function main() {
   if (secret) {
     const url = `${base}/?${new URLSearchParams({ shop: DEMO_SHOP, secret })}`
     console.log(`\n  Teiki が起動しました。ブラウザで開いてください:\n\n  ${url}\n\n  (Ctrl-C で停止)\n`)
+    if (catcher) console.log(`  送信メール（ローカルのメールサーバー）: ${catcher.pageUrl}\n`)
   } else {
     console.log(`[teiki] listening on ${base}`)
   }

@@ -86,6 +86,8 @@ export type BuildAppOptions = {
   mailJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
   /** Knobs of the deferred webhook reads (tests defer less and poll sooner). */
   webhookJobs?: { deferSeconds?: number; pollingIntervalSeconds?: number }
+  /** The local mail catcher's page (embedded default), linked from the mail screens. */
+  mailViewerUrl?: string
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
 }
