@@ -138,6 +138,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     jobs,
     ...(catcher ? { mailViewerUrl: catcher.pageUrl } : {}),
+    mailFrom: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).
     onInstalled: async (shop) => {
       if (!shop.access_token) return

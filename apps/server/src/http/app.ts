@@ -47,6 +47,7 @@ import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
 import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
 import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts'
 import { serializerCompiler } from './serializer.ts'
+import { shopOperationRoutes } from './shop-operations.ts'
 
 export type { AppInstance, PlatformOptions, RouteEntry }
 
@@ -88,6 +89,8 @@ export type BuildAppOptions = {
   webhookJobs?: { deferSeconds?: number; pollingIntervalSeconds?: number }
   /** The local mail catcher's page (embedded default), linked from the mail screens. */
   mailViewerUrl?: string
+  /** Sender of the app's mail (MAIL_FROM), shown on the mail screens. */
+  mailFrom?: string
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
 }
@@ -214,6 +217,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     ...(opts.jobs ? { defer: webhookDeferrer(opts.jobs, opts.webhookJobs?.deferSeconds) } : {}),
   })
   exportRoutes(app, opts.jobs ? { enqueue: exportEnqueuer(opts.jobs) } : {})
+  shopOperationRoutes(app, {
+    mailer,
+    from: opts.mailFrom ?? DEFAULT_MAIL_FROM,
+    mailViewerUrl: opts.mailViewerUrl,
+    now: opts.now,
+  })
 
   // The billing engine: the webhook handler and "create order now" find it through the
   // registry; with a job queue it also gets its scheduler (retries, outcome polls, daily runs).
