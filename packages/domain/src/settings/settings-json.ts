@@ -11,22 +11,109 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - before.lastIndexOf('\n') }
 }
 
-/** JSON.parse, or the problem: `3行目 12文字目付近` from the parser's position. */
-export function parseJsonText(text: string, label: string): { value: unknown } | { problem: string } {
+/**
+ * Where a JSON text stops being JSON (the offset of the first character that cannot continue
+ * it), or null when it is valid. JSON.parse's messages do not always carry a position (Node 20
+ * names the token but not where it is), so the settings screen finds it itself.
+ */
+export function jsonErrorOffset(text: string): number | null {
+  const scanner = new JsonScanner(text)
   try {
-    return { value: JSON.parse(text) }
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    const position = /position (\d+)/.exec(message)?.[1]
-    const lc = /line (\d+) column (\d+)/.exec(message)
-    let where = ''
-    if (lc) where = `${lc[1]}行目 ${lc[2]}文字目付近`
-    else if (position !== undefined) {
-      const at = lineColumn(text, Number(position))
-      where = `${at.line}行目 ${at.column}文字目付近`
-    } else where = '末尾'
-    return { problem: `${label}のJSONが正しくありません（${where}）。JSONの形式で入力してください` }
+    scanner.value()
+    scanner.ws()
+    if (scanner.i < text.length) throw scanner.i
+    return null
+  } catch (at) {
+    return typeof at === 'number' ? Math.min(at, text.length) : 0
   }
+}
+
+const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/
+
+/** A JSON grammar walk that throws the offset where the text stops being JSON. */
+class JsonScanner {
+  i = 0
+  constructor(private readonly text: string) {}
+
+  ws(): void {
+    while (this.i < this.text.length && ' \t\n\r'.includes(this.text[this.i]!)) this.i++
+  }
+
+  private expect(ch: string): void {
+    if (this.text[this.i] !== ch) throw this.i
+    this.i++
+  }
+
+  private literal(word: string): void {
+    for (const ch of word) this.expect(ch)
+  }
+
+  private string(): void {
+    this.expect('"')
+    while (this.i < this.text.length && this.text[this.i] !== '"') {
+      if (this.text.charCodeAt(this.i) < 0x20) throw this.i
+      if (this.text[this.i] === '\\') {
+        this.i++
+        const esc = this.text[this.i] ?? ''
+        if (esc === 'u' && /^[0-9a-fA-F]{4}$/.test(this.text.slice(this.i + 1, this.i + 5))) this.i += 4
+        else if (esc === '' || !'"\\/bfnrt'.includes(esc)) throw this.i
+      }
+      this.i++
+    }
+    this.expect('"')
+  }
+
+  private members(close: '}' | ']'): void {
+    this.i++
+    this.ws()
+    if (this.text[this.i] === close) {
+      this.i++
+      return
+    }
+    for (;;) {
+      if (close === '}') {
+        this.ws()
+        this.string()
+        this.ws()
+        this.expect(':')
+      }
+      this.value()
+      this.ws()
+      if (this.text[this.i] !== ',') break
+      this.i++
+    }
+    this.expect(close)
+  }
+
+  value(): void {
+    this.ws()
+    const ch = this.text[this.i]
+    if (ch === '{') this.members('}')
+    else if (ch === '[') this.members(']')
+    else if (ch === '"') this.string()
+    else if (ch === 't') this.literal('true')
+    else if (ch === 'f') this.literal('false')
+    else if (ch === 'n') this.literal('null')
+    else {
+      const m = NUMBER.exec(this.text.slice(this.i))
+      if (!m) throw this.i
+      this.i += m[0].length
+    }
+  }
+}
+
+/** JSON.parse, or the problem: `2行目 13文字目付近` where the text stops being JSON. */
+export function parseJsonText(text: string, label: string): { value: unknown } | { problem: string } {
+  const offset = jsonErrorOffset(text)
+  if (offset === null) return { value: JSON.parse(text) }
+  const where =
+    offset >= text.length
+      ? '末尾（閉じ括弧や値が足りません）'
+      : (() => {
+          const at = lineColumn(text, offset)
+          return `${at.line}行目 ${at.column}文字目付近`
+        })()
+  return { problem: `${label}のJSONが正しくありません（${where}）。JSONの形式で入力してください` }
 }
 
 type Field = { name: string; max: number; required: boolean }

@@ -79,7 +79,7 @@ export function appPlanRoutes(app: AppInstance): void {
         response: { 200: ZShopifyPlanResponse, 502: ZErrorResponse },
       },
     },
-    (request) => fetchShopPlan(plans.clients.clientFor(request.shop)),
+    (request) => plans.read(request.shop, 'Shopifyプランの取得', fetchShopPlan),
   )
   app.get(
     '/app-admin/app-usage-eligibility',
@@ -126,7 +126,7 @@ export function appPlanRoutes(app: AppInstance): void {
       },
     },
     async (request) => {
-      const handle = (await fetchAppHandle(plans.clients.clientFor(request.shop))) ?? 'teiki'
+      const handle = (await plans.read(request.shop, 'アプリ情報の取得', fetchAppHandle)) ?? 'teiki'
       const store = request.shop.domain.replace(/\.myshopify\.com$/, '')
       return { handle, appUrl: `https://admin.shopify.com/store/${store}/apps/${handle}` }
     },

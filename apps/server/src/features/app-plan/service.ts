@@ -1,9 +1,7 @@
 import type { AppPlan, PlanResponse } from '@teiki/contract'
 import { APP_PLANS, type AppPlanDefinition, appSubscriptionName } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
-import { AppError } from '../../http/app-error.ts'
 import type { PlatformOptions } from '../../http/app-instance.ts'
-import { PlatformUserError } from '../../platform/errors.ts'
 import { createAppSubscription } from '../../platform/operations/app-subscription-create.ts'
 import {
   type ActiveAppSubscription,
@@ -12,6 +10,7 @@ import {
 import { isFlagOn } from '../shop-flags/service.ts'
 import { findInstalledShop, type ShopRow, updateAppPlan } from '../shops/repo.ts'
 import { currentPlan } from '../shops/service.ts'
+import { platformError } from '../subscriptions/edit-flow.ts'
 import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { insertPlanChange, pendingPlanChanges, settlePlanChanges } from './repo.ts'
 
@@ -58,13 +57,7 @@ export function createAppPlanService(db: Db, platform: PlatformOptions) {
         test,
       })
     } catch (error) {
-      if (error instanceof PlatformUserError) {
-        throw new AppError(
-          'PLATFORM_USER_ERROR',
-          `プランの変更をストアが受け付けませんでした: ${error.message}`,
-        )
-      }
-      throw error
+      throw platformError(error, 'プランの変更')
     }
     await insertPlanChange(db, shop.id, idOf(created.id), plan.key)
     return { confirmationUrl: created.confirmationUrl }
@@ -91,5 +84,18 @@ export function createAppPlanService(db: Db, platform: PlatformOptions) {
     return currentPlan((await findInstalledShop(db, shop.domain)) ?? shop)
   }
 
-  return { changePlan, planOf, clients }
+  /** A read of the platform for a merchant's screen; failures as the merchant reads them (502, 503). */
+  async function read<T>(
+    shop: ShopRow,
+    label: string,
+    fn: (client: ReturnType<typeof clients.clientFor>) => Promise<T>,
+  ) {
+    try {
+      return await fn(clients.clientFor(shop))
+    } catch (error) {
+      throw platformError(error, label)
+    }
+  }
+
+  return { changePlan, planOf, read, clients }
 }
