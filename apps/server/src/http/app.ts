@@ -202,7 +202,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     app.swagger(),
   )
   subscriptionRoutes(app)
-  contractActionRoutes(app)
+  contractActionRoutes(app, { mailer })
   contractDetailRoutes(app)
   contractEditRoutes(app)
   shopRoutes(app)

@@ -137,3 +137,20 @@ export async function contractLines(db: DbClient, shopId: string, contractId: st
     unitPrice: { amount: l.price ?? '0', currencyCode: l.currency_code },
   }))
 }
+
+/** The contract's customer (address, name) and next billing date, for a mail about it. */
+export async function contractRecipient(db: DbClient, shopId: string, contractId: string) {
+  const { rows } = await db.query<{
+    email: string | null
+    first_name: string | null
+    last_name: string | null
+    display_name: string | null
+    next_billing_date: Date | null
+  }>(
+    `select cu.email, cu.first_name, cu.last_name, cu.display_name, c.next_billing_date
+     from subscription_contracts c join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
+     where c.shop_id = $1 and c.id = $2`,
+    [shopId, contractId],
+  )
+  return rows[0] ?? null
+}

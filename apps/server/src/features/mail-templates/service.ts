@@ -23,6 +23,7 @@ import { isFlagOn } from '../shop-flags/service.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import {
   contractLines,
+  contractRecipient,
   deleteTemplate,
   findSampleContract,
   findShopMail,
@@ -164,4 +165,40 @@ export async function sendTestMail(
   const subject = `【テスト送信】${message.subject}`
   const result = await deps.mailer.send({ ...message, to: email, subject })
   return { mailId: result.id, status: result.status, to: email, subject }
+}
+
+/**
+ * Decides the customer's mail about a change the merchant made to a contract (pause, resume,
+ * cancellation) in the change's transaction; answers the outbox row to deliver after the
+ * commit, or null (no address, or this change was mailed already: `dedupeKey`).
+ */
+export async function decideContractMail(
+  db: DbClient,
+  mailer: Mailer,
+  shop: ShopRow,
+  input: {
+    type: 'pause' | 'resume' | 'cancellation'
+    contractId: string
+    dedupeKey: string
+    values?: MailValues
+  },
+): Promise<string | null> {
+  const to = await contractRecipient(db, shop.id, input.contractId)
+  if (!to?.email) return null
+  const mail = await composeMail(db, shop, {
+    type: input.type,
+    to: to.email,
+    dedupeKey: input.dedupeKey,
+    values: {
+      customerName: {
+        firstName: to.first_name,
+        lastName: to.last_name,
+        displayName: to.display_name || 'お客様',
+      },
+      contractId: input.contractId,
+      nextBillingDate: to.next_billing_date,
+      ...input.values,
+    },
+  })
+  return mailer.enqueue(db, mail)
 }
