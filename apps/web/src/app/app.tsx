@@ -25,6 +25,8 @@ const PlanListPage = lazy(() => import('../features/selling-plans/plan-list-page
 const GroupEditorPage = lazy(() => import('../features/selling-plans/group-editor-page.tsx'))
 const BoxListPage = lazy(() => import('../features/boxes/box-list-page.tsx'))
 const BoxEditorPage = lazy(() => import('../features/boxes/box-editor-page.tsx'))
+const MailTemplatesPage = lazy(() => import('../features/mail-templates/mail-templates-page.tsx'))
+const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -54,6 +56,8 @@ function AppRoutes() {
                   <Route path="/selling-plans/:groupId" element={<GroupEditorPage />} />
                   <Route path="/boxes" element={<BoxListPage />} />
                   <Route path="/boxes/:boxId" element={<BoxEditorPage />} />
+                  <Route path="/mail-templates" element={<MailTemplatesPage />} />
+                  <Route path="/settings" element={<SettingsPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

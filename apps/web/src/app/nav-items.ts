@@ -2,9 +2,11 @@ import {
   CalendarTimeIcon,
   CashYenIcon,
   DiscountIcon,
+  EmailIcon,
   OrderRepeatIcon,
   PackageIcon,
   PlanIcon,
+  SettingsIcon,
   StoreOnlineIcon,
   XCircleIcon,
 } from '@shopify/polaris-icons'
@@ -18,6 +20,8 @@ export const NAV_ITEMS = [
   { path: '/cancellation-reasons', label: '解約理由', icon: XCircleIcon },
   { path: '/billing/settings', label: '請求設定', icon: CashYenIcon },
   { path: '/theme', label: 'テーマ', icon: StoreOnlineIcon },
+  { path: '/mail-templates', label: 'メールテンプレート', icon: EmailIcon },
+  { path: '/settings', label: '設定', icon: SettingsIcon },
   { path: '/plans', label: 'プラン', icon: PlanIcon },
 ] as const
 

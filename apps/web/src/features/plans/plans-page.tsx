@@ -15,6 +15,7 @@ import type { AppPlan, PlanResponse } from '@teiki/contract'
 import { formatDateJa, formatMoney } from '@teiki/domain'
 import { type ReactNode, useEffect, useState } from 'react'
 import { apiGet, errorMessage } from '../../app/api.ts'
+import { PlanOffers } from './plan-offers.tsx'
 import { planStatusLabel, planStatusTone, trialLabel } from './plan-status.ts'
 
 type LoadState =
@@ -22,7 +23,7 @@ type LoadState =
   | { status: 'error'; message: string }
   | { status: 'success'; data: PlanResponse }
 
-/** プラン: the app plan of the shop. Plan changes come in a later release. */
+/** プラン: the app plan of the shop, and the plans to change to (approved on the platform). */
 export default function PlansPage() {
   const [state, setState] = useState<LoadState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
@@ -70,7 +71,7 @@ function PlanDetails({ data }: { data: PlanResponse }) {
         <Banner tone="warning" title="有効なプランがありません">
           <p>
             Teiki
-            の機能（定期購買契約の管理など）をご利用いただくには、有効なプランが必要です。プランの変更機能は今後のリリースで提供予定です。
+            の機能（定期購買契約の管理など）をご利用いただくには、有効なプランが必要です。下のプランから選んでください。
           </p>
         </Banner>
       )}
@@ -87,6 +88,7 @@ function PlanDetails({ data }: { data: PlanResponse }) {
           <Row label="Shopifyプラン">{data.shopifyPlan ?? '—'}</Row>
         </BlockStack>
       </Card>
+      <PlanOffers currentName={data.isActive ? (data.currentPlan?.name ?? null) : null} />
     </BlockStack>
   )
 }
