@@ -2,7 +2,6 @@ import {
   Badge,
   BlockStack,
   Box,
-  Button,
   Card,
   InlineStack,
   Layout,
