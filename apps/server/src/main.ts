@@ -10,6 +10,7 @@ import { sharedShopClients } from './features/subscriptions/shop-client.ts'
 import { SUBSCRIBED_TOPICS } from './features/webhooks/topics.ts'
 import { buildApp, DEFAULT_MAIL_FROM } from './http/app.ts'
 import { hashSecret } from './http/auth.ts'
+import { flushErrorReports, initServerErrorReporting } from './http/error-reporting.ts'
 import { startJobs } from './jobs/boss.ts'
 import { lockDataDir, writeRuntimeInfo } from './jobs/runtime.ts'
 import { persistentSecret, tightenDataDir } from './local-secrets.ts'
@@ -27,6 +28,9 @@ export const DEMO_SHOP = 'teiki-demo.myshopify.com'
  */
 async function main() {
   const config = loadConfig()
+  // Error reporting first, so it sees what goes wrong from here on (nothing is sent without a DSN).
+  if (initServerErrorReporting({ dsn: config.SENTRY_DSN }))
+    console.log('[teiki] エラー報告を有効にしました (SENTRY_DSN)')
   const dataDir = resolve(config.DATA_DIR)
   // Everything this process creates (the database, exports, mail, state, secrets) is readable
   // by this user only; what an older run left looser is tightened (and said so).
@@ -139,6 +143,7 @@ async function main() {
     jobs,
     ...(catcher ? { mailViewerUrl: catcher.pageUrl } : {}),
     mailFrom: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    ...(config.SENTRY_DSN_WEB ? { webSentryDsn: config.SENTRY_DSN_WEB } : {}),
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).
     onInstalled: async (shop) => {
       if (!shop.access_token) return
@@ -190,6 +195,7 @@ async function main() {
         console.error('[teiki] 停止処理に失敗しました:', error)
       })
     }
+    await flushErrorReports()
     console.log(failed ? '[teiki] 停止しました（一部失敗）' : '[teiki] 停止しました')
     process.exit(failed ? 1 : 0)
   }

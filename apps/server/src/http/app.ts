@@ -41,6 +41,7 @@ import { AppError } from './app-error.ts'
 import type { AppInstance, PlatformOptions, RouteEntry } from './app-instance.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
+import { reportServerError } from './error-reporting.ts'
 import { loggerOptions } from './log-redaction.ts'
 import { platformBusy, registerRequestContext } from './request-context.ts'
 import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
@@ -89,6 +90,8 @@ export type BuildAppOptions = {
   webhookJobs?: { deferSeconds?: number; pollingIntervalSeconds?: number }
   /** The local mail catcher's page (embedded default), linked from the mail screens. */
   mailViewerUrl?: string
+  /** The browser's error reporting DSN (SENTRY_DSN_WEB), written into the page; unset: none. */
+  webSentryDsn?: string
   /** Sender of the app's mail (MAIL_FROM), shown on the mail screens. */
   mailFrom?: string
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
@@ -167,6 +170,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       })
     }
     request.log.error({ err: error }, 'unhandled error')
+    reportServerError(error, { requestId: String(request.id), route: request.routeOptions.url ?? '' })
     return reply.status(500).send({
       error: {
         code: ErrorCode.INTERNAL,
@@ -277,7 +281,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       .status(404)
       .send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
   })
-  const sendDocument = opts.webDist ? documentSender(opts.webDist, opts.embedded) : null
+  const sendDocument = opts.webDist
+    ? documentSender(opts.webDist, opts.embedded, opts.webSentryDsn ? { sentryDsn: opts.webSentryDsn } : {})
+    : null
   if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) {
     // The built files but index.html, which is the document above (App Bridge, frame-ancestors).
     const root = opts.webDist
