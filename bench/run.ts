@@ -26,6 +26,7 @@ import { benchMerchant } from './merchant.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
 import { benchSellingPlans } from './selling-plans.ts'
 import { ROOT, startServer } from './server-process.ts'
+import { benchShopOps } from './shopops.ts'
 import { benchStorefront } from './storefront.ts'
 import { benchSync } from './sync.ts'
 import { measureVitals } from './web-vitals.ts'
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans',
+      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,shopops',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -104,6 +105,17 @@ if (only.has('plans')) {
       databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_plans`),
       seconds,
       connections,
+      log,
+    })),
+  }
+}
+// Issue 16: template rendering, mail over SMTP through the outbox, the shop-operation screens' API.
+if (only.has('shopops')) {
+  results.shopops = {
+    at,
+    ...(await benchShopOps({
+      databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_shopops`),
+      seconds,
       log,
     })),
   }
