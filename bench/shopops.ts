@@ -72,7 +72,7 @@ async function shopId(db: pg.Pool): Promise<string> {
 }
 
 async function benchMail(db: pg.Pool, shop: string, log: (line: string) => void) {
-  const catcher = await startMailCatcher()
+  const catcher = await startMailCatcher({ keep: 5000 })
   const dir = await mkdtemp(join(tmpdir(), 'teiki-bench-mail-'))
   const mailers = [0, 1].map(() =>
     createMailer({ db, smtpUrl: catcher.smtpUrl, outboxDir: dir, from: 'Teiki <no-reply@teiki.bench>' }),

@@ -255,3 +255,52 @@ describe('my-page target product variants', () => {
     expect(list.variants.map((v) => [v.variantId, v.group])).toEqual([['400', 2]])
   })
 })
+
+describe('the prep-days rule on 請求設定 too', () => {
+  it('PUT /billing-settings may not change the prep days of a shop with 5 contracts; other fields may change', async () => {
+    const shop = await createShop(pool, { prefix: 'prep-billing' })
+    await contracts(shop, 5)
+    const current = (await call(shop, 'GET', '/billing-settings')).json()
+    const refused = await call(shop, 'PUT', '/billing-settings', {
+      ...current,
+      deliveryPrepDays: current.deliveryPrepDays + 1,
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error.message).toContain('お届け準備期間は変更できません')
+    const saved = await call(shop, 'PUT', '/billing-settings', { ...current, billingHour: 9 })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json()).toMatchObject({ billingHour: 9, deliveryPrepDays: current.deliveryPrepDays })
+  })
+})
+
+describe('uninstall and reinstall keep what the merchant set', () => {
+  it('settings, templates, shop mail and my-page variants survive a reinstall', async () => {
+    const { upsertShopInstall } = await import('../src/features/shops/repo.ts')
+    const shop = await createShop(pool, { prefix: 'reinstall' })
+    expect((await call(shop, 'PUT', '/settings', { settings: good })).statusCode).toBe(200)
+    expect(
+      (
+        await call(shop, 'PUT', '/mail-template/pause', {
+          title: '停止のお知らせ',
+          body: '{{customerName}} 様',
+          signature: '',
+        })
+      ).statusCode,
+    ).toBe(200)
+    expect((await call(shop, 'PUT', '/custom-shop-mail', { shopMail: 'shop@example.jp' })).statusCode).toBe(
+      200,
+    )
+    await pool.query('update shops set uninstalled_at = now(), access_token = null where id = $1', [shop.id])
+    await upsertShopInstall(pool, {
+      domain: shop.domain,
+      accessToken: 'shpat_again',
+      scopes: ['write_own_subscription_contracts'],
+    })
+    expect(ZSettingsResponse.parse((await call(shop, 'GET', '/settings')).json()).settings).toEqual(good)
+    expect((await call(shop, 'GET', '/mail-template/pause')).json()).toMatchObject({
+      title: '停止のお知らせ',
+      customized: true,
+    })
+    expect((await call(shop, 'GET', '/custom-shop-mail')).json()).toEqual({ shopMail: 'shop@example.jp' })
+  })
+})
