@@ -12,6 +12,7 @@ import {
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { composeMail } from '../src/features/mail-templates/service.ts'
+import { sendUpcomingNotices } from '../src/features/mail-templates/upcoming-notice.ts'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
 import { findShopById } from '../src/features/shops/repo.ts'
 import { type AppInstance, buildApp } from '../src/http/app.ts'
@@ -222,5 +223,30 @@ describe('the shop’s sender', () => {
     expect(after.subject).toBe('[テンプレート確認: hanako@example.jp宛て] 定期便を一時停止しました')
     expect(after.text).toContain('・煎茶（100g） × 2　¥3,960')
     await setShopFlag(pool, shop.id, 'template_test', false)
+  })
+})
+
+describe('次回請求のお知らせ (upcoming billing notice)', () => {
+  it('mails each contract billed in 3 Japan days once, from 9:00 Japan time, read from the catcher', async () => {
+    await call('PUT', '/custom-shop-mail', { shopMail: '' })
+    const row = (await findShopById(pool, shop.id))!
+    // 2026-12-07 08:30 JST: before the notice hour.
+    expect(await sendUpcomingNotices(pool, mailer, row, new Date('2026-12-06T23:30:00Z'))).toBe(0)
+    // 09:30 JST on the 7th: contract 88001 is billed on the 10th (10:00 JST).
+    expect(await sendUpcomingNotices(pool, mailer, row, new Date('2026-12-07T00:30:00Z'))).toBe(1)
+    expect(await sendUpcomingNotices(pool, mailer, row, new Date('2026-12-07T05:00:00Z'))).toBe(0)
+    const mail = await catcher.waitFor(
+      (m) => m.envelopeTo.includes('hanako@example.jp') && m.subject === '次回の定期便のお知らせ',
+    )
+    expect(mail.text).toContain('山田 花子 様')
+    expect(mail.text).toContain('次回ご請求日: 2026年12月10日')
+    expect(mail.text).toContain('ご請求予定金額: ¥3,960')
+    expect(mail.text).toContain('・煎茶（100g） × 2　¥3,960')
+    expect(
+      catcher.to('hanako@example.jp').filter((m) => m.subject === '次回の定期便のお知らせ'),
+    ).toHaveLength(1)
+    // Another shop's contracts are not this shop's to mail.
+    const otherRow = (await findShopById(pool, other.id))!
+    expect(await sendUpcomingNotices(pool, mailer, otherRow, new Date('2026-12-07T00:30:00Z'))).toBe(0)
   })
 })

@@ -8,6 +8,7 @@ import {
   mailTemplateProblems,
   renderMailTemplate,
   TEMPLATE_VARIABLES,
+  upcomingNoticeWindow,
 } from '../src/index.ts'
 
 const TZ = 'Asia/Tokyo'
@@ -210,5 +211,27 @@ describe('default templates', () => {
     expect(next.text).toContain(
       'ご請求金額: ¥5,160\n次回ご請求日: 2026年12月24日\n次回お届け予定日: 2026年12月26日\n\n今後とも',
     )
+  })
+})
+
+describe('upcoming billing notice window', () => {
+  it.each([
+    // 2026-11-24 08:59 JST: before the notice hour, nothing yet.
+    ['2026-11-23T23:59:00Z', null],
+    // 09:00 JST on the 24th: contracts billed on the 27th (Japan time).
+    [
+      '2026-11-24T00:00:00Z',
+      { day: '2026-11-27', start: '2026-11-26T15:00:00.000Z', endExclusive: '2026-11-27T15:00:00.000Z' },
+    ],
+    // 23:30 JST on the 24th is still the 24th in Japan (UTC is already the 24th, 14:30).
+    [
+      '2026-11-24T14:30:00Z',
+      { day: '2026-11-27', start: '2026-11-26T15:00:00.000Z', endExclusive: '2026-11-27T15:00:00.000Z' },
+    ],
+  ])('at %s → %j', (now, expected) => {
+    const w = upcomingNoticeWindow(new Date(now), 'Asia/Tokyo')
+    expect(
+      w && { day: w.day, start: w.start.toISOString(), endExclusive: w.endExclusive.toISOString() },
+    ).toEqual(expected)
   })
 })

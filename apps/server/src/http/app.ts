@@ -34,6 +34,7 @@ import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.
 import type { Jobs } from '../jobs/boss.ts'
 import { exportEnqueuer, startExportJobs } from '../jobs/export-jobs.ts'
 import { startMailJobs } from '../jobs/mail-jobs.ts'
+import { startUpcomingNoticeJobs } from '../jobs/upcoming-notice-jobs.ts'
 import { startWebhookJobs, webhookDeferrer } from '../jobs/webhook-jobs.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { PlatformBusyError } from '../platform/errors.ts'
@@ -247,6 +248,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       ...opts.exportJobs,
     })
     await startMailJobs({ jobs: opts.jobs, mailer, log: app.log, ...opts.mailJobs })
+    await startUpcomingNoticeJobs({
+      jobs: opts.jobs,
+      db,
+      mailer,
+      log: app.log,
+      cron: opts.mailJobs?.cron ?? true,
+    })
     await startWebhookJobs({
       jobs: opts.jobs,
       db,

@@ -154,3 +154,40 @@ export async function contractRecipient(db: DbClient, shopId: string, contractId
   )
   return rows[0] ?? null
 }
+
+export type UpcomingContract = {
+  id: string
+  next_billing_date: Date
+  email: string
+  first_name: string | null
+  last_name: string | null
+  display_name: string | null
+  currency_code: string
+  amount: string | null
+}
+
+/**
+ * ACTIVE contracts billed in [start, end) whose customer has an address and whose notice for
+ * that day is not in the outbox yet (its dedupe key), with the cycle's amount from the lines.
+ */
+export async function contractsDueForNotice(
+  db: DbClient,
+  shopId: string,
+  window: { day: string; start: Date; endExclusive: Date },
+  limit: number,
+): Promise<UpcomingContract[]> {
+  const { rows } = await db.query<UpcomingContract>(
+    `select c.id::text, c.next_billing_date, cu.email, cu.first_name, cu.last_name, cu.display_name,
+       c.currency_code,
+       (select sum(l.current_price * l.quantity)::text from subscription_lines l
+        where l.shop_id = c.shop_id and l.contract_id = c.id) as amount
+     from subscription_contracts c join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
+     where c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date >= $2 and c.next_billing_date < $3
+       and cu.email is not null
+       and not exists (select 1 from mail_outbox o where coalesce(o.shop_id, 0) = c.shop_id
+                       and o.dedupe_key = 'upcoming:' || c.id || ':' || $4)
+     order by c.next_billing_date, c.id limit $5`,
+    [shopId, window.start, window.endExclusive, window.day, limit],
+  )
+  return rows
+}
