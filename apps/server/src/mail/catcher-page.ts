@@ -1,18 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { formatDateTimeJa } from '@teiki/domain'
 import type { CaughtMail, MailCatcher } from './catcher.ts'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-const jst = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
 
 function mailHtml(mail: CaughtMail): string {
   const attachments = mail.attachments.length
@@ -20,7 +11,7 @@ function mailHtml(mail: CaughtMail): string {
     : ''
   return `<article id="mail-${mail.seq}">
   <h2>${escapeHtml(mail.subject || '(件名なし)')}</h2>
-  <dl><dt>受信</dt><dd>${escapeHtml(jst.format(mail.receivedAt))}</dd>
+  <dl><dt>受信</dt><dd>${escapeHtml(formatDateTimeJa(mail.receivedAt, 'Asia/Tokyo'))}</dd>
   <dt>差出人</dt><dd>${escapeHtml(mail.from)}</dd>
   <dt>宛先</dt><dd>${escapeHtml(mail.envelopeTo.join(', ') || mail.to)}</dd></dl>
   ${attachments}<pre>${escapeHtml(mail.text)}</pre>
