@@ -167,6 +167,7 @@ async function main() {
     appUrl,
     ...(embedded ? { databaseUrl: embedded.url } : {}),
     ...(emulator ? { emulatorUrl: adminOrigin(DEMO_SHOP) } : {}),
+    ...(catcher ? { mailCatcher: { smtpUrl: catcher.smtpUrl, pageUrl: catcher.pageUrl } } : {}),
   })
   stops.unshift(async () => removeRuntimeInfo())
   const base = config.SHOPIFY_APP_URL ?? `http://${config.HOST}:${port}`
