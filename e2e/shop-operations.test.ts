@@ -118,6 +118,8 @@ describe('shop operations in Chromium', () => {
     const p = await context.newPage()
     await p.goto(`${origin()}/settings${credentials()}`)
     await p.getByRole('heading', { name: '設定' }).waitFor()
+    // The SDK loads after the page (only with a DSN); unhandled errors count from then on.
+    await p.locator('html[data-error-reporting="on"]').waitFor({ state: 'attached' })
     await p.evaluate(() => {
       const raise = (error: Error) =>
         setTimeout(() => {

@@ -51,6 +51,8 @@ export async function initErrorReporting(): Promise<void> {
   }
   for (const [error, context] of pending ?? []) capture(error, context)
   pending = null
+  // Says the SDK is running (its handlers catch unhandled errors from here on).
+  document.documentElement.dataset.errorReporting = 'on'
 }
 
 export function errorMessageOf(error: unknown): string {

@@ -9,70 +9,14 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris'
-import type { SettingsResponse } from '@teiki/contract'
-import { useEffect, useState } from 'react'
-import { apiGet, apiPut, errorMessage } from '../../app/api.ts'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
-import { useUiState } from '../../app/ui-state.tsx'
 import { MyPageVariantsCard } from './my-page-variants-card.tsx'
-import { fieldOfMessage, type SettingsDraft, toDraft, toSettings } from './settings-form.ts'
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: SettingsResponse }
+import { useSettingsForm } from './use-settings-form.ts'
 
 /** 設定: note attributes, SKU conversions, the thank-you page script, delivery prep days, my-page variants. */
 export default function SettingsPage() {
-  const ui = useUiState()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
-  const [draft, setDraft] = useState<SettingsDraft | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<keyof SettingsDraft, string>>>({})
-  const [saving, setSaving] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
-  useEffect(() => {
-    apiGet<SettingsResponse>('/settings').then(
-      (data) => {
-        setLoad({ status: 'ready', data })
-        setDraft(toDraft(data.settings))
-      },
-      (error: unknown) => setLoad({ status: 'error', message: errorMessage(error) }),
-    )
-  }, [attempt])
-
-  const stored = load.status === 'ready' ? toDraft(load.data.settings) : null
-  const dirty = stored !== null && draft !== null && JSON.stringify(stored) !== JSON.stringify(draft)
-
-  async function save() {
-    if (!draft) return
-    setSaving(true)
-    setErrors({})
-    try {
-      const data = await apiPut<SettingsResponse>('/settings', { settings: toSettings(draft) })
-      setLoad({ status: 'ready', data })
-      setDraft(toDraft(data.settings))
-      ui.showToast('設定を保存しました')
-    } catch (error) {
-      const message = errorMessage(error)
-      const field = fieldOfMessage(message)
-      if (field) setErrors({ [field]: message })
-      else ui.showToast(message, { error: true })
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  const bind = (field: keyof SettingsDraft) => ({
-    value: draft?.[field] ?? '',
-    onChange: (value: string) => draft && setDraft({ ...draft, [field]: value }),
-    error: errors[field],
-    autoComplete: 'off',
-  })
-  const prep = load.status === 'ready' ? load.data.deliveryPrepDays : null
-
+  const { load, draft, dirty, saving, save, discard, bind, prep, retry } = useSettingsForm()
   return (
     <Page
       title="設定"
@@ -82,17 +26,11 @@ export default function SettingsPage() {
         disabled: !dirty || saving,
         loading: saving,
       }}
-      secondaryActions={[
-        { content: '変更を破棄', onAction: () => stored && setDraft(stored), disabled: !dirty || saving },
-      ]}
+      secondaryActions={[{ content: '変更を破棄', onAction: discard, disabled: !dirty || saving }]}
     >
       <LeaveGuard when={dirty} />
       {load.status === 'error' ? (
-        <LoadErrorBanner
-          title="設定を読み込めませんでした"
-          message={load.message}
-          onRetry={() => setAttempt((n) => n + 1)}
-        />
+        <LoadErrorBanner title="設定を読み込めませんでした" message={load.message} onRetry={retry} />
       ) : !draft || !prep ? (
         <Card>
           <SkeletonBodyText lines={10} />
