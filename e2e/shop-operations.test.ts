@@ -101,6 +101,9 @@ describe('shop operations in Chromium', () => {
     await page.waitForURL(/\/plans\?shop=.+&charge_id=\d+/)
     await page.getByText('Teiki プロ').first().waitFor()
     await page.getByText('ご利用中', { exact: true }).waitFor()
+    expect(await page.locator('[data-testid="plan-returned"]').innerText()).toContain(
+      '現在のプランは「Teiki プロ」です。',
+    )
     expect(await page.locator('[data-testid="choose-plan-pro"] button').isDisabled()).toBe(true)
     await page.screenshot({ path: join(ARTIFACTS, 'shopops-plans.png'), fullPage: true })
     // The gate lets the merchant in on the other screens.

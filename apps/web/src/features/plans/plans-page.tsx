@@ -14,6 +14,7 @@ import {
 import type { AppPlan, PlanResponse } from '@teiki/contract'
 import { formatDateJa, formatMoney } from '@teiki/domain'
 import { type ReactNode, useEffect, useState } from 'react'
+import { useLocation } from 'react-router-dom'
 import { apiGet, errorMessage } from '../../app/api.ts'
 import { PlanOffers } from './plan-offers.tsx'
 import { planStatusLabel, planStatusTone, trialLabel } from './plan-status.ts'
@@ -25,6 +26,8 @@ type LoadState =
 
 /** プラン: the app plan of the shop, and the plans to change to (approved on the platform). */
 export default function PlansPage() {
+  // The platform sends the merchant back here with the charge's id after its approval page.
+  const returned = new URLSearchParams(useLocation().search).has('charge_id')
   const [state, setState] = useState<LoadState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
 
@@ -56,7 +59,23 @@ export default function PlansPage() {
           ) : state.status === 'loading' ? (
             <PlanSkeleton />
           ) : (
-            <PlanDetails data={state.data} />
+            <BlockStack gap="400">
+              {returned ? (
+                <div data-testid="plan-returned">
+                  <Banner
+                    tone={state.data.isActive ? 'success' : 'warning'}
+                    title="ストアでの承認手続きから戻りました"
+                  >
+                    <p>
+                      {state.data.isActive && state.data.currentPlan
+                        ? `現在のプランは「${state.data.currentPlan.name}」です。`
+                        : 'プランは有効になっていません。もう一度プランを選んでください。'}
+                    </p>
+                  </Banner>
+                </div>
+              ) : null}
+              <PlanDetails data={state.data} />
+            </BlockStack>
           )}
         </Layout.Section>
       </Layout>
