@@ -28,6 +28,7 @@ import { benchMerchant } from './merchant.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
 import { benchSellingPlans } from './selling-plans.ts'
 import { ROOT, startServer } from './server-process.ts'
+import { benchShopOps } from './shopops.ts'
 import { benchStorefront } from './storefront.ts'
 import { benchSync } from './sync.ts'
 import { measureVitals } from './web-vitals.ts'
@@ -36,7 +37,7 @@ const { values: args } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch',
+      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch,shopops',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -121,6 +122,17 @@ if (only.has('cdp')) {
       databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_cdp`),
       seconds,
       connections: 8,
+      log,
+    })),
+  }
+}
+// Issue 16: template rendering, mail over SMTP through the outbox, the shop-operation screens' API.
+if (only.has('shopops')) {
+  results.shopops = {
+    at,
+    ...(await benchShopOps({
+      databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_shopops`),
+      seconds,
       log,
     })),
   }

@@ -19,9 +19,15 @@ export type RunningApp = {
  * Runs `npm start` the way a new user does, in its own process group, with only the data
  * folder and ports chosen (no DATABASE_URL: the embedded default is what is under test).
  */
-export async function startApp(dataDir: string, timeoutMs = 240_000): Promise<RunningApp> {
+export async function startApp(
+  dataDir: string,
+  timeoutMs = 240_000,
+  /** More settings, as a user would export them (SENTRY_DSN_WEB, say). */
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RunningApp> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...extraEnv,
     DATA_DIR: dataDir,
     PORT: '0',
     EMULATOR_PORT: '0',

@@ -39,6 +39,16 @@ const ZEnv = z.object({
   /** Sender of the app's mail. */
   MAIL_FROM: z.string().optional(),
   /**
+   * The embedded default's local SMTP catcher (when SMTP_URL is unset and no real platform is
+   * configured): its SMTP port, its page on the next one. Unset: PORT + 25 (0 when PORT is 0).
+   * `off` writes .eml files to DATA_DIR/outbox instead.
+   */
+  MAIL_CATCHER_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65534)]).optional(),
+  /** Error reporting (Sentry-compatible DSN) of the server; unset: nothing is sent anywhere. */
+  SENTRY_DSN: z.string().url().optional(),
+  /** Error reporting of the browser pages (handed to the page); unset: nothing is sent. */
+  SENTRY_DSN_WEB: z.string().url().optional(),
+  /**
    * Whose X-Forwarded-For/-Proto to believe: unset or `false` none (the default: a client could
    * claim any address or https), `true` any, a hop count (`1`: the one proxy in front), or a
    * comma-separated list of proxy addresses/CIDRs (`10.0.0.0/8,127.0.0.1`).

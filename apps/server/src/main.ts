@@ -10,9 +10,11 @@ import { sharedShopClients } from './features/subscriptions/shop-client.ts'
 import { SUBSCRIBED_TOPICS } from './features/webhooks/topics.ts'
 import { buildApp, DEFAULT_MAIL_FROM } from './http/app.ts'
 import { hashSecret } from './http/auth.ts'
+import { flushErrorReports, initServerErrorReporting } from './http/error-reporting.ts'
 import { startJobs } from './jobs/boss.ts'
 import { lockDataDir, writeRuntimeInfo } from './jobs/runtime.ts'
 import { persistentSecret, tightenDataDir } from './local-secrets.ts'
+import { startLocalMailCatcher } from './mail/local-catcher.ts'
 import { createMailer } from './mail/mailer.ts'
 import { fullSync } from './sync/full-sync.ts'
 import { syncSummaryLine } from './sync/sync-message.ts'
@@ -26,6 +28,9 @@ export const DEMO_SHOP = 'teiki-demo.myshopify.com'
  */
 async function main() {
   const config = loadConfig()
+  // Error reporting first, so it sees what goes wrong from here on (nothing is sent without a DSN).
+  if (initServerErrorReporting({ dsn: config.SENTRY_DSN }))
+    console.log('[teiki] エラー報告を有効にしました (SENTRY_DSN)')
   const dataDir = resolve(config.DATA_DIR)
   // Everything this process creates (the database, exports, mail, state, secrets) is readable
   // by this user only; what an older run left looser is tightened (and said so).
@@ -114,10 +119,13 @@ async function main() {
     }
   }
 
-  // Mail (CSV exports): through SMTP_URL when set, else .eml files in DATA_DIR/outbox.
+  // Mail: through SMTP_URL when set; in the embedded default through the local SMTP catcher
+  // (a real SMTP server whose page shows what was sent); else .eml files in DATA_DIR/outbox.
+  const catcher = await startLocalMailCatcher(config, dataDir, realPlatform)
+  if (catcher) stops.push(catcher.close)
   const mailer = createMailer({
     db: pool,
-    smtpUrl: config.SMTP_URL,
+    smtpUrl: config.SMTP_URL ?? catcher?.smtpUrl,
     outboxDir: join(dataDir, 'outbox'),
     from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
   })
@@ -133,6 +141,9 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     jobs,
+    ...(catcher ? { mailViewerUrl: catcher.pageUrl } : {}),
+    mailFrom: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    ...(config.SENTRY_DSN_WEB ? { webSentryDsn: config.SENTRY_DSN_WEB } : {}),
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).
     onInstalled: async (shop) => {
       if (!shop.access_token) return
@@ -156,6 +167,7 @@ async function main() {
     appUrl,
     ...(embedded ? { databaseUrl: embedded.url } : {}),
     ...(emulator ? { emulatorUrl: adminOrigin(DEMO_SHOP) } : {}),
+    ...(catcher ? { mailCatcher: { smtpUrl: catcher.smtpUrl, pageUrl: catcher.pageUrl } } : {}),
   })
   stops.unshift(async () => removeRuntimeInfo())
   const base = config.SHOPIFY_APP_URL ?? `http://${config.HOST}:${port}`
@@ -163,6 +175,7 @@ async function main() {
   if (secret) {
     const url = `${base}/?${new URLSearchParams({ shop: DEMO_SHOP, secret })}`
     console.log(`\n  Teiki が起動しました。ブラウザで開いてください:\n\n  ${url}\n\n  (Ctrl-C で停止)\n`)
+    if (catcher) console.log(`  送信メール（ローカルのメールサーバー）: ${catcher.pageUrl}\n`)
   } else {
     console.log(`[teiki] listening on ${base}`)
   }
@@ -183,6 +196,7 @@ async function main() {
         console.error('[teiki] 停止処理に失敗しました:', error)
       })
     }
+    await flushErrorReports()
     console.log(failed ? '[teiki] 停止しました（一部失敗）' : '[teiki] 停止しました')
     process.exit(failed ? 1 : 0)
   }

@@ -301,6 +301,25 @@ const CALLS: Record<string, (a: ShopIds, b: ShopIds) => Call> = {
     path: '/cdp-customer-tag-delete/',
     body: { customerId: a.customerId, tags: ['定期購入者'] },
   }),
+  // Issue 16: A's variant on B's my page (not in B's catalogue: 404); a template "type" that is
+  // one of A's ids is no mail (400), whatever the method.
+  'POST /app-admin/my-page-target-product-variants': (a) => ({
+    path: '/my-page-target-product-variants',
+    body: { variantIds: [a.variantId] },
+  }),
+  'DELETE /app-admin/my-page-target-product-variants': (a) => ({
+    path: `/my-page-target-product-variants?variantId=${a.variantId}`,
+  }),
+  'GET /app-admin/mail-template/:type': (a) => ({ path: `/mail-template/${a.contractId}` }),
+  'PUT /app-admin/mail-template/:type': (a) => ({
+    path: `/mail-template/${a.contractId}`,
+    body: { title: '件名', body: '本文', signature: '' },
+  }),
+  'DELETE /app-admin/mail-template/:type': (a) => ({ path: `/mail-template/${a.contractId}` }),
+  'POST /app-admin/test-mail/:type': (a) => ({
+    path: `/test-mail/${a.contractId}`,
+    body: { email: 'someone@example.jp' },
+  }),
 }
 
 /** Lists and searches B may call with A's ids as filters: 200, and none of A's rows. */
@@ -320,6 +339,9 @@ const LISTS: Record<string, (a: ShopIds) => string> = {
   'GET /app-admin/subscriptions/sellingPlanGroups': () => '/subscriptions/sellingPlanGroups',
   'GET /app-admin/boxes': () => '/boxes',
   'GET /app-admin/products': () => '/products',
+  'GET /app-admin/mail-template/:type#B’s own, previewed with B’s newest contract': () =>
+    '/mail-template/pause',
+  'GET /app-admin/my-page-target-product-variants': () => '/my-page-target-product-variants',
 }
 
 function asB(method: string, path: string, body?: unknown) {

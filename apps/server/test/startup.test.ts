@@ -32,7 +32,12 @@ let dataDir: string
 let outFile: string
 let child: ChildProcess
 let exited: Promise<number | null>
-let runtime: { appUrl: string; databaseUrl: string; emulatorUrl: string }
+let runtime: {
+  appUrl: string
+  databaseUrl: string
+  emulatorUrl: string
+  mailCatcher: { smtpUrl: string; pageUrl: string }
+}
 
 const output = () => readFileSync(outFile, 'utf8')
 const mode = (path: string) => lstatSync(path).mode & 0o777
@@ -94,10 +99,15 @@ afterAll(async () => {
 })
 
 describe('npm start (embedded default)', () => {
-  it('listens on TCP only for the app and the emulator; the database is a unix socket in DATA_DIR', () => {
+  it('listens on TCP only for the app, the emulator and the local mail catcher (SMTP and its page); the database is a unix socket in DATA_DIR', () => {
     const port = (url: string) => Number(new URL(url).port)
     expect(tcpListenPorts(child.pid!)).toEqual(
-      [port(runtime.appUrl), port(runtime.emulatorUrl)].sort((a, b) => a - b),
+      [
+        port(runtime.appUrl),
+        port(runtime.emulatorUrl),
+        port(runtime.mailCatcher.smtpUrl),
+        port(runtime.mailCatcher.pageUrl),
+      ].sort((a, b) => a - b),
     )
     const host = new URLSearchParams(runtime.databaseUrl.split('?')[1]).get('host')
     expect(host).toBe(join(dataDir, 'socket'))

@@ -220,7 +220,8 @@ export const selection: SchemaSelection = {
     ],
     Domain: ['id', 'url', 'host'],
     ShopPlan: ['displayName', 'partnerDevelopment', 'shopifyPlus'],
-    AppInstallation: ['id', 'accessScopes', 'activeSubscriptions'],
+    AppInstallation: ['id', 'accessScopes', 'activeSubscriptions', 'app'],
+    App: ['id', 'handle', 'title', 'apiKey'],
     AccessScope: ['handle', 'description'],
     AppSubscription: [
       'id',

@@ -11,6 +11,8 @@ export type Runtime = {
   faults: Faults
   /** The emulator's own URL (bulk files, confirmation links); a placeholder until `listen`. */
   baseUrl(): string
+  /** The app this emulator plays the platform for (`currentAppInstallation.app`). */
+  app: { apiKey: string; handle: string; title: string }
   /** The processing time of the next billing attempt (billing-delay.ts). */
   billingDelayMs(): number
   bulkDelayMs: number

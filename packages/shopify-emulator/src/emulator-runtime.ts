@@ -23,6 +23,8 @@ export type WebhookOptions = {
 }
 
 export type RuntimeOptions = {
+  /** The app's client id (its handle and title are the Teiki app's, as shopify.app.toml names it). */
+  apiKey?: string
   faults: Faults
   apiSecret: string
   webhooks?: WebhookOptions
@@ -69,6 +71,7 @@ export function createRuntime(opts: RuntimeOptions) {
     later: (ms, fn) => tasks.later(ms, fn),
     faults: opts.faults,
     baseUrl: () => baseUrl,
+    app: { apiKey: opts.apiKey ?? 'teiki-local-client-id', handle: 'teiki', title: 'Teiki 定期購買' },
     billingDelayMs: billingDelaySampler(opts.billingDelayMs, opts.seed ?? 1),
     bulkDelayMs: opts.bulkDelayMs ?? 50,
     get webhookCallbackUrl() {

@@ -5,7 +5,7 @@ import type { Runtime } from './context.ts'
 import { productImageSvg } from './demo-data/product-images.ts'
 import type { FaultSettings, Faults } from './faults.ts'
 import { readBody, sendJson } from './http.ts'
-import { approveAppSubscription } from './mutations/app-billing.ts'
+import { handleChargePage } from './mutations/app-billing-page.ts'
 import {
   type ChallengeResult,
   completeChallenge,
@@ -155,20 +155,6 @@ export async function handleExtraRoute(
     Readable.from(chunks).pipe(res)
     return true
   }
-  const charge = /^\/admin\/charges\/([^/]+)\/(\d+)\/confirm$/.exec(path)
-  if (charge && req.method === 'GET') {
-    const shop = deps.store.shop(decodeURIComponent(charge[1]!))
-    const sub = shop && approveAppSubscription(shop, Number(charge[2]), Date.now())
-    if (!shop || !sub) {
-      sendJson(res, 404, { errors: 'Not Found' })
-      return true
-    }
-    deps.store.changed()
-    const target = new URL(sub.returnUrl)
-    target.searchParams.set('charge_id', String(sub.id))
-    res.writeHead(302, { location: target.toString() })
-    res.end()
-    return true
-  }
+  if (await handleChargePage(req, res, deps)) return true
   return false
 }

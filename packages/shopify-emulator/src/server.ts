@@ -68,6 +68,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   if (opts.faults) faults.set(opts.faults)
   const { runtime, tasks, dispatcher, setBaseUrl, setCallbackUrl } = createRuntime({
     faults,
+    apiKey: app.apiKey,
     apiSecret: app.apiSecret,
     webhooks: opts.webhooks,
     billingDelayMs: opts.billingDelayMs,

@@ -60,8 +60,15 @@ describe('customer, billing, online store and bulk mutations', () => {
     const { appSubscription, confirmationUrl } = data.appSubscriptionCreate
     expect(appSubscription).toMatchObject({ name: 'プロプラン', status: 'PENDING', test: true })
     expect(confirmationUrl.startsWith(url)).toBe(true)
-    const res = await fetch(confirmationUrl, { redirect: 'manual' })
-    expect(res.status).toBe(302)
+    const shown = await fetch(confirmationUrl)
+    expect(await shown.text()).toContain('承認する')
+    const res = await fetch(confirmationUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=approve',
+    })
+    expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe(
       `https://app.example/billing/return?charge_id=${appSubscription.id.split('/').pop()}`,
     )

@@ -1,12 +1,14 @@
 import type { BillingSettings } from '@teiki/contract'
-import { formatDateJa, formatDateTimeJa, formatMoney } from '@teiki/domain'
+import type { MailValues } from '@teiki/domain'
 import type { DbClient } from '../db/pool.ts'
+import { composeMail } from '../features/mail-templates/service.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import type { CycleRow } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
-import { customerOf, takeOrderMail } from './repo.ts'
+import { customerOf, type MailRecipient, takeOrderMail } from './repo.ts'
 
-// The customer's mail after an outcome. Each is decided in the transaction of the path that
+// The customer's mail after an outcome, written with the shop's templates (メールテンプレート:
+// features/mail-templates; these subjects are the defaults' titles). Each is decided in the transaction of the path that
 // settled the cycle (the row's conditional update), so once, and sent after its commit through
 // the mail outbox; a mail that cannot be sent yet is logged and left to the outbox's drain.
 
@@ -16,12 +18,11 @@ export const FAILURE_MAIL_SUBJECT = '定期便のご注文を承れませんで�
 /** The customer's mail when the card's issuer challenges a charge (3-D Secure): the link and the deadline. */
 export const CHALLENGE_MAIL_SUBJECT = 'カード会社による本人認証（3Dセキュア）をお願いします'
 
-/** The opening lines of every mail to a customer. */
-const greeting = (shop: ShopRow, displayName: string): string[] => [
-  `${displayName || 'お客様'} 様`,
-  '',
-  `${shop.name || 'ストア'}をご利用いただきありがとうございます。`,
-]
+const nameOf = (to: MailRecipient) => ({
+  firstName: to.first_name,
+  lastName: to.last_name,
+  displayName: to.display_name || 'お客様',
+})
 
 export type OrderMail = {
   orderName: string
@@ -42,61 +43,62 @@ export type FailureMail = {
   challengeExpired?: boolean
 }
 
-function orderMailText(shop: ShopRow, displayName: string, info: OrderMail): string {
-  const tz = shop.iana_timezone
-  const lines = [
-    ...greeting(shop, displayName),
-    '定期便のご注文を承りました。',
-    '',
-    `ご注文番号: ${info.orderName}`,
-    `ご請求金額: ${formatMoney(info.amount.amount, info.amount.currencyCode)}`,
-  ]
-  if (info.expired) lines.push('', '今回のお届けで定期便は最終回となります。')
-  else if (info.nextAt) lines.push(`次回ご請求日: ${formatDateJa(info.nextAt, tz)}`)
-  if (info.delivery) lines.push(`次回お届け予定日: ${formatDateJa(info.delivery, tz)}`)
-  lines.push('', '今後ともよろしくお願いいたします。')
-  return lines.join('\n')
+/** The order mail's values (template `order_confirmation`). */
+function orderMailValues(row: CycleRow, to: MailRecipient, info: OrderMail): MailValues {
+  return {
+    customerName: nameOf(to),
+    contractId: row.contract_id,
+    orderName: info.orderName,
+    amount: info.amount,
+    isFinalDelivery: info.expired,
+    nextBillingDate: info.expired ? null : info.nextAt,
+    deliveryDate: info.delivery,
+  }
 }
 
 /**
- * What happens next (the retry's date, or the shop's final action) and what to do (check the
- * payment method; nothing for stock).
+ * The failure mail's template and values: why (payment, stock, 3-D Secure not completed), then
+ * what happens next (the retry's date with what to check: `payment_failure`) or what the shop's
+ * final action did (`final_action`).
  */
-function failureMailText(shop: ShopRow, row: CycleRow, displayName: string, info: FailureMail): string {
-  const tz = shop.iana_timezone
-  const due = formatDateJa(row.due_at, tz)
-  const lines = [
-    ...greeting(shop, displayName),
-    info.challengeExpired
-      ? `${due}の定期便は、期限までにカード会社による本人認証（3Dセキュア）が完了しなかったため、ご注文を承れませんでした。`
-      : info.kind === 'inventory'
-        ? `${due}の定期便は、商品の在庫が不足しているためご注文を承れませんでした。`
-        : `${due}の定期便は、ご登録のお支払い方法で決済を完了できなかったため、ご注文を承れませんでした。`,
-    '',
-  ]
+function failureMailInput(row: CycleRow, to: MailRecipient, info: FailureMail) {
+  const failureReason = info.challengeExpired
+    ? '期限までにカード会社による本人認証（3Dセキュア）が完了しなかったため'
+    : info.kind === 'inventory'
+      ? '商品の在庫が不足しているため'
+      : 'ご登録のお支払い方法で決済を完了できなかったため'
+  const base = {
+    customerName: nameOf(to),
+    contractId: row.contract_id,
+    billingDate: row.due_at,
+    failureReason,
+  }
   if (info.retryAt) {
-    lines.push(`${formatDateJa(info.retryAt, tz)}にあらためてご注文をお受けします。`)
-    if (info.challengeExpired) {
-      lines.push(
-        'その際にも本人認証をお願いすることがあります。メールでご案内するリンクからお手続きください。',
-      )
-    } else if (info.kind === 'payment') {
-      lines.push('それまでに、カードの有効期限やご利用限度額など、お支払い方法をご確認ください。')
-      if (info.updateLinkSent) {
-        lines.push('お支払い方法を変更するためのご案内を、別のメールでお送りしました。')
-      }
+    const advice = info.challengeExpired
+      ? ['その際にも本人認証をお願いすることがあります。メールでご案内するリンクからお手続きください。']
+      : info.kind === 'payment'
+        ? [
+            'それまでに、カードの有効期限やご利用限度額など、お支払い方法をご確認ください。',
+            ...(info.updateLinkSent
+              ? ['お支払い方法を変更するためのご案内を、別のメールでお送りしました。']
+              : []),
+          ]
+        : []
+    return {
+      type: 'payment_failure' as const,
+      values: { ...base, retryDate: info.retryAt, paymentAdvice: advice.join('\n') },
     }
-  } else if (info.action === 'CANCEL' || info.action === 'PAUSE') {
+  }
+  let finalAction = ''
+  if (info.action === 'CANCEL' || info.action === 'PAUSE') {
     // "Even on retrying" only when there were retries (a shop may configure none).
     const because = row.attempt_no > 0 ? '再度のお手続きでもご注文を承れなかったため' : 'このため'
-    const done = info.action === 'CANCEL' ? '解約いたしました' : '一時停止いたしました'
-    lines.push(`${because}、定期便を${done}。`)
-  } else if (info.action === 'SKIP') {
-    lines.push('今回のお届けはお休みとなります。')
-    if (info.nextAt) lines.push(`次回ご請求日: ${formatDateJa(info.nextAt, tz)}`)
+    finalAction = `${because}、定期便を${info.action === 'CANCEL' ? '解約いたしました' : '一時停止いたしました'}。`
+  } else if (info.action === 'SKIP') finalAction = '今回のお届けはお休みとなります。'
+  return {
+    type: 'final_action' as const,
+    values: { ...base, finalAction, nextBillingDate: info.action === 'SKIP' ? info.nextAt : null },
   }
-  lines.push('', 'ご不明な点がございましたら、ストアまでお問い合わせください。')
-  return lines.join('\n')
 }
 
 /**
@@ -137,13 +139,13 @@ export function orderMail(ctx: EngineContext, shop: ShopRow, row: CycleRow, info
     async decide(tx) {
       const to = await takeOrderMail(tx, shop.id, row.id)
       if (!to?.email) return
-      id = await ctx.mailer.enqueue(tx, {
-        shopId: shop.id,
+      const mail = await composeMail(tx, shop, {
+        type: 'order_confirmation',
         to: to.email,
-        subject: ORDER_MAIL_SUBJECT,
-        text: orderMailText(shop, to.display_name, info),
+        values: orderMailValues(row, to, info),
         dedupeKey: `order:${row.id}`,
       })
+      id = await ctx.mailer.enqueue(tx, mail)
     },
     deliver: () => deliverOne(ctx, row, id),
   }
@@ -163,20 +165,19 @@ export function failureMail(
   opts: { held?: boolean } = {},
 ): { decide: DecidedMail['decide']; deliver(final?: FailureMail): Promise<void> } {
   let id: string | null = null
-  let displayName = ''
+  let recipient: MailRecipient | null = null
   return {
     async decide(tx) {
       const to = await customerOf(tx, shop.id, row.contract_id)
       if (!to?.email) return
-      displayName = to.display_name
-      id = await ctx.mailer.enqueue(tx, {
-        shopId: shop.id,
+      recipient = to
+      const mail = await composeMail(tx, shop, {
+        ...failureMailInput(row, to, info),
         to: to.email,
-        subject: FAILURE_MAIL_SUBJECT,
-        text: failureMailText(shop, row, displayName, info),
         dedupeKey: `failure:${row.id}:${row.attempt_no}`,
         ...(opts.held ? { holdSeconds: FAILURE_MAIL_HOLD_SECONDS } : {}),
       })
+      id = await ctx.mailer.enqueue(tx, mail)
     },
     deliver: (final) =>
       deliverOne(
@@ -184,7 +185,14 @@ export function failureMail(
         row,
         id,
         opts.held && id
-          ? () => ctx.mailer.release(id!, final ? failureMailText(shop, row, displayName, final) : undefined)
+          ? async () => {
+              if (!final || !recipient?.email) return ctx.mailer.release(id!)
+              const mail = await composeMail(ctx.db, shop, {
+                ...failureMailInput(row, recipient, final),
+                to: recipient.email,
+              })
+              return ctx.mailer.release(id!, mail.text, mail.html)
+            }
           : undefined,
       ),
   }
@@ -192,24 +200,13 @@ export function failureMail(
 
 export type ChallengeMail = { url: string; expiresAt: Date }
 
-/** The link to authenticate and until when; what happens after is the dunning mail's to say. */
-export function challengeMailText(
-  shop: ShopRow,
-  row: CycleRow,
-  displayName: string,
-  info: ChallengeMail,
-): string {
-  const tz = shop.iana_timezone
-  return [
-    ...greeting(shop, displayName),
-    `${formatDateJa(row.due_at, tz)}の定期便のお支払いで、カード会社による本人認証（3Dセキュア）が必要になりました。`,
-    `お手数ですが、${formatDateTimeJa(info.expiresAt, tz)}までに下記のリンクを開き、本人認証を完了してください。`,
-    '',
-    info.url,
-    '',
-    '本人認証が完了すると、ご注文を承ります。',
-    '期限までに完了しなかった場合、今回のご注文は承れないことがあります。',
-    '',
-    'ご不明な点がございましたら、ストアまでお問い合わせください。',
-  ].join('\n')
+/** The 3-D Secure mail's values (template `payment_challenge`): the link and until when. */
+export function challengeMailValues(row: CycleRow, to: MailRecipient, info: ChallengeMail): MailValues {
+  return {
+    customerName: nameOf(to),
+    contractId: row.contract_id,
+    billingDate: row.due_at,
+    challengeUrl: info.url,
+    challengeDeadline: info.expiresAt,
+  }
 }

@@ -56,12 +56,17 @@ export async function countRunOutcome(
   ])
 }
 
-export type MailRecipient = { email: string | null; display_name: string }
+export type MailRecipient = {
+  email: string | null
+  display_name: string
+  first_name: string | null
+  last_name: string | null
+}
 
 /** The customer's address and name, through the contract. */
 export async function customerOf(db: DbClient, shopId: string, contractId: string) {
   const { rows } = await db.query<MailRecipient>(
-    `select cu.email, cu.display_name from subscription_contracts c
+    `select cu.email, cu.display_name, cu.first_name, cu.last_name from subscription_contracts c
      join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
      where c.shop_id = $1 and c.id = $2`,
     [shopId, contractId],
@@ -80,7 +85,7 @@ export async function takeOrderMail(db: DbClient, shopId: string, cycleId: strin
        update billing_cycles set mailed_at = now()
        where shop_id = $1 and id = $2 and mailed_at is null returning contract_id
      )
-     select cu.email, cu.display_name from marked m
+     select cu.email, cu.display_name, cu.first_name, cu.last_name from marked m
      join subscription_contracts c on c.shop_id = $1 and c.id = m.contract_id
      join customers cu on cu.shop_id = $1 and cu.id = c.customer_id`,
     [shopId, cycleId],

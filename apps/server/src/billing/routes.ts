@@ -7,6 +7,7 @@ import {
   ZUpcomingChargesResponse,
 } from '@teiki/contract'
 import { z } from 'zod'
+import { deliveryPrepDaysOperation } from '../features/settings/prep-days.ts'
 import { findInstalledShop } from '../features/shops/repo.ts'
 import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { verifyWebhookHmac } from '../features/webhooks/hmac.ts'
@@ -49,10 +50,19 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
         tags,
         summary: '請求・再試行の設定を保存',
         body: ZBillingSettings,
-        response: { 200: ZBillingSettings, 400: ZErrorResponse },
+        response: { 200: ZBillingSettings, 400: ZErrorResponse, 403: ZErrorResponse },
       },
     },
-    (request) => putBillingSettings(app.db, request.shop.id, request.body),
+    async (request) => {
+      // The prep days follow spec §5 wherever they are changed (also 設定's /settings).
+      const current = await getBillingSettings(app.db, request.shop.id)
+      if (current.deliveryPrepDays !== request.body.deliveryPrepDays) {
+        const shop = (await findInstalledShop(app.db, request.shop.domain)) ?? request.shop
+        const operation = await deliveryPrepDaysOperation(app.db, shop)
+        if (!operation.updatable) throw new AppError('FORBIDDEN', operation.reason!)
+      }
+      return putBillingSettings(app.db, request.shop.id, request.body)
+    },
   )
 
   app.get(

@@ -1,5 +1,6 @@
 import type { BillingSettings } from '@teiki/contract'
 import { withTransaction } from '../db/pool.ts'
+import { composeMail } from '../features/mail-templates/service.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { attemptOutcome } from '../platform/attempt-outcome.ts'
 import { idFromGid, toGid } from '../platform/gid.ts'
@@ -9,7 +10,7 @@ import { CHALLENGE_EXPIRED, CHALLENGE_EXPIRED_MESSAGE, challengeDeadline } from 
 import { challengedCycles, recordChallenge } from './challenges-repo.ts'
 import { type CycleRow, type CycleStatus, findCycle } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
-import { CHALLENGE_MAIL_SUBJECT, challengeMailText } from './mail.ts'
+import { challengeMailValues } from './mail.ts'
 import { fetchBillingAttempts } from './platform.ts'
 import { customerOf } from './repo.ts'
 import { settleFailure } from './settle-failure.ts'
@@ -60,13 +61,12 @@ export async function settleChallenge(
       },
     })
     if (!to?.email) return []
-    const mail = {
-      shopId: shop.id,
+    const mail = await composeMail(tx, shop, {
+      type: 'payment_challenge',
       to: to.email,
-      subject: CHALLENGE_MAIL_SUBJECT,
-      text: challengeMailText(shop, row, to.display_name, { url: challenge.nextActionUrl, expiresAt }),
+      values: challengeMailValues(row, to, { url: challenge.nextActionUrl, expiresAt }),
       dedupeKey: `challenge:${attemptId}`,
-    }
+    })
     const id = await ctx.mailer.enqueue(tx, mail)
     return id === null ? [] : [id]
   })

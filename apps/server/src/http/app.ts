@@ -37,6 +37,7 @@ import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.
 import type { Jobs } from '../jobs/boss.ts'
 import { exportEnqueuer, startExportJobs } from '../jobs/export-jobs.ts'
 import { startMailJobs } from '../jobs/mail-jobs.ts'
+import { startUpcomingNoticeJobs } from '../jobs/upcoming-notice-jobs.ts'
 import { startWebhookJobs, webhookDeferrer } from '../jobs/webhook-jobs.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { PlatformBusyError } from '../platform/errors.ts'
@@ -44,12 +45,14 @@ import { AppError } from './app-error.ts'
 import type { AppInstance, PlatformOptions, RouteEntry } from './app-instance.ts'
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
+import { reportServerError } from './error-reporting.ts'
 import { loggerOptions } from './log-redaction.ts'
 import { platformBusy, registerRequestContext } from './request-context.ts'
 import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
 import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
 import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts'
 import { serializerCompiler } from './serializer.ts'
+import { shopOperationRoutes } from './shop-operations.ts'
 
 export type { AppInstance, PlatformOptions, RouteEntry }
 
@@ -91,6 +94,12 @@ export type BuildAppOptions = {
   batchJobs?: { cron?: boolean; pollingIntervalSeconds?: number; concurrency?: number }
   /** Knobs of the deferred webhook reads (tests defer less and poll sooner). */
   webhookJobs?: { deferSeconds?: number; pollingIntervalSeconds?: number }
+  /** The local mail catcher's page (embedded default), linked from the mail screens. */
+  mailViewerUrl?: string
+  /** The browser's error reporting DSN (SENTRY_DSN_WEB), written into the page; unset: none. */
+  webSentryDsn?: string
+  /** Sender of the app's mail (MAIL_FROM), shown on the mail screens. */
+  mailFrom?: string
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
 }
@@ -167,6 +176,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       })
     }
     request.log.error({ err: error }, 'unhandled error')
+    reportServerError(error, { requestId: String(request.id), route: request.routeOptions.url ?? '' })
     return reply.status(500).send({
       error: {
         code: ErrorCode.INTERNAL,
@@ -202,7 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     app.swagger(),
   )
   subscriptionRoutes(app)
-  contractActionRoutes(app)
+  contractActionRoutes(app, { mailer })
   contractDetailRoutes(app)
   contractEditRoutes(app)
   shopRoutes(app)
@@ -222,6 +232,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     mailer,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.jobs ? { enqueue: batchEnqueuer(opts.jobs) } : {}),
+  })
+  shopOperationRoutes(app, {
+    mailer,
+    from: opts.mailFrom ?? DEFAULT_MAIL_FROM,
+    mailViewerUrl: opts.mailViewerUrl,
+    now: opts.now,
   })
 
   // The billing engine: the webhook handler and "create order now" find it through the
@@ -244,6 +260,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     })
     await startMailJobs({ jobs: opts.jobs, mailer, log: app.log, ...opts.mailJobs })
     await startBatchJobs({ jobs: opts.jobs, app, mailer, ...opts.batchJobs })
+    await startUpcomingNoticeJobs({
+      jobs: opts.jobs,
+      db,
+      mailer,
+      log: app.log,
+      cron: opts.mailJobs?.cron ?? true,
+    })
     await startWebhookJobs({
       jobs: opts.jobs,
       db,
@@ -278,7 +301,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       .status(404)
       .send({ error: { code: ErrorCode.NOT_FOUND, message: 'ページが見つかりません。' } })
   })
-  const sendDocument = opts.webDist ? documentSender(opts.webDist, opts.embedded) : null
+  const sendDocument = opts.webDist
+    ? documentSender(opts.webDist, opts.embedded, opts.webSentryDsn ? { sentryDsn: opts.webSentryDsn } : {})
+    : null
   if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) {
     // The built files but index.html, which is the document above (App Bridge, frame-ancestors).
     const root = opts.webDist

@@ -25,20 +25,32 @@ export function frameAncestors(shop: string | null | undefined): string {
  * gets session tokens (`window.shopify.idToken`, used by apps/web/src/app/api.ts). Standalone
  * (the emulator, `?shop=&secret=`), the page is served as built.
  */
-export function renderDocument(html: string, embedded: { apiKey: string } | undefined): string {
-  if (!embedded) return html
-  const escaped = embedded.apiKey.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-  const tags = `<meta name="shopify-api-key" content="${escaped}" />\n    <script src="${APP_BRIDGE_SCRIPT}"></script>`
-  return html.replace(/<head>/i, (head) => `${head}\n    ${tags}`)
+export function renderDocument(
+  html: string,
+  embedded: { apiKey: string } | undefined,
+  opts: { sentryDsn?: string } = {},
+): string {
+  const escapeAttr = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  // The browser's error reporting DSN (apps/web/src/app/report-error.ts): only when configured.
+  const reporting = opts.sentryDsn
+    ? `\n    <meta name="teiki-sentry-dsn" content="${escapeAttr(opts.sentryDsn)}" />`
+    : ''
+  if (!embedded) return reporting ? html.replace(/<head>/i, (head) => `${head}${reporting}`) : html
+  const tags = `<meta name="shopify-api-key" content="${escapeAttr(embedded.apiKey)}" />\n    <script src="${APP_BRIDGE_SCRIPT}"></script>`
+  return html.replace(/<head>/i, (head) => `${head}\n    ${tags}${reporting}`)
 }
 
 /** Serves the SPA document for every client-side route, with its per-shop frame-ancestors. */
-export function documentSender(webDist: string, embedded: { apiKey: string } | undefined) {
+export function documentSender(
+  webDist: string,
+  embedded: { apiKey: string } | undefined,
+  opts: { sentryDsn?: string } = {},
+) {
   let cached: Promise<string> | null = null
   const load = () => {
     if (!cached) {
       const reading = readFile(join(webDist, 'index.html'), 'utf8').then((html) =>
-        renderDocument(html, embedded),
+        renderDocument(html, embedded, opts),
       )
       // A failed read (the build is missing) is tried again on the next request.
       reading.catch(() => {

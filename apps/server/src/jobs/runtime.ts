@@ -24,6 +24,8 @@ export type RuntimeInfo = {
   databaseUrl?: string
   /** Origin of the app's emulator; absent against the real platform. */
   emulatorUrl?: string
+  /** The local mail catcher (embedded default without SMTP_URL): its SMTP URL and its page. */
+  mailCatcher?: { smtpUrl: string; pageUrl: string }
 }
 
 const RUNTIME_FILE = 'runtime.json'

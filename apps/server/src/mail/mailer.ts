@@ -25,6 +25,12 @@ export type MailMessage = {
   to: string
   subject: string
   text: string
+  /** The same content as HTML (templates render both); sent as the alternative part. */
+  html?: string
+  /** Where replies go (the shop's own address). */
+  replyTo?: string
+  /** Display name of the sender (the shop's name); the address stays MAIL_FROM's. */
+  fromName?: string
   attachments?: MailAttachment[]
   /**
    * What the mail is about (`order:<cycle id>`, `export:<job id>`): one mail per shop and key,
@@ -64,7 +70,7 @@ export type Mailer = {
    * Ends a held mail's hold, with its final text when given (only while nobody has taken it:
    * false once the drain sent it as decided). Call `deliver` after.
    */
-  release(id: string, text?: string): Promise<boolean>
+  release(id: string, text?: string, html?: string): Promise<boolean>
   /**
    * Sends every mail that is due: pending ones (new, or waiting for their retry) and ones whose
    * sender died mid-send. Any number of processes may drain at once. Answers how many it took.
@@ -103,15 +109,18 @@ export function createMailer(opts: MailerOptions): Mailer {
   const stream = smtp ? null : nodemailer.createTransport({ streamTransport: true, newline: 'windows' })
   const maxAttempts = opts.maxAttempts ?? 5
   const domain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? 'teiki.invalid'
+  const fromAddress = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from.trim()
 
   /** Sends one claimed row and records the outcome; never throws. */
   async function sendRow(row: OutboxRow): Promise<MailResult> {
     const messageId = `<outbox-${row.id}@${domain}>`
     const mail = {
-      from: opts.from,
+      from: row.from_name ? { name: row.from_name, address: fromAddress } : opts.from,
       to: row.to_address,
       subject: row.subject,
       text: row.body,
+      ...(row.html_body ? { html: row.html_body } : {}),
+      ...(row.reply_to ? { replyTo: row.reply_to } : {}),
       messageId,
       textEncoding: 'base64' as const,
       attachments: row.attachments.map((a) => ({
@@ -158,6 +167,9 @@ export function createMailer(opts: MailerOptions): Mailer {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      html: message.html ?? null,
+      replyTo: message.replyTo ?? null,
+      fromName: message.fromName ?? null,
       attachments,
       dedupeKey: message.dedupeKey ?? null,
       holdSeconds: message.holdSeconds ?? 0,
@@ -173,7 +185,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   return {
     enqueue,
     deliver,
-    release: (id, text) => releaseHeld(opts.db, id, text ?? null),
+    release: (id, text, html) => releaseHeld(opts.db, id, text ?? null, html ?? null),
     async drain() {
       let taken = 0
       // Sends a process on this host was making when it died are taken again at once.

@@ -12,13 +12,17 @@ export type OutboxRow = {
   to_address: string
   subject: string
   body: string
+  html_body: string | null
+  reply_to: string | null
+  from_name: string | null
   attachments: OutboxAttachment[]
   status: OutboxStatus
   attempts: number
   error: string | null
 }
 
-const COLUMNS = 'id::text, shop_id::text, to_address, subject, body, attachments, status, attempts, error'
+const COLUMNS =
+  'id::text, shop_id::text, to_address, subject, body, html_body, reply_to, from_name, attachments, status, attempts, error'
 
 /**
  * Records a mail to send, in the caller's transaction. Null when the same decision (shop and
@@ -31,6 +35,9 @@ export async function insertPending(
     to: string
     subject: string
     text: string
+    html?: string | null
+    replyTo?: string | null
+    fromName?: string | null
     attachments: OutboxAttachment[]
     dedupeKey: string | null
     /** Not due before now + this (0: due at once). */
@@ -38,8 +45,9 @@ export async function insertPending(
   },
 ): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into mail_outbox (shop_id, to_address, subject, body, attachments, status, dedupe_key, next_attempt_at)
-     values ($1, $2, $3, $4, $5, 'pending', $6, now() + make_interval(secs => $7))
+    `insert into mail_outbox (shop_id, to_address, subject, body, attachments, status, dedupe_key, next_attempt_at,
+       html_body, reply_to, from_name)
+     values ($1, $2, $3, $4, $5, 'pending', $6, now() + make_interval(secs => $7), $8, $9, $10)
      on conflict (coalesce(shop_id, 0), dedupe_key) where dedupe_key is not null do nothing
      returning id::text`,
     [
@@ -50,17 +58,26 @@ export async function insertPending(
       JSON.stringify(mail.attachments),
       mail.dedupeKey,
       mail.holdSeconds ?? 0,
+      mail.html ?? null,
+      mail.replyTo ?? null,
+      mail.fromName ?? null,
     ],
   )
   return rows[0]?.id ?? null
 }
 
 /** A held mail becomes due now, with `text` as its body when given; false once someone took it. */
-export async function releaseHeld(db: DbClient, id: string, text: string | null): Promise<boolean> {
+export async function releaseHeld(
+  db: DbClient,
+  id: string,
+  text: string | null,
+  html: string | null = null,
+): Promise<boolean> {
   const { rowCount } = await db.query(
-    `update mail_outbox set next_attempt_at = now(), body = coalesce($2, body)
+    `update mail_outbox set next_attempt_at = now(), body = coalesce($2, body),
+       html_body = case when $2::text is null then html_body else $3 end
      where id = $1 and status = 'pending' and attempts = 0`,
-    [id, text],
+    [id, text, html],
   )
   return rowCount === 1
 }

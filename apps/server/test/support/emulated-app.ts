@@ -30,6 +30,8 @@ export async function startEmulatedApp(opts: {
   shops: Array<{ domain: string; contracts: number }>
   secret: string
   webhooks?: boolean
+  /** More options of the app (a mailer sending to a test SMTP catcher, say). */
+  appOptions?: Partial<Parameters<typeof buildApp>[0]>
 }): Promise<EmulatedApp> {
   const pool = testPool()
   const emulator = await createEmulator({
@@ -52,6 +54,7 @@ export async function startEmulatedApp(opts: {
     },
     apiSecret: TEST_API_SECRET,
     logger: { level: 'fatal' },
+    ...opts.appOptions,
   })
   if (opts.webhooks) {
     await app.listen({ port: 0, host: '127.0.0.1' })

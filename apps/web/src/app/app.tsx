@@ -30,6 +30,8 @@ const SegmentPage = lazy(() => import('../features/customers/segment-page.tsx'))
 const CustomerPage = lazy(() => import('../features/customers/customer-page.tsx'))
 const LtvPage = lazy(() => import('../features/customers/ltv-page.tsx'))
 const BatchPage = lazy(() => import('../features/batch/batch-page.tsx'))
+const MailTemplatesPage = lazy(() => import('../features/mail-templates/mail-templates-page.tsx'))
+const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -64,6 +66,8 @@ function AppRoutes() {
                   <Route path="/customers/:customerId" element={<CustomerPage />} />
                   <Route path="/ltv" element={<LtvPage />} />
                   <Route path="/batch" element={<BatchPage />} />
+                  <Route path="/mail-templates" element={<MailTemplatesPage />} />
+                  <Route path="/settings" element={<SettingsPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

@@ -4,10 +4,12 @@ import {
   ChartVerticalIcon,
   DiscountIcon,
   EditIcon,
+  EmailIcon,
   OrderRepeatIcon,
   PackageIcon,
   PersonSegmentIcon,
   PlanIcon,
+  SettingsIcon,
   StoreOnlineIcon,
   XCircleIcon,
 } from '@shopify/polaris-icons'
@@ -24,6 +26,8 @@ export const NAV_ITEMS = [
   { path: '/cancellation-reasons', label: '解約理由', icon: XCircleIcon },
   { path: '/billing/settings', label: '請求設定', icon: CashYenIcon },
   { path: '/theme', label: 'テーマ', icon: StoreOnlineIcon },
+  { path: '/mail-templates', label: 'メールテンプレート', icon: EmailIcon },
+  { path: '/settings', label: '設定', icon: SettingsIcon },
   { path: '/plans', label: 'プラン', icon: PlanIcon },
 ] as const
 

@@ -1,4 +1,5 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
+import type { Context } from '../context.ts'
 import type { InstallationRecord } from '../records.ts'
 
 const scopeDescriptions: Record<string, string> = {
@@ -11,10 +12,19 @@ export const shopResolvers: ResolverMap = {
     shop: (_s, _a, ctx) => ctx.shop.info,
     currentAppInstallation: (_s, _a, ctx) => ctx.shop.installation,
   },
+  Shop: {
+    // Every emulated shop may sell subscriptions (a real one needs an eligible payment gateway);
+    // it sells them once it has a contract.
+    features: (_info: unknown, _a: unknown, ctx: Context) => ({
+      eligibleForSubscriptions: true,
+      sellsSubscriptions: ctx.shop.contracts.length > 0,
+    }),
+  },
   AppInstallation: {
     accessScopes: (inst: InstallationRecord) =>
       inst.scopes.map((handle) => ({ handle, description: scopeDescriptions[handle] ?? handle })),
     activeSubscriptions: (inst: InstallationRecord) =>
       inst.subscriptions.filter((s) => s.status === 'ACTIVE'),
+    app: (_inst: InstallationRecord, _a: unknown, ctx: Context) => ({ id: 1, ...ctx.runtime.app }),
   },
 }

@@ -1,6 +1,8 @@
 import { type ExportFilter, exportStatuses, type SubscriptionStatus } from '@teiki/contract'
-import { formatDateTimeJa, formatNumber, statusLabel } from '@teiki/domain'
+import { formatDateTimeJa, statusLabel } from '@teiki/domain'
+import type { DbClient } from '../../db/pool.ts'
 import type { MailMessage } from '../../mail/mailer.ts'
+import { composeMail } from '../mail-templates/service.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { csvContentType, intervalText } from './csv.ts'
 import { exportFileName } from './file-name.ts'
@@ -13,55 +15,63 @@ export const EXPORT_FAILED_MESSAGE = 'CSVの作成に失敗しました。時間
 
 /**
  * The mail about an ended export (done or failed) for the job's address; null without one.
- * One mail per export (`export:<id>`), however many times the job's end is reached.
+ * One mail per export (`export:<id>`), however many times the job's end is reached. A done
+ * export is written with the shop's `export_ready` template (メールテンプレート); a failed one
+ * with the fixed text below.
  */
-export function exportMail(
+export async function exportMail(
+  db: DbClient,
   shop: ShopRow,
   job: ExportJobRow,
   attachmentLimit = MAIL_ATTACHMENT_LIMIT,
-): MailMessage | null {
+): Promise<MailMessage | null> {
   if (!job.email) return null
   const fileName = exportFileName(job, shop.iana_timezone)
-  const lines = [`${shop.name || shop.domain} ご担当者様`, '']
-  let subject: string
-  const attachments = []
   if (job.status === 'done') {
     const size = Number(job.byte_size ?? 0)
-    subject = `【Teiki】定期購買契約のCSVエクスポートが完了しました（${formatNumber(job.done_rows)}件）`
-    lines.push(
-      '定期購買契約のCSVエクスポートが完了しました。',
-      '',
-      `件数: ${formatNumber(job.done_rows)}件`,
-      `ファイル: ${fileName}（${sizeText(size)}、${encodingText(job)}）`,
+    const attach = size <= attachmentLimit && job.file_path
+    const details = [
       `作成日時: ${formatDateTimeJa(job.created_at, shop.iana_timezone)}`,
       `絞り込み条件: ${describeFilter(job.filter)}`,
       '',
-    )
-    if (size <= attachmentLimit && job.file_path) {
-      lines.push('CSVファイルを添付しました。')
-      attachments.push({ filename: fileName, path: job.file_path, contentType: csvContentType(job.encoding) })
-    } else {
-      lines.push(
-        `ファイルが大きいため（${sizeText(size)}）メールには添付していません。`,
-        'Teiki の「定期購買契約」画面の「CSVエクスポート」からダウンロードしてください。',
-      )
-    }
-  } else {
-    subject = '【Teiki】定期購買契約のCSVエクスポートに失敗しました'
-    lines.push(
-      '定期購買契約のCSVエクスポートに失敗しました。',
-      job.error ?? EXPORT_FAILED_MESSAGE,
-      '',
-      `絞り込み条件: ${describeFilter(job.filter)}`,
-    )
+      ...(attach
+        ? ['CSVファイルを添付しました。']
+        : [
+            `ファイルが大きいため（${sizeText(size)}）メールには添付していません。`,
+            'Teiki の「定期購買契約」画面の「CSVエクスポート」からダウンロードしてください。',
+          ]),
+    ]
+    return composeMail(db, shop, {
+      type: 'export_ready',
+      to: job.email,
+      values: {
+        exportCount: job.done_rows,
+        exportFileName: `${fileName}（${sizeText(size)}、${encodingText(job)}）`,
+        exportDetails: details.join('\n'),
+      },
+      dedupeKey: `export:${job.id}`,
+      attachments: attach
+        ? [{ filename: fileName, path: job.file_path!, contentType: csvContentType(job.encoding) }]
+        : [],
+    })
   }
-  lines.push('', '--', 'Teiki（定期）', 'このメールは送信専用です。')
+  const lines = [
+    `${shop.name || shop.domain} ご担当者様`,
+    '',
+    '定期購買契約のCSVエクスポートに失敗しました。',
+    job.error ?? EXPORT_FAILED_MESSAGE,
+    '',
+    `絞り込み条件: ${describeFilter(job.filter)}`,
+    '',
+    '--',
+    'Teiki（定期）',
+    'このメールは送信専用です。',
+  ]
   return {
     shopId: shop.id,
     to: job.email,
-    subject,
+    subject: '【Teiki】定期購買契約のCSVエクスポートに失敗しました',
     text: lines.join('\n'),
-    attachments,
     dedupeKey: `export:${job.id}`,
   }
 }

@@ -115,7 +115,7 @@ async function end(
   const { ended, mailId } = await withTransaction(db, async (tx) => {
     await updateJob(tx, shop.id, id, { ...patch, finished: true })
     const ended = (await findJob(tx, shop.id, id))!
-    const mail = mailer && exportMail(shop, ended, deps.mailAttachmentLimit)
+    const mail = mailer && (await exportMail(tx, shop, ended, deps.mailAttachmentLimit))
     return { ended, mailId: mail ? await mailer.enqueue(tx, mail) : null }
   })
   if (!mailId || !mailer) return ended

@@ -88,3 +88,8 @@ export async function updateShopDetails(
     ],
   )
 }
+
+/** The app plan as the platform reports it now (after an approval, or a refresh). */
+export async function updateAppPlan(db: DbClient, shopId: string, appPlan: unknown): Promise<void> {
+  await db.query('update shops set app_plan = $2 where id = $1', [shopId, JSON.stringify(appPlan)])
+}

@@ -1,16 +1,8 @@
-import { ZDomainResponse, ZEligibilityResponse, ZPlanResponse, ZShopCurrencyResponse } from '@teiki/contract'
+import { ZDomainResponse, ZEligibilityResponse, ZShopCurrencyResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { findInstalledShop } from './repo.ts'
-import { currentPlan, scopeEligibility } from './service.ts'
+import { scopeEligibility } from './service.ts'
 
 export function shopRoutes(app: AppInstance): void {
-  app.get(
-    '/app-admin/plan',
-    { schema: { tags: ['shop'], summary: 'アプリの現在のプラン', response: { 200: ZPlanResponse } } },
-    // The gate decides on this answer: read the row fresh, not the auth cache's copy (a plan
-    // written by the sync or a billing change a moment ago must count at once).
-    async (request) => currentPlan((await findInstalledShop(app.db, request.shop.domain)) ?? request.shop),
-  )
   app.get(
     '/app-admin/app-scope-eligibility',
     {

@@ -5,12 +5,14 @@ import {
   ZErrorResponse,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import type { Mailer } from '../../mail/mailer.ts'
 import { createContractActions } from './actions-service.ts'
 import { sharedShopClients } from './shop-client.ts'
 
 /** POST /app-admin/pause, /resume, /churn (spec §7 contract actions). */
-export function contractActionRoutes(app: AppInstance): void {
+export function contractActionRoutes(app: AppInstance, opts: { mailer?: Mailer } = {}): void {
   const actions = createContractActions({
+    ...(opts.mailer ? { mailer: opts.mailer } : {}),
     db: app.db,
     adminOrigin: app.platformOptions.adminOrigin,
     fetch: app.platformOptions.fetch,

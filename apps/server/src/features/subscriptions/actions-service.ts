@@ -2,6 +2,7 @@ import type { ContractActionResponse, SubscriptionStatus } from '@teiki/contract
 import { classifyStatusMove } from '@teiki/domain'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
+import type { Mailer } from '../../mail/mailer.ts'
 import type { AdminClient, AdminClientOptions } from '../../platform/admin-client.ts'
 import { PlatformUnavailableError, PlatformUserError } from '../../platform/errors.ts'
 import { toGid } from '../../platform/gid.ts'
@@ -15,6 +16,7 @@ import {
 import { appendContractEvents, lockContract, upsertContracts } from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
 import { recordCancellation, resolveCancellationReason } from '../cancellation-reasons/service.ts'
+import { decideContractMail } from '../mail-templates/service.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { platformRefusal, STALE_CONTRACT } from './edit-flow.ts'
 import { createShopClients, type ShopClients } from './shop-client.ts'
@@ -53,7 +55,11 @@ export type ContractActionsOptions = {
   log?: { warn: (obj: unknown, msg: string) => void }
   /** Per-shop Admin clients shared with other handlers; built from the options above when omitted. */
   clients?: ShopClients
+  /** The customer is mailed about a pause, resume or cancellation (メールテンプレート); none without. */
+  mailer?: Mailer
 }
+
+const MAIL_TYPE = { pause: 'pause', resume: 'resume', churn: 'cancellation' } as const
 
 export type ContractActions = {
   run(shop: ShopRow, action: ContractAction, input: ContractActionInput): Promise<ContractActionResponse>
@@ -142,10 +148,20 @@ export function createContractActions(opts: ContractActionsOptions): ContractAct
       if (reasonText !== undefined || input.reason) extra.reason = reasonText ?? input.reason
       if (reasonText !== undefined && input.reason) extra.comment = input.reason
     }
-    await withTransaction(opts.db, async (tx) => {
+    const mailId = await withTransaction(opts.db, async (tx) => {
       await lockContract(tx, shop.id, record.id)
       const changes = await upsertContracts(tx, shop.id, [record], lines)
       await appendContractEvents(tx, shop.id, 'app', changes, extra)
+      // The customer's mail is decided with the change, once per change (the contract's revision).
+      const mail =
+        opts.mailer && changes.some((c) => c.status === target && c.previous_status !== target)
+          ? await decideContractMail(tx, opts.mailer, shop, {
+              type: MAIL_TYPE[action],
+              contractId: record.id,
+              dedupeKey: `${MAIL_TYPE[action]}:${record.id}:${record.revision_id ?? record.updated_at}`,
+              values: { cancellationReason: (extra.reason as string | undefined) ?? null },
+            })
+          : null
       if (action === 'churn' && changes.some((c) => c.status === 'CANCELLED')) {
         await recordCancellation(
           tx,
@@ -155,7 +171,13 @@ export function createContractActions(opts: ContractActionsOptions): ContractAct
           new Date(record.updated_at),
         )
       }
+      return mail
     })
+    if (mailId && opts.mailer) {
+      await opts.mailer.deliver([mailId]).catch((error: unknown) => {
+        opts.log?.warn({ err: error, contractId: input.contractId }, 'contract mail left to the outbox drain')
+      })
+    }
     return {
       contractId: input.contractId,
       status: record.status as SubscriptionStatus,

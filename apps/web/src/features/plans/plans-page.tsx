@@ -14,7 +14,9 @@ import {
 import type { AppPlan, PlanResponse } from '@teiki/contract'
 import { formatDateJa, formatMoney } from '@teiki/domain'
 import { type ReactNode, useEffect, useState } from 'react'
+import { useLocation } from 'react-router-dom'
 import { apiGet, errorMessage } from '../../app/api.ts'
+import { PlanOffers } from './plan-offers.tsx'
 import { planStatusLabel, planStatusTone, trialLabel } from './plan-status.ts'
 
 type LoadState =
@@ -22,8 +24,10 @@ type LoadState =
   | { status: 'error'; message: string }
   | { status: 'success'; data: PlanResponse }
 
-/** プラン: the app plan of the shop. Plan changes come in a later release. */
+/** プラン: the app plan of the shop, and the plans to change to (approved on the platform). */
 export default function PlansPage() {
+  // The platform sends the merchant back here with the charge's id after its approval page.
+  const returned = new URLSearchParams(useLocation().search).has('charge_id')
   const [state, setState] = useState<LoadState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
 
@@ -55,7 +59,23 @@ export default function PlansPage() {
           ) : state.status === 'loading' ? (
             <PlanSkeleton />
           ) : (
-            <PlanDetails data={state.data} />
+            <BlockStack gap="400">
+              {returned ? (
+                <div data-testid="plan-returned">
+                  <Banner
+                    tone={state.data.isActive ? 'success' : 'warning'}
+                    title="ストアでの承認手続きから戻りました"
+                  >
+                    <p>
+                      {state.data.isActive && state.data.currentPlan
+                        ? `現在のプランは「${state.data.currentPlan.name}」です。`
+                        : 'プランは有効になっていません。もう一度プランを選んでください。'}
+                    </p>
+                  </Banner>
+                </div>
+              ) : null}
+              <PlanDetails data={state.data} />
+            </BlockStack>
           )}
         </Layout.Section>
       </Layout>
@@ -70,7 +90,7 @@ function PlanDetails({ data }: { data: PlanResponse }) {
         <Banner tone="warning" title="有効なプランがありません">
           <p>
             Teiki
-            の機能（定期購買契約の管理など）をご利用いただくには、有効なプランが必要です。プランの変更機能は今後のリリースで提供予定です。
+            の機能（定期購買契約の管理など）をご利用いただくには、有効なプランが必要です。下のプランから選んでください。
           </p>
         </Banner>
       )}
@@ -87,6 +107,7 @@ function PlanDetails({ data }: { data: PlanResponse }) {
           <Row label="Shopifyプラン">{data.shopifyPlan ?? '—'}</Row>
         </BlockStack>
       </Card>
+      <PlanOffers currentName={data.isActive ? (data.currentPlan?.name ?? null) : null} />
     </BlockStack>
   )
 }

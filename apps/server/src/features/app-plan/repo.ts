@@ -1,0 +1,32 @@
+import type { DbClient } from '../../db/pool.ts'
+
+export async function insertPlanChange(db: DbClient, shopId: string, subscriptionId: string, plan: string) {
+  await db.query(
+    `insert into app_plan_changes (shop_id, subscription_id, plan) values ($1, $2, $3)
+     on conflict (shop_id, subscription_id) do nothing`,
+    [shopId, subscriptionId, plan],
+  )
+}
+
+/** Subscriptions created by PUT /plan that the merchant has not approved yet (newest first). */
+export async function pendingPlanChanges(
+  db: DbClient,
+  shopId: string,
+): Promise<Array<{ subscription_id: string }>> {
+  const { rows } = await db.query<{ subscription_id: string }>(
+    `select subscription_id::text from app_plan_changes where shop_id = $1 and status = 'pending'
+     order by created_at desc`,
+    [shopId],
+  )
+  return rows
+}
+
+/** The approved one becomes active; the other pending ones are abandoned (a newer plan replaced them). */
+export async function settlePlanChanges(db: DbClient, shopId: string, activeId: string) {
+  await db.query(
+    `update app_plan_changes set status = case when subscription_id = $2 then 'active' else 'abandoned' end
+     where shop_id = $1 and status = 'pending'
+       and (subscription_id = $2 or created_at < (select created_at from app_plan_changes where shop_id = $1 and subscription_id = $2))`,
+    [shopId, activeId],
+  )
+}

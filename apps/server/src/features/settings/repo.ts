@@ -1,0 +1,92 @@
+import type { DbClient } from '../../db/pool.ts'
+
+export type SettingsRow = { note_attribute: string; sku_conversions: string; thank_page_script: string }
+
+export const DEFAULT_SETTINGS_ROW: SettingsRow = {
+  note_attribute: '[]',
+  sku_conversions: '[]',
+  thank_page_script: '""',
+}
+
+export async function findSettings(db: DbClient, shopId: string): Promise<SettingsRow> {
+  const { rows } = await db.query<SettingsRow>(
+    'select note_attribute, sku_conversions, thank_page_script from shop_settings where shop_id = $1',
+    [shopId],
+  )
+  return rows[0] ?? DEFAULT_SETTINGS_ROW
+}
+
+export async function saveSettings(db: DbClient, shopId: string, s: SettingsRow): Promise<void> {
+  await db.query(
+    `insert into shop_settings (shop_id, note_attribute, sku_conversions, thank_page_script) values ($1, $2, $3, $4)
+     on conflict (shop_id) do update set note_attribute = excluded.note_attribute,
+       sku_conversions = excluded.sku_conversions, thank_page_script = excluded.thank_page_script, updated_at = now()`,
+    [shopId, s.note_attribute, s.sku_conversions, s.thank_page_script],
+  )
+}
+
+/** The shop's contracts, counted up to `limit` (the prep-days rule looks at 5: spec §9). */
+export async function countContractsUpTo(db: DbClient, shopId: string, limit: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from (select 1 from subscription_contracts where shop_id = $1 limit $2) c',
+    [shopId, limit],
+  )
+  return rows[0]!.n
+}
+
+export type TargetVariantRow = {
+  variant_id: string
+  customer_group: number
+  product_title: string | null
+  variant_title: string | null
+  sku: string | null
+  created_at: Date
+}
+
+export async function listTargetVariants(db: DbClient, shopId: string): Promise<TargetVariantRow[]> {
+  const { rows } = await db.query<TargetVariantRow>(
+    `select t.variant_id::text, t.customer_group, p.title as product_title, v.title as variant_title, v.sku, t.created_at
+     from my_page_target_variants t
+     left join product_variants v on v.shop_id = t.shop_id and v.id = t.variant_id
+     left join products p on p.shop_id = v.shop_id and p.id = v.product_id
+     where t.shop_id = $1 order by t.customer_group, t.created_at, t.variant_id`,
+    [shopId],
+  )
+  return rows
+}
+
+/** Of these variant ids, the ones the shop's mirror does not hold. */
+export async function unknownVariants(db: DbClient, shopId: string, ids: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select x.id::text from unnest($2::bigint[]) as x(id)
+     where not exists (select 1 from product_variants v where v.shop_id = $1 and v.id = x.id)`,
+    [shopId, ids],
+  )
+  return rows.map((r) => r.id)
+}
+
+export async function addTargetVariants(
+  db: DbClient,
+  shopId: string,
+  group: number,
+  ids: string[],
+): Promise<void> {
+  await db.query(
+    `insert into my_page_target_variants (shop_id, customer_group, variant_id)
+     select $1, $2, x from unnest($3::bigint[]) as x on conflict do nothing`,
+    [shopId, group, ids],
+  )
+}
+
+export async function removeTargetVariant(
+  db: DbClient,
+  shopId: string,
+  group: number,
+  id: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'delete from my_page_target_variants where shop_id = $1 and customer_group = $2 and variant_id = $3',
+    [shopId, group, id],
+  )
+  return rowCount === 1
+}

@@ -1,0 +1,51 @@
+import type { SettingsResponse, ShopSettings } from '@teiki/contract'
+import { noteAttributeProblem, skuConversionsProblem, thankPageScriptProblem } from '@teiki/domain'
+import { getBillingSettings, putBillingSettings } from '../../billing/settings.ts'
+import { type Db, withTransaction } from '../../db/pool.ts'
+import { AppError } from '../../http/app-error.ts'
+import type { ShopRow } from '../shops/repo.ts'
+import { deliveryPrepDaysOperation } from './prep-days.ts'
+import { findSettings, saveSettings } from './repo.ts'
+
+/** 設定: the JSON settings and the delivery prep days (kept with the billing settings, which use them). */
+export async function getSettings(db: Db, shop: ShopRow): Promise<SettingsResponse> {
+  const row = await findSettings(db, shop.id)
+  const billing = await getBillingSettings(db, shop.id)
+  return {
+    settings: {
+      noteAttribute: row.note_attribute,
+      skuConversions: row.sku_conversions,
+      thankPageScript: row.thank_page_script,
+      deliveryPrepDays: billing.deliveryPrepDays,
+    },
+    deliveryPrepDays: await deliveryPrepDaysOperation(db, shop),
+  }
+}
+
+/**
+ * Saves every setting or none: each JSON text checked (400 pointing at the error), a changed
+ * prep days value only when spec §5 allows it (403 saying why), in one transaction.
+ */
+export async function putSettings(db: Db, shop: ShopRow, s: ShopSettings): Promise<SettingsResponse> {
+  const problem =
+    noteAttributeProblem(s.noteAttribute) ??
+    skuConversionsProblem(s.skuConversions) ??
+    thankPageScriptProblem(s.thankPageScript)
+  if (problem) throw new AppError('INVALID_INPUT', problem)
+  await withTransaction(db, async (tx) => {
+    // The billing settings row is locked, so a concurrent change of the prep days waits for this one.
+    await tx.query('select 1 from billing_settings where shop_id = $1 for update', [shop.id])
+    const billing = await getBillingSettings(tx, shop.id)
+    if (billing.deliveryPrepDays !== s.deliveryPrepDays) {
+      const operation = await deliveryPrepDaysOperation(tx, shop)
+      if (!operation.updatable) throw new AppError('FORBIDDEN', operation.reason!)
+      await putBillingSettings(tx, shop.id, { ...billing, deliveryPrepDays: s.deliveryPrepDays })
+    }
+    await saveSettings(tx, shop.id, {
+      note_attribute: s.noteAttribute,
+      sku_conversions: s.skuConversions,
+      thank_page_script: s.thankPageScript,
+    })
+  })
+  return getSettings(db, shop)
+}

@@ -1,0 +1,181 @@
+import { ZAppUsageEligibility, ZErrorResponse, ZPlanChangeResponse, ZPlanResponse } from '@teiki/contract'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { setShopFlag } from '../src/features/shop-flags/service.ts'
+import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+
+const SECRET = 'app-plan-test-secret'
+const A = `plan-a-${process.pid}.myshopify.com`
+const B = `plan-b-${process.pid}.myshopify.com`
+let env: EmulatedApp
+
+beforeAll(async () => {
+  env = await startEmulatedApp({
+    shops: [
+      { domain: A, contracts: 2 },
+      { domain: B, contracts: 0 },
+    ],
+    secret: SECRET,
+  })
+})
+afterAll(() => env.close())
+beforeEach(() => env.emulator.faults.reset())
+
+function call(domain: string, method: 'GET' | 'PUT', path: string, payload?: object) {
+  return env.app.inject({
+    method,
+    url: `/app-admin${path}?shop=${domain}&secret=${SECRET}`,
+    headers: { host: 'teiki.example.jp' },
+    ...(payload ? { payload } : {}),
+  })
+}
+
+/** The merchant on the platform's page: sees the charge, presses a button, is sent back. */
+async function decide(confirmationUrl: string, decision: 'approve' | 'decline') {
+  const page = await (await fetch(confirmationUrl)).text()
+  const res = await fetch(confirmationUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `decision=${decision}`,
+  })
+  return { page, status: res.status, location: res.headers.get('location')! }
+}
+
+async function activeOnPlatform(domain: string) {
+  const data = await env.clients[domain]!.request<{
+    currentAppInstallation: { activeSubscriptions: Array<{ name: string; test: boolean; trialDays: number }> }
+  }>('T', 'query T { currentAppInstallation { activeSubscriptions { name test trialDays } } }')
+  return data.currentAppInstallation.activeSubscriptions
+}
+
+describe('the app plan through the platform’s confirmation', () => {
+  it('PUT /plan creates the charge; approved on the platform’s page, GET /plan shows it and the gate lets in', async () => {
+    await env.pool.query(`update shops set app_plan = null where domain = $1`, [A])
+    expect(ZPlanResponse.parse((await call(A, 'GET', '/plan')).json()).isActive).toBe(false)
+    const res = await call(A, 'PUT', '/plan', { plan: 'pro' })
+    expect(res.statusCode).toBe(200)
+    const { confirmationUrl } = ZPlanChangeResponse.parse(res.json())
+    expect(confirmationUrl.startsWith(env.url)).toBe(true)
+    expect(env.emulator.callLog.some((c) => c.operationName === 'AppSubscriptionCreate')).toBe(true)
+    // Not approved yet: still no plan.
+    expect(ZPlanResponse.parse((await call(A, 'GET', '/plan')).json()).isActive).toBe(false)
+    const back = await decide(confirmationUrl, 'approve')
+    expect(back.page).toContain('Teiki プロ')
+    expect(back.page).toContain('¥29,800／30日')
+    expect(back.page).toContain('14日間')
+    expect(back.status).toBe(303)
+    const returned = new URL(back.location)
+    expect(`${returned.origin}${returned.pathname}`).toBe('http://teiki.example.jp/plans')
+    expect(returned.searchParams.get('shop')).toBe(A)
+    expect(returned.searchParams.get('charge_id')).toMatch(/^\d+$/)
+    expect(returned.searchParams.has('secret')).toBe(false)
+    const plan = ZPlanResponse.parse((await call(A, 'GET', '/plan')).json())
+    expect(plan).toMatchObject({
+      isActive: true,
+      currentPlan: {
+        name: 'Teiki プロ',
+        status: 'ACTIVE',
+        price: { amount: '29800.0', currencyCode: 'JPY' },
+        trialDays: 14,
+        test: false,
+      },
+    })
+    // Stored: the next GET reads no platform.
+    const calls = env.emulator.callLog.length
+    expect(ZPlanResponse.parse((await call(A, 'GET', '/plan')).json()).isActive).toBe(true)
+    expect(env.emulator.callLog.length).toBe(calls)
+    // The プロ plan allows the delivery prep days (spec §6's plan-based flag).
+    expect((await call(A, 'GET', '/current-delivery-prep-days-operation')).json().planAllows).toBe(true)
+  })
+
+  it('a declined charge leaves the plan as it was; a later change replaces the active plan', async () => {
+    const { confirmationUrl } = ZPlanChangeResponse.parse(
+      (await call(A, 'PUT', '/plan', { plan: 'light' })).json(),
+    )
+    const declined = await decide(confirmationUrl, 'decline')
+    expect(declined.status).toBe(303)
+    expect(ZPlanResponse.parse((await call(A, 'GET', '/plan')).json()).currentPlan?.name).toBe('Teiki プロ')
+    const again = ZPlanChangeResponse.parse((await call(A, 'PUT', '/plan', { plan: 'standard' })).json())
+    await decide(again.confirmationUrl, 'approve')
+    expect(ZPlanResponse.parse((await call(A, 'GET', '/plan')).json()).currentPlan?.name).toBe(
+      'Teiki スタンダード',
+    )
+    expect((await activeOnPlatform(A)).map((s) => s.name)).toEqual(['Teiki スタンダード'])
+  })
+
+  it('a test shop (flag) gets a test charge', async () => {
+    const { rows } = await env.pool.query<{ id: string }>('select id::text from shops where domain = $1', [B])
+    await setShopFlag(env.pool, rows[0]!.id, 'test_shop', true)
+    const { confirmationUrl } = ZPlanChangeResponse.parse(
+      (await call(B, 'PUT', '/plan', { plan: 'light' })).json(),
+    )
+    expect((await decide(confirmationUrl, 'approve')).page).toContain('テスト請求')
+    expect(await activeOnPlatform(B)).toEqual([{ name: 'Teiki ライト', test: true, trialDays: 14 }])
+    expect(ZPlanResponse.parse((await call(B, 'GET', '/plan')).json()).currentPlan?.test).toBe(true)
+  })
+
+  it.each([[{ plan: 'gold' }], [{}], [{ plan: 'pro', mobile: 'yes' }]])(
+    'PUT /plan %j → 400',
+    async (body) => {
+      const res = await call(A, 'PUT', '/plan', body)
+      expect(res.statusCode).toBe(400)
+      expect(ZErrorResponse.parse(res.json()).error.message).toContain('入力内容が正しくありません')
+    },
+  )
+
+  it('a platform that cannot be reached: PUT /plan is 502, GET /plan answers the stored plan', async () => {
+    const { confirmationUrl } = ZPlanChangeResponse.parse(
+      (await call(A, 'PUT', '/plan', { plan: 'light' })).json(),
+    )
+    expect(confirmationUrl).toBeTruthy()
+    env.emulator.faults.set({ errorRate: 1 })
+    expect((await call(A, 'PUT', '/plan', { plan: 'pro' })).statusCode).toBe(502)
+    const plan = await call(A, 'GET', '/plan')
+    expect(plan.statusCode).toBe(200)
+    expect(ZPlanResponse.parse(plan.json()).currentPlan?.name).toBe('Teiki スタンダード')
+  })
+})
+
+describe('eligibility and the shop', () => {
+  it('/shop-eligibility is true from the platform, and false on any failure (spec §8)', async () => {
+    expect((await call(A, 'GET', '/shop-eligibility')).json()).toEqual({ eligible: true })
+    env.emulator.faults.set({ errorRate: 1 })
+    const failed = await call(A, 'GET', '/shop-eligibility')
+    expect(failed.statusCode).toBe(200)
+    expect(failed.json()).toEqual({ eligible: false })
+  })
+
+  it('/shopifyPlan and /app-handle come from the platform', async () => {
+    const plan = (await call(A, 'GET', '/shopifyPlan')).json()
+    expect(plan).toEqual({
+      displayName: expect.any(String),
+      partnerDevelopment: expect.any(Boolean),
+      shopifyPlus: expect.any(Boolean),
+    })
+    const handle = (await call(A, 'GET', '/app-handle')).json()
+    expect(handle).toEqual({
+      handle: 'teiki',
+      appUrl: `https://admin.shopify.com/store/plan-a-${process.pid}/apps/teiki`,
+    })
+    env.emulator.faults.set({ errorRate: 1 })
+    expect((await call(A, 'GET', '/shopifyPlan')).statusCode).toBe(502)
+  })
+
+  it('/app-usage-eligibility: an active plan, or a test shop; otherwise not, saying why', async () => {
+    expect(ZAppUsageEligibility.parse((await call(A, 'GET', '/app-usage-eligibility')).json())).toEqual({
+      eligible: true,
+      reason: null,
+    })
+    await env.pool.query(`update shops set app_plan = null where domain = $1`, [B])
+    expect((await call(B, 'GET', '/app-usage-eligibility')).json()).toEqual({
+      eligible: true,
+      reason: 'テストストアのため無料でご利用いただけます',
+    })
+    const { rows } = await env.pool.query<{ id: string }>('select id::text from shops where domain = $1', [B])
+    await setShopFlag(env.pool, rows[0]!.id, 'test_shop', false)
+    expect((await call(B, 'GET', '/app-usage-eligibility')).json()).toEqual({
+      eligible: false,
+      reason: '有効なプランがありません。プランを選んでください',
+    })
+  })
+})

@@ -1,0 +1,76 @@
+import { BlockStack, Button, Card, Link, Text, TextField } from '@shopify/polaris'
+import type { TestMailResponse } from '@teiki/contract'
+import { useState } from 'react'
+import { apiPost, errorMessage } from '../../app/api.ts'
+import { useUiState } from '../../app/ui-state.tsx'
+
+/** テスト送信: the saved template with a sample contract, to an address the merchant types. */
+export function TestMailCard({
+  type,
+  disabled,
+  viewerUrl,
+}: {
+  type: string
+  disabled: boolean
+  viewerUrl: string | null
+}) {
+  const ui = useUiState()
+  const [email, setEmail] = useState('')
+  const [sending, setSending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function send() {
+    setSending(true)
+    setError(null)
+    try {
+      const sent = await apiPost<TestMailResponse>(`/test-mail/${type}`, { email })
+      ui.showToast(
+        sent.status === 'failed' || sent.status === 'pending'
+          ? `${sent.to} への送信に失敗しました（自動で再送します）`
+          : `${sent.to} にテストメールを送信しました`,
+        { error: sent.status === 'failed' },
+      )
+    } catch (cause) {
+      setError(errorMessage(cause))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          テスト送信
+        </Text>
+        <div data-testid="test-mail-email">
+          <TextField
+            label="送信先メールアドレス"
+            type="email"
+            value={email}
+            onChange={setEmail}
+            autoComplete="email"
+            error={error ?? undefined}
+            helpText={disabled ? '保存してから送信してください' : '保存済みの文面をサンプルの契約で送ります'}
+          />
+        </div>
+        <div data-testid="test-mail-send">
+          <Button onClick={() => void send()} loading={sending} disabled={disabled || email.trim() === ''}>
+            テストメールを送信
+          </Button>
+        </div>
+        <MailViewerLink url={viewerUrl} />
+      </BlockStack>
+    </Card>
+  )
+}
+
+/** The local mail catcher's page (embedded default only), where the sent mail can be read. */
+function MailViewerLink({ url }: { url: string | null }) {
+  if (!url) return null
+  return (
+    <Link url={url} target="_blank">
+      送信したメールを見る（ローカルのメールサーバー）
+    </Link>
+  )
+}

@@ -1,0 +1,114 @@
+import {
+  Banner,
+  BlockStack,
+  Card,
+  FormLayout,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from '@shopify/polaris'
+import { LeaveGuard } from '../../app/leave-guard.tsx'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { MyPageVariantsCard } from './my-page-variants-card.tsx'
+import { useSettingsForm } from './use-settings-form.ts'
+
+/** 設定: note attributes, SKU conversions, the thank-you page script, delivery prep days, my-page variants. */
+export default function SettingsPage() {
+  const { load, draft, dirty, saving, save, discard, bind, prep, retry } = useSettingsForm()
+  return (
+    <Page
+      title="設定"
+      primaryAction={{
+        content: '保存',
+        onAction: () => void save(),
+        disabled: !dirty || saving,
+        loading: saving,
+      }}
+      secondaryActions={[{ content: '変更を破棄', onAction: discard, disabled: !dirty || saving }]}
+    >
+      <LeaveGuard when={dirty} />
+      {load.status === 'error' ? (
+        <LoadErrorBanner title="設定を読み込めませんでした" message={load.message} onRetry={retry} />
+      ) : !draft || !prep ? (
+        <Card>
+          <SkeletonBodyText lines={10} />
+        </Card>
+      ) : (
+        <Layout>
+          <Layout.AnnotatedSection
+            title="注文とSKU"
+            description="定期購買の注文に付ける注文メモ属性と、SKUの変換表をJSONで入力します。"
+          >
+            <Card>
+              <FormLayout>
+                <div data-testid="settings-note-attribute">
+                  <TextField
+                    label="注文メモ属性（JSON）"
+                    multiline={4}
+                    monospaced
+                    helpText='例: [{"key":"ギフト包装","value":"希望する"}]'
+                    {...bind('noteAttribute')}
+                  />
+                </div>
+                <div data-testid="settings-sku-conversions">
+                  <TextField
+                    label="SKU変換（JSON）"
+                    multiline={4}
+                    monospaced
+                    helpText='例: [{"from":"OLD-SKU","to":"NEW-SKU"}]'
+                    {...bind('skuConversions')}
+                  />
+                </div>
+              </FormLayout>
+            </Card>
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            title="サンクスページ"
+            description="注文完了ページに追加するスクリプトです。"
+          >
+            <Card>
+              <TextField label="スクリプト" multiline={5} monospaced {...bind('thankPageScript')} />
+            </Card>
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            title="お届け準備期間"
+            description="請求日からお届け予定日までの日数です。"
+          >
+            <Card>
+              <BlockStack gap="300">
+                {prep.updatable ? null : (
+                  <Banner tone="info">
+                    <p>{prep.reason}</p>
+                  </Banner>
+                )}
+                <div data-testid="settings-prep-days">
+                  <TextField
+                    label="お届け準備期間（日）"
+                    type="number"
+                    min={0}
+                    max={30}
+                    suffix="日"
+                    disabled={!prep.updatable}
+                    {...bind('deliveryPrepDays')}
+                  />
+                </div>
+                <Text as="p" tone="subdued">
+                  契約数: {prep.contractCount >= 5 ? '5件以上' : `${prep.contractCount}件`}
+                  {prep.planAllows ? '（ご利用のプランでは契約数にかかわらず変更できます）' : ''}
+                </Text>
+              </BlockStack>
+            </Card>
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            title="マイページ"
+            description="お客様がマイページで選べる商品バリエーションです。"
+          >
+            <MyPageVariantsCard />
+          </Layout.AnnotatedSection>
+        </Layout>
+      )}
+    </Page>
+  )
+}

@@ -1,0 +1,5 @@
+export * from './defaults.ts'
+export * from './template.ts'
+export * from './upcoming.ts'
+export * from './values.ts'
+export * from './variables.ts'

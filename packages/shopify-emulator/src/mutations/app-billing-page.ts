@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { formatDecimal } from '../format.ts'
+import { readBody } from '../http.ts'
+import type { AppSubscriptionRecord } from '../records.ts'
+import type { Store } from '../store.ts'
+import { approveAppSubscription, confirmationPath } from './app-billing.ts'
+
+const CHARGE_URL = /^\/admin\/charges\/([^/]+)\/(\d+)\/confirm$/
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; max-width: 34rem; margin: 3rem auto; line-height: 1.6">
+<h1 style="font-size: 1.3rem">${escapeHtml(title)}</h1>
+${body}
+</body></html>`
+
+function send(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+  })
+  res.end(html)
+}
+
+function priceText(sub: AppSubscriptionRecord): string {
+  const details = sub.lineItems[0]?.plan.pricingDetails
+  if (details?.__typename !== 'AppRecurringPricing') return '—'
+  const { amount, currencyCode } = details.price as { amount: string; currencyCode: string }
+  const n = Number(amount)
+  return currencyCode === 'JPY'
+    ? `¥${Math.round(n).toLocaleString('en-US')}`
+    : `${formatDecimal(n)} ${currencyCode}`
+}
+
+/**
+ * The platform's page where the merchant approves or declines an app charge
+ * (`appSubscriptionCreate`'s confirmationUrl). GET shows the charge; POST `decision=approve`
+ * activates it (replacing the active plan) and POST `decision=decline` declines it; both send
+ * the merchant back to the app's returnUrl with `charge_id`, as the platform does.
+ */
+export async function handleChargePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: { store: Store },
+): Promise<boolean> {
+  const match = CHARGE_URL.exec((req.url ?? '/').split('?')[0]!)
+  if (!match || (req.method !== 'GET' && req.method !== 'POST')) return false
+  const shop = deps.store.shop(decodeURIComponent(match[1]!))
+  const sub = shop?.installation.subscriptions.find((s) => s.id === Number(match[2]))
+  if (!shop || !sub) {
+    send(res, 404, page('アプリの料金の承認', '<p>この料金の承認手続きは見つかりません。</p>'))
+    return true
+  }
+  if (req.method === 'GET') {
+    const action = confirmationPath(shop.info.myshopifyDomain, sub.id)
+    const pending = sub.status === 'PENDING'
+    send(
+      res,
+      200,
+      page(
+        'アプリの料金の承認',
+        `<p>${escapeHtml(shop.info.name)} に、アプリが次の料金を請求しようとしています。</p>
+<dl><dt>プラン</dt><dd id="charge-name">${escapeHtml(sub.name)}</dd>
+<dt>料金</dt><dd id="charge-price">${escapeHtml(priceText(sub))}／30日</dd>
+<dt>無料体験</dt><dd>${sub.trialDays}日間</dd>${sub.test ? '<dt>テスト</dt><dd>テスト請求（実際には請求されません）</dd>' : ''}</dl>
+${
+  pending
+    ? `<form method="post" action="${escapeHtml(action)}"><button name="decision" value="approve">承認する</button>
+<button name="decision" value="decline">承認しない</button></form>`
+    : `<p>この料金はすでに処理されています（${escapeHtml(sub.status)}）。</p>`
+}`,
+      ),
+    )
+    return true
+  }
+  const decision = new URLSearchParams(await readBody(req)).get('decision')
+  if (decision !== 'approve' && decision !== 'decline') {
+    send(res, 400, page('アプリの料金の承認', '<p>承認するかどうかを選んでください。</p>'))
+    return true
+  }
+  if (decision === 'approve') approveAppSubscription(shop, sub.id, Date.now())
+  else if (sub.status === 'PENDING') sub.status = 'DECLINED'
+  deps.store.changed()
+  const target = new URL(sub.returnUrl)
+  target.searchParams.set('charge_id', String(sub.id))
+  res.writeHead(303, { location: target.toString() })
+  res.end()
+  return true
+}
