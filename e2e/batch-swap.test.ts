@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fakeSmtpServer } from '../apps/server/test/support/fake-smtp.ts'
+import { type CaughtMail, startTestMailCatcher } from '../apps/server/test/support/mail-catcher.ts'
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
 import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
-import { type CaughtMail, readMails } from './support/batch-mail.ts'
 
 // Issue 17's flow as a merchant meets it, on the embedded default (`npm start`, PGlite, the
 // emulator, mail through SMTP to a catcher this test owns): in 一括更新 the merchant picks the
@@ -21,13 +20,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'teiki-e2e-batch-'))
 let app: RunningApp
 let browser: Browser
 let page: Page
-let smtp: Awaited<ReturnType<typeof fakeSmtpServer>>
+let smtp: Awaited<ReturnType<typeof startTestMailCatcher>>
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true })
-  smtp = await fakeSmtpServer()
+  smtp = await startTestMailCatcher()
   const saved = { SMTP_URL: process.env.SMTP_URL, EMULATOR_TEST_CONTROLS: process.env.EMULATOR_TEST_CONTROLS }
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+  process.env.SMTP_URL = smtp.smtpUrl
   process.env.EMULATOR_TEST_CONTROLS = 'true'
   try {
     app = await startApp(dataDir)
@@ -124,7 +123,7 @@ describe('一括更新: swap a variant on every contract that has it', () => {
     await expect
       .poll(
         () => {
-          mail = readMails(smtp.messages).find((m) => m.to.includes(NOTIFY))
+          mail = smtp.to(NOTIFY)[0]
           return mail !== undefined
         },
         { timeout: 15_000 },
