@@ -37,7 +37,8 @@ const { values: args } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch,shopops',
+      default:
+        'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch,shopops',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
