@@ -6,10 +6,11 @@ import {
   ZBulkQueryResponse,
   ZErrorResponse,
 } from '@teiki/contract'
-import { BATCH_REASONS, toZonedDate } from '@teiki/domain'
+import { BATCH_REASONS, cycleUnitPrice, toZonedDate } from '@teiki/domain'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { planProductUpdate, startBatch } from '../src/features/batch/service.ts'
 import { sweepBatches } from '../src/jobs/batch-jobs.ts'
+import { contractOrderCount } from '../src/sync/order-count.ts'
 import {
   arrangeSwap,
   type BatchWorld,
@@ -176,7 +177,27 @@ describe('POST /batch-product-update (variant swap)', () => {
       expect(variantsOn(id)).not.toContain(swapA.from)
     }
     expect(platformContract(manual).lines[0]!.currentPrice).toBe(manualPrice)
-    expect(platformContract(swapA.contracts[1]!).lines[0]!.currentPrice).toBe(platformPrice)
+    // A plan-priced line: the plan's discount follows the new variant (base = its price), and the
+    // line carries the policy's price for the coming cycle; without a policy, the variant's price.
+    const swapped = swapA.contracts[1]!
+    const line = platformContract(swapped).lines[0]!
+    if (!line.pricingPolicy) expect(line.currentPrice).toBe(platformPrice)
+    else {
+      expect(line.pricingPolicy.basePrice).toBe(platformPrice)
+      const policy = {
+        basePrice: String(platformPrice),
+        cycleDiscounts: line.pricingPolicy.cycleDiscounts.map((d) => ({
+          adjustmentType: d.adjustmentType,
+          adjustmentValue:
+            d.adjustmentValue.__typename === 'MoneyV2'
+              ? d.adjustmentValue.amount
+              : String(d.adjustmentValue.percentage),
+          afterCycle: d.afterCycle ?? 0,
+        })),
+      }
+      const cycle = (await contractOrderCount(world.pool, world.shops[A]!.id, String(swapped))) + 1
+      expect(line.currentPrice).toBe(Number(cycleUnitPrice(policy, cycle, 'JPY')))
+    }
     // No other contract touched.
     const after = snapshot()
     for (const [id, state] of before) if (!swapA.contracts.includes(id)) expect(after.get(id)).toBe(state)

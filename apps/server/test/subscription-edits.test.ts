@@ -1,9 +1,11 @@
+import { cycleUnitPrice } from '@teiki/domain'
 import type { Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { findInstalledShop } from '../src/features/shops/repo.ts'
 import type { AppInstance } from '../src/http/app.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
+import { contractOrderCount } from '../src/sync/order-count.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 
 const stamp = `${process.pid}-${Date.now().toString(36)}`
@@ -351,8 +353,29 @@ const ENDPOINTS: Endpoint[] = [
         'select id::text, price from product_variants where shop_id = $1 and id = $2',
         [shopIds[DOMAIN], line.variantId],
       )
-      // The line now is the variant asked for, at that variant's price.
-      expect(Number(variant.rows[0]?.price)).toBe(line.currentPrice)
+      const price = Number(variant.rows[0]?.price)
+      if (!line.pricingPolicy) {
+        // No plan pricing: the line takes the variant's price.
+        expect(line.currentPrice).toBe(price)
+      } else {
+        // The plan's discount follows the new variant: the policy's base is the variant's price,
+        // and the line carries the policy's price for the coming cycle (what billing will charge).
+        expect(line.pricingPolicy.basePrice).toBe(price)
+        const policy = {
+          basePrice: String(price),
+          cycleDiscounts: line.pricingPolicy.cycleDiscounts.map((d) => ({
+            adjustmentType: d.adjustmentType,
+            adjustmentValue:
+              d.adjustmentValue.__typename === 'MoneyV2'
+                ? d.adjustmentValue.amount
+                : String(d.adjustmentValue.percentage),
+            afterCycle: d.afterCycle ?? 0,
+          })),
+        }
+        const cycle = (await contractOrderCount(pool, shopIds[DOMAIN]!, f.contractId)) + 1
+        expect(line.currentPrice).toBe(Number(cycleUnitPrice(policy, cycle, 'JPY')))
+        expect(line.currentPrice).toBeLessThanOrEqual(price)
+      }
       expect((await events(f.contractId, 'line_variant_swapped'))[0]?.payload).toMatchObject({
         to: String(line.variantId),
       })

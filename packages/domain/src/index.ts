@@ -1,6 +1,7 @@
 export * from './app-plan/plans.ts'
 export * from './batch/batch-rules.ts'
 export * from './billing/pricing.ts'
+export * from './billing/rebase.ts'
 export * from './billing/schedule.ts'
 export * from './boxes/box-validation.ts'
 export * from './cdp/ltv.ts'

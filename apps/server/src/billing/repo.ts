@@ -3,7 +3,7 @@ import type { LineRepricing, PricedLine } from '@teiki/domain'
 import type { DbClient } from '../db/pool.ts'
 import type { CommittedContract } from '../platform/operations/subscription-draft.ts'
 import type { ContractState } from '../sync/line-pricing-repo.ts'
-import { ORDER_COUNT_SQL } from '../sync/order-count.ts'
+import { contractOrderCount } from '../sync/order-count.ts'
 import { CHALLENGE_EXPIRED } from './challenge-rules.ts'
 import type { CycleRow } from './cycles-repo.ts'
 
@@ -11,13 +11,7 @@ import type { CycleRow } from './cycles-repo.ts'
 // cycle row, the prices it keeps, the run's counts, the mirror reads and writes around a charge.
 
 /** The contract's order count (its orders mirrored so far, or the merchant's correction). */
-export async function orderCount(db: DbClient, shopId: string, contractId: string): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
-    `select ${ORDER_COUNT_SQL} as count from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
-    [shopId, contractId],
-  )
-  return rows[0]?.count ?? 0
-}
+export const orderCount = contractOrderCount
 
 /**
  * The prices a draft just committed, into the mirror's lines, and the contract's new revision

@@ -1,3 +1,5 @@
+import type { DbClient } from '../db/pool.ts'
+
 /**
  * A contract's order count as SQL over `subscription_contracts c`: the orders the mirror holds
  * for it (cancelled ones do not count), or, once the merchant corrected the count, the value
@@ -21,3 +23,12 @@ export const ORDER_COUNT_SQL = `(coalesce(c.order_count_set, 0) + (
       and (o.contract_id = c.id or o.cancelled_at is not null)
   ) then 1 else 0 end
 ))::int`
+
+/** The contract's order count (its orders mirrored so far, or the merchant's correction). */
+export async function contractOrderCount(db: DbClient, shopId: string, contractId: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `select ${ORDER_COUNT_SQL} as count from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
+    [shopId, contractId],
+  )
+  return rows[0]?.count ?? 0
+}

@@ -1,7 +1,7 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import type { Context } from '../context.ts'
 import { idOf, parseGid } from '../gid.ts'
-import type { ContractLineRecord } from '../records.ts'
+import type { ContractLineRecord, LinePricingPolicyRecord, PricingPolicy } from '../records.ts'
 import { asDiscount } from '../resolvers/drafts.ts'
 import { extraOf, newId } from '../shop-extra.ts'
 import { findById, nextId } from '../store.ts'
@@ -15,6 +15,64 @@ type LineInput = {
   currentPrice?: string | number | null
   sellingPlanId?: string | null
   sellingPlanName?: string | null
+  pricingPolicy?: PolicyInput | null
+}
+
+/** SubscriptionPricingPolicyInput. */
+type PolicyInput = {
+  basePrice: string | number
+  cycleDiscounts: Array<{
+    afterCycle: number
+    adjustmentType: PricingPolicy['adjustmentType']
+    adjustmentValue: { percentage?: number | null; fixedValue?: string | number | null }
+    computedPrice: string | number
+  }>
+}
+
+/** The line's new pricing policy, or the errors (the amounts are the contract's currency). */
+function policyChanges(ctx: Context, input: PolicyInput): LinePricingPolicyRecord | UserError[] {
+  const errors: UserError[] = []
+  const basePrice = parseDecimal(input.basePrice)
+  if (!(basePrice >= 0))
+    errors.push(
+      userError(
+        ['input', 'pricingPolicy', 'basePrice'],
+        'Base price must be 0 or more',
+        'GREATER_THAN_OR_EQUAL_TO',
+      ),
+    )
+  const cycleDiscounts = input.cycleDiscounts.map((d, i): PricingPolicy => {
+    const field = ['input', 'pricingPolicy', 'cycleDiscounts', String(i), 'adjustmentValue']
+    const { percentage, fixedValue } = d.adjustmentValue
+    if (d.afterCycle < 0)
+      errors.push(
+        userError(
+          ['input', 'pricingPolicy', 'cycleDiscounts', String(i), 'afterCycle'],
+          'After cycle must be 0 or more',
+          'GREATER_THAN_OR_EQUAL_TO',
+        ),
+      )
+    if ((percentage == null) === (fixedValue == null))
+      errors.push(userError(field, 'Provide either a percentage or a fixed value', 'INVALID'))
+    if (d.adjustmentType === 'PERCENTAGE' && (percentage == null || percentage < 0 || percentage > 100))
+      errors.push(userError(field, 'Percentage must be between 0 and 100', 'INVALID'))
+    if (d.adjustmentType !== 'PERCENTAGE' && !(parseDecimal(fixedValue ?? -1) >= 0))
+      errors.push(userError(field, 'Fixed value must be 0 or more', 'GREATER_THAN_OR_EQUAL_TO'))
+    return {
+      __typename: 'SellingPlanRecurringPricingPolicy',
+      afterCycle: d.afterCycle,
+      adjustmentType: d.adjustmentType,
+      adjustmentValue:
+        d.adjustmentType === 'PERCENTAGE'
+          ? { __typename: 'SellingPlanPricingPolicyPercentageValue', percentage: percentage ?? 0 }
+          : {
+              __typename: 'MoneyV2',
+              amount: String(parseDecimal(fixedValue ?? 0)),
+              currencyCode: ctx.shop.info.currencyCode,
+            },
+    }
+  })
+  return errors.length > 0 ? errors : { basePrice, cycleDiscounts }
 }
 
 /** The line fields `input` sets, or the errors; a variant swap also refreshes titles and SKU. */
@@ -47,6 +105,11 @@ function lineChanges(ctx: Context, input: LineInput): Partial<ContractLineRecord
   }
   if (input.sellingPlanId != null) out.sellingPlanId = idOf(input.sellingPlanId, 'SellingPlan')
   if (input.sellingPlanName !== undefined) out.sellingPlanName = input.sellingPlanName
+  if (input.pricingPolicy != null) {
+    const policy = policyChanges(ctx, input.pricingPolicy)
+    if (Array.isArray(policy)) errors.push(...policy)
+    else out.pricingPolicy = policy
+  }
   return errors.length > 0 ? errors : out
 }
 

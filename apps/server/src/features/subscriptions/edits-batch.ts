@@ -7,6 +7,7 @@ import {
   removeStep,
   swapStep,
 } from '@teiki/domain'
+import type { DbClient } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
 import { lineIdOf, maybeIdFromGid } from '../../platform/gid.ts'
 import { setContractNextBillingDate } from '../../platform/operations/subscription-contract-next-billing-date.ts'
@@ -15,7 +16,7 @@ import { editContractThroughDraft } from '../../platform/operations/subscription
 import type { ShopRow } from '../shops/repo.ts'
 import { CONTRACT_NOT_FOUND, type EditContext, type EditOutcome, platformError } from './edit-flow.ts'
 import type { EditDeps } from './edit-rules.ts'
-import { swapLineInput, variantPrice } from './edits-lines.ts'
+import { swapLineInputs, variantPrice } from './edits-lines.ts'
 import { isPriceManual } from './edits-repo.ts'
 
 /** One change a batch update (一括更新, features/batch) makes to each of its contracts. */
@@ -101,7 +102,7 @@ export async function batchEdit(
   await input.beforeApply()
   let outcome: EditOutcome
   try {
-    outcome = await apply(shop, ctx, step.lineIds, input, price)
+    outcome = await apply(deps.opts.db, shop, ctx, step.lineIds, input, price)
   } catch (error) {
     throw platformError(error, label)
   }
@@ -110,6 +111,7 @@ export async function batchEdit(
 }
 
 async function apply(
+  db: DbClient,
   shop: ShopRow,
   ctx: EditContext,
   lineIds: string[],
@@ -120,9 +122,10 @@ async function apply(
   const lines = ctx.current.lines.nodes.filter((l) => lineIds.includes(l.id))
   const lineNumbers = lines.map((l) => lineIdOf(l.id))
   if (change.kind === 'product-update' && price) {
+    const swap = { variantId: change.to, keepPrice: price.keep, price: price.amount }
+    const inputs = await swapLineInputs(db, shop, ctx, lineIds, swap)
     await editContractThroughDraft(ctx.client, ctx.gid, async (draft) => {
-      for (const line of lines)
-        await draft.updateLine(line.id, swapLineInput(change.to, price.keep, price.amount))
+      for (const line of lines) await draft.updateLine(line.id, inputs.get(line.id)!)
     })
     return {
       event: {

@@ -1,12 +1,16 @@
 import type { AddLineRequest, ContractEditResponse } from '@teiki/contract'
+import { cycleUnitPrice, rebasedPolicy } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
-import { lineIdOf, maybeIdFromGid, toGid } from '../../platform/gid.ts'
+import { idFromGid, lineIdOf, maybeIdFromGid, toGid } from '../../platform/gid.ts'
 import {
   editContractThroughDraft,
   type LineUpdateInput,
 } from '../../platform/operations/subscription-draft.ts'
+import { fetchLinePricing } from '../../platform/operations/subscription-line-pricing.ts'
+import { contractOrderCount } from '../../sync/order-count.ts'
 import type { ShopRow } from '../shops/repo.ts'
+import type { EditContext } from './edit-flow.ts'
 import { type EditDeps, findLine, invalid, type Revisioned, refuseEnded } from './edit-rules.ts'
 import { findVariantPrice, markPricesManual } from './edits-repo.ts'
 import { requireChargeablePrice } from './price-input.ts'
@@ -150,11 +154,55 @@ export async function priceManuallyChanged(
  * share): the variant, and the price unless it is kept. A price the merchant set stays; a
  * plan price follows the new variant (its price in the mirror).
  */
-export function swapLineInput(variantId: string, keepPrice: boolean, price: string): LineUpdateInput {
-  return {
-    productVariantId: toGid('ProductVariant', variantId),
-    ...(keepPrice ? {} : { currentPrice: price }),
-  }
+/** What a swap needs besides the contract: the new variant, its price, and whether the price is the merchant's. */
+export type SwapPrice = { variantId: string; keepPrice: boolean; price: string }
+
+/**
+ * The draft inputs that put `lineIds` of the contract on another variant. A hand-set price
+ * stays. Otherwise each line's pricing policy moves onto the new variant's price with the plan's
+ * discounts kept (`rebasedPolicy`), and the line takes the policy's price for the coming cycle,
+ * so the next charge (repriced from the policy) and the screen agree; a line without a policy
+ * takes the variant's price. The policies are read from the platform (SubscriptionLinePricing).
+ */
+export async function swapLineInputs(
+  db: DbClient,
+  shop: ShopRow,
+  ctx: EditContext,
+  lineIds: readonly string[],
+  swap: SwapPrice,
+): Promise<Map<string, LineUpdateInput>> {
+  const productVariantId = toGid('ProductVariant', swap.variantId)
+  if (swap.keepPrice) return new Map(lineIds.map((id) => [id, { productVariantId }]))
+  const pricing = await fetchLinePricing(ctx.client, ctx.gid, ctx.current.lines.nodes.length)
+  const policies = new Map(pricing?.lines.map((l) => [l.id, l.pricingPolicy]) ?? [])
+  const currency = ctx.current.currencyCode
+  const cycle = (await contractOrderCount(db, shop.id, idFromGid(ctx.gid))) + 1
+  return new Map(
+    lineIds.map((id): [string, LineUpdateInput] => {
+      const policy = policies.get(id)
+      if (!policy) return [id, { productVariantId, currentPrice: swap.price }]
+      const rebased = rebasedPolicy(policy, swap.price, currency)
+      return [
+        id,
+        {
+          productVariantId,
+          currentPrice: cycleUnitPrice(rebased, cycle, currency),
+          pricingPolicy: {
+            basePrice: rebased.basePrice,
+            cycleDiscounts: rebased.cycleDiscounts.map((d) => ({
+              afterCycle: d.afterCycle,
+              adjustmentType: d.adjustmentType,
+              adjustmentValue:
+                d.adjustmentType === 'PERCENTAGE'
+                  ? { percentage: Number(d.adjustmentValue) }
+                  : { fixedValue: d.adjustmentValue },
+              computedPrice: d.computedPrice,
+            })),
+          },
+        },
+      ]
+    }),
+  )
 }
 
 export async function swapVariant(
@@ -168,8 +216,10 @@ export async function swapVariant(
   return flow.edit(shop, { contractId, revision: input.revision, label: '商品の入れ替え' }, async (ctx) => {
     refuseEnded(ctx, '商品を入れ替え')
     const line = findLine(ctx, lineId)
+    const swap = { variantId: input.variantId, keepPrice: input.keepPrice, price }
+    const inputs = await swapLineInputs(opts.db, shop, ctx, [line.id], swap)
     await editContractThroughDraft(ctx.client, ctx.gid, (draft) =>
-      draft.updateLine(line.id, swapLineInput(input.variantId, input.keepPrice, price)),
+      draft.updateLine(line.id, inputs.get(line.id)!),
     )
     return {
       event: {

@@ -62,6 +62,18 @@ export type LineUpdateInput = {
   productVariantId?: string
   quantity?: number
   currentPrice?: string
+  pricingPolicy?: PricingPolicyInput
+}
+
+/** SubscriptionPricingPolicyInput: a line's base price and its cycle discounts. */
+export type PricingPolicyInput = {
+  basePrice: string
+  cycleDiscounts: Array<{
+    afterCycle: number
+    adjustmentType: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'PRICE'
+    adjustmentValue: { percentage: number } | { fixedValue: string }
+    computedPrice: string
+  }>
 }
 
 /** One open draft of a contract; every call throws PlatformUserError on userErrors. */
