@@ -20,6 +20,7 @@ import { cancellationReasonRoutes } from '../features/cancellation-reasons/route
 import { exportRoutes } from '../features/exports/routes.ts'
 import { createInstaller } from '../features/install/service.ts'
 import { productRoutes } from '../features/products/routes.ts'
+import { reportRoutes } from '../features/reports/routes.ts'
 import { sellingPlanRoutes } from '../features/selling-plans/routes.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
@@ -206,6 +207,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   themeRoutes(app)
   sellingPlanRoutes(app)
   boxRoutes(app)
+  reportRoutes(app, opts.now ? { now: opts.now } : {})
   webhookRoutes(app, {
     apiSecret: opts.apiSecret,
     platform: opts.platform,
