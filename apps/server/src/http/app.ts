@@ -30,6 +30,7 @@ import { contractEditRoutes } from '../features/subscriptions/edits-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
 import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { themeRoutes } from '../features/theme/routes.ts'
+import { trafficRoutes } from '../features/traffic/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.ts'
 import type { Jobs } from '../jobs/boss.ts'
@@ -87,6 +88,8 @@ export type BuildAppOptions = {
   mailJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
   /** Knobs of the deferred webhook reads (tests defer less and poll sooner). */
   webhookJobs?: { deferSeconds?: number; pollingIntervalSeconds?: number }
+  /** Knobs of the traffic feature (tests turn the attribution sweep off). */
+  traffic?: { sweepMs?: number }
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
 }
@@ -208,6 +211,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   sellingPlanRoutes(app)
   boxRoutes(app)
   reportRoutes(app, opts.now ? { now: opts.now } : {})
+  trafficRoutes(app, { appUrl: opts.platform.appUrl, ...opts.traffic })
   webhookRoutes(app, {
     apiSecret: opts.apiSecret,
     platform: opts.platform,

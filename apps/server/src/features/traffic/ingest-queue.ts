@@ -1,0 +1,97 @@
+import type { Db } from '../../db/pool.ts'
+import { type HitRow, insertHits } from './repo.ts'
+
+/**
+ * Group commit for the pixel's hits: requests of a few milliseconds are gathered and written in
+ * one statement, and each request is answered only after that statement committed, so a 2xx
+ * always means stored (a crash after it loses nothing) while the database sees one insert per
+ * batch instead of one per hit. Duplicates (the same event id, also within a batch) are
+ * dropped by the primary key and reported back as such.
+ */
+export type IngestQueue = {
+  /** Resolves with how many of `hits` were new once they are committed. */
+  push(hits: HitRow[]): Promise<{ accepted: number; duplicates: number }>
+  /** Writes what is waiting (on close). */
+  drain(): Promise<void>
+}
+
+type Waiting = {
+  hits: HitRow[]
+  resolve: (r: { accepted: number; duplicates: number }) => void
+  reject: (e: unknown) => void
+}
+
+export function createIngestQueue(
+  db: Db,
+  opts: { windowMs?: number; maxRows?: number; maxInFlight?: number } = {},
+): IngestQueue {
+  const windowMs = opts.windowMs ?? 4
+  const maxRows = opts.maxRows ?? 2000
+  const maxInFlight = opts.maxInFlight ?? 2
+  let waiting: Waiting[] = []
+  let rows = 0
+  let timer: NodeJS.Timeout | null = null
+  let inFlight = 0
+  const running = new Set<Promise<void>>()
+
+  async function write(batch: Waiting[]): Promise<void> {
+    try {
+      const stored = await insertHits(
+        db,
+        batch.flatMap((w) => w.hits),
+      )
+      const seen = new Set<string>()
+      for (const w of batch) {
+        let accepted = 0
+        for (const h of w.hits) {
+          const key = `${h.shop_id}:${h.event_id}`
+          // The first request of a batch that carried an id gets it; a second in the same batch is a duplicate.
+          if (stored.has(key) && !seen.has(key)) {
+            accepted += 1
+            seen.add(key)
+          }
+        }
+        w.resolve({ accepted, duplicates: w.hits.length - accepted })
+      }
+    } catch (error) {
+      for (const w of batch) w.reject(error)
+    }
+  }
+
+  function flush(): void {
+    if (timer) clearTimeout(timer)
+    timer = null
+    if (waiting.length === 0) return
+    if (inFlight >= maxInFlight) {
+      timer = setTimeout(flush, 1)
+      return
+    }
+    const batch = waiting
+    waiting = []
+    rows = 0
+    inFlight += 1
+    const done = write(batch).finally(() => {
+      inFlight -= 1
+      running.delete(done)
+    })
+    running.add(done)
+  }
+
+  return {
+    push(hits) {
+      return new Promise((resolve, reject) => {
+        waiting.push({ hits, resolve, reject })
+        rows += hits.length
+        if (rows >= maxRows) flush()
+        else timer ??= setTimeout(flush, windowMs)
+      })
+    },
+    async drain() {
+      flush()
+      while (running.size > 0 || waiting.length > 0) {
+        flush()
+        await Promise.all([...running])
+      }
+    },
+  }
+}
