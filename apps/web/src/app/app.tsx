@@ -25,6 +25,9 @@ const PlanListPage = lazy(() => import('../features/selling-plans/plan-list-page
 const GroupEditorPage = lazy(() => import('../features/selling-plans/group-editor-page.tsx'))
 const BoxListPage = lazy(() => import('../features/boxes/box-list-page.tsx'))
 const BoxEditorPage = lazy(() => import('../features/boxes/box-editor-page.tsx'))
+const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page.tsx'))
+const PersistencePage = lazy(() => import('../features/analytics/persistence-page.tsx'))
+const TrafficPage = lazy(() => import('../features/analytics/traffic-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -54,6 +57,9 @@ function AppRoutes() {
                   <Route path="/selling-plans/:groupId" element={<GroupEditorPage />} />
                   <Route path="/boxes" element={<BoxListPage />} />
                   <Route path="/boxes/:boxId" element={<BoxEditorPage />} />
+                  <Route path="/analytics" element={<AnalyticsPage />} />
+                  <Route path="/persistence-rate" element={<PersistencePage />} />
+                  <Route path="/traffic" element={<TrafficPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

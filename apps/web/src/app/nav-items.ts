@@ -1,11 +1,14 @@
 import {
   CalendarTimeIcon,
   CashYenIcon,
+  ChartCohortIcon,
+  ChartVerticalIcon,
   DiscountIcon,
   OrderRepeatIcon,
   PackageIcon,
   PlanIcon,
   StoreOnlineIcon,
+  TargetIcon,
   XCircleIcon,
 } from '@shopify/polaris-icons'
 
@@ -15,6 +18,9 @@ export const NAV_ITEMS = [
   { path: '/selling-plans', label: '販売プラン', icon: DiscountIcon },
   { path: '/boxes', label: 'ボックス', icon: PackageIcon },
   { path: '/billing/upcoming', label: '請求予定', icon: CalendarTimeIcon },
+  { path: '/analytics', label: '分析', icon: ChartVerticalIcon },
+  { path: '/persistence-rate', label: '継続率', icon: ChartCohortIcon },
+  { path: '/traffic', label: '流入元', icon: TargetIcon },
   { path: '/cancellation-reasons', label: '解約理由', icon: XCircleIcon },
   { path: '/billing/settings', label: '請求設定', icon: CashYenIcon },
   { path: '/theme', label: 'テーマ', icon: StoreOnlineIcon },
