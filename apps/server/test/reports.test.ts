@@ -172,6 +172,21 @@ describe('sales', () => {
     expect((await get('/daily-report/subtotal', day)).body[0].sales).toBe('0')
   })
 
+  it('a shop flagged test_shop counts its test orders (every order of a development store is one)', async () => {
+    const s = await createShop(pool, { prefix: 'reports-testshop' })
+    await order(s, { contractId: '1', createdAt: '2026-03-02T03:00:00Z', amount: 500, test: true })
+    await event(s, '1', 'created', '2026-03-02T03:00:00Z')
+    const day = { startDate: '2026-3-2', endDate: '2026-3-2' }
+    expect((await get('/daily-report/subtotal', day, ZSalesSeries, s)).body[0].sales).toBe('0')
+    const persistence = async () =>
+      (await get('/subscriptions/persistence-rate', { baseDate: '2026-3-1' }, ZPersistenceRate, s)).body
+        .rows[0].entries[0].count
+    expect(await persistence()).toBe(0)
+    await pool.query(`insert into shop_flags (shop_id, flag, enabled) values ($1, 'test_shop', true)`, [s.id])
+    expect((await get('/daily-report/subtotal', day, ZSalesSeries, s)).body[0].sales).toBe('500')
+    expect(await persistence()).toBe(1)
+  })
+
   it('currencies of the range', async () => {
     const { body } = await get('/daily-report/subtotal/currency', range, ZCurrencyList)
     expect(body.map((c: { currency: string }) => c.currency)).toEqual(['JPY', 'USD'])

@@ -131,6 +131,12 @@ describe('daily measures', () => {
     })
   })
 
+  it('a test shop (a development store) counts its test orders', () => {
+    const orders = [order({ createdAt: '2026-03-01T03:00:00Z', amount: 500, test: true })]
+    expect(dailySales(orders, TOKYO).size).toBe(0)
+    expect(dailySales(orders, TOKYO, true).get('2026-03-01|JPY')).toEqual({ amount: 500, orders: 1 })
+  })
+
   it('change against the previous period; none when that was 0', () => {
     expect(changeRatio(12, 10)).toBeCloseTo(0.2)
     expect(changeRatio(5, 0)).toBeNull()

@@ -16,8 +16,8 @@ import { eachDay } from './report-dates.ts'
  * - active on a day: contracts in ACTIVE at the end of that day = created + moves into ACTIVE −
  *   moves out of ACTIVE, summed over every day up to it.
  * - subtotal: the total of the orders of contracts (the checkout and every billing), per
- *   currency (never mixed), on the day the order was created; test orders and cancelled
- *   (refunded) orders excluded.
+ *   currency (never mixed), on the day the order was created; cancelled (refunded) orders
+ *   excluded, and test orders too but in a shop flagged test_shop (a development store).
  */
 
 export type HistoryEvent = {
@@ -71,9 +71,12 @@ export function eventMeasures(event: HistoryEvent): DayMeasures {
   return m
 }
 
-/** True when the order counts for sales and persistence. */
-export const isCountedOrder = (o: OrderFact): boolean =>
-  o.contractId !== null && !o.test && o.cancelledAt === null
+/**
+ * True when the order counts for sales and persistence. Test orders count only in a shop
+ * flagged as a test shop (spec §6: a development store, where every order is a test order).
+ */
+export const isCountedOrder = (o: OrderFact, includeTest = false): boolean =>
+  o.contractId !== null && (includeTest || !o.test) && o.cancelledAt === null
 
 /** Per shop-local day measures of a history (days without facts are absent). */
 export function dailyMeasures(events: HistoryEvent[], timeZone: string): Map<string, DayMeasures> {
@@ -96,10 +99,11 @@ export function dailyMeasures(events: HistoryEvent[], timeZone: string): Map<str
 export function dailySales(
   orders: OrderFact[],
   timeZone: string,
+  includeTest = false,
 ): Map<string, { amount: number; orders: number }> {
   const sales = new Map<string, { amount: number; orders: number }>()
   for (const o of orders) {
-    if (!isCountedOrder(o)) continue
+    if (!isCountedOrder(o, includeTest)) continue
     const key = `${toZonedDate(o.createdAt, timeZone)}|${o.currencyCode}`
     const s = sales.get(key) ?? { amount: 0, orders: 0 }
     s.amount += o.amount

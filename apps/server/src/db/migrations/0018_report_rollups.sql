@@ -24,10 +24,13 @@ create table report_daily_sales (
   shop_id bigint not null references shops(id) on delete cascade,
   day date not null,
   currency_code text not null,
+  -- test orders are kept apart: left out of the figures, except for a shop flagged test_shop
+  -- (a development store, where every order is a test order: spec §6)
+  test boolean not null,
   slot smallint not null,
   amount numeric(24, 4) not null default 0,
   orders integer not null default 0,
-  primary key (shop_id, day, currency_code, slot)
+  primary key (shop_id, day, currency_code, test, slot)
 );
 
 -- One row per contract: its start day (the cohort) and how many counted orders it has; the
@@ -36,7 +39,8 @@ create table report_contracts (
   shop_id bigint not null references shops(id) on delete cascade,
   contract_id bigint not null,
   started_on date,                            -- null until the contract's `created` event
-  orders integer not null default 0,
+  orders integer not null default 0,          -- counted orders, test orders not included
+  test_orders integer not null default 0,     -- counted orders, test orders included
   primary key (shop_id, contract_id)
 );
 create index report_contracts_cohort_idx on report_contracts (shop_id, started_on) include (orders, contract_id);
@@ -78,31 +82,32 @@ end $$;
 create trigger contract_events_report after insert on contract_events
   referencing new table as new_events for each statement execute function report_events_apply();
 
--- An order counts (sales, persistence) when it belongs to a contract, is not a test order and
--- is not cancelled (a cancelled order is refunded). `sign` adds the new row's part and takes
+-- An order counts (sales, persistence) when it belongs to a contract and is not cancelled (a
+-- cancelled order is refunded); test orders are counted apart (see report_daily_sales). `sign` adds the new row's part and takes
 -- back the old row's, so an update (linked to its contract later, cancelled, …) moves the
 -- figures of the day the order was created on.
 create function report_orders_apply_rows(rows jsonb) returns void language plpgsql as $$
 begin
-  insert into report_daily_sales as r (shop_id, day, currency_code, slot, amount, orders)
+  insert into report_daily_sales as r (shop_id, day, currency_code, test, slot, amount, orders)
   select o.shop_id, (o.created_at at time zone s.iana_timezone)::date, coalesce(o.currency_code, s.currency_code),
-    report_slot(), sum(o.sign * coalesce(o.total_amount, 0)), sum(o.sign)::int
+    o.test, report_slot(), sum(o.sign * coalesce(o.total_amount, 0)), sum(o.sign)::int
   from jsonb_to_recordset(rows) as o(shop_id bigint, contract_id bigint, created_at timestamptz,
-    currency_code text, total_amount numeric, sign int)
+    currency_code text, total_amount numeric, test boolean, sign int)
   join shops s on s.id = o.shop_id
-  group by 1, 2, 3
+  group by 1, 2, 3, 4
   having sum(o.sign) <> 0 or sum(o.sign * coalesce(o.total_amount, 0)) <> 0
-  order by 1, 2, 3
-  on conflict (shop_id, day, currency_code, slot) do update set amount = r.amount + excluded.amount,
+  order by 1, 2, 3, 4
+  on conflict (shop_id, day, currency_code, test, slot) do update set amount = r.amount + excluded.amount,
     orders = r.orders + excluded.orders;
 
-  insert into report_contracts as r (shop_id, contract_id, orders)
-  select o.shop_id, o.contract_id, sum(o.sign)::int
-  from jsonb_to_recordset(rows) as o(shop_id bigint, contract_id bigint, sign int)
+  insert into report_contracts as r (shop_id, contract_id, orders, test_orders)
+  select o.shop_id, o.contract_id, coalesce(sum(o.sign) filter (where not o.test), 0)::int, sum(o.sign)::int
+  from jsonb_to_recordset(rows) as o(shop_id bigint, contract_id bigint, test boolean, sign int)
   group by 1, 2
   having sum(o.sign) <> 0
   order by 1, 2
-  on conflict (shop_id, contract_id) do update set orders = r.orders + excluded.orders;
+  on conflict (shop_id, contract_id) do update set orders = r.orders + excluded.orders,
+    test_orders = r.test_orders + excluded.test_orders;
 end $$;
 
 create function report_orders_apply() returns trigger language plpgsql as $$
@@ -111,22 +116,22 @@ declare
 begin
   if tg_op = 'INSERT' then
     select coalesce(jsonb_agg(jsonb_build_object('shop_id', n.shop_id, 'contract_id', n.contract_id,
-      'created_at', n.created_at, 'currency_code', n.currency_code, 'total_amount', n.total_amount, 'sign', 1)), '[]')
-    into rows from new_orders n where n.contract_id is not null and not n.test and n.cancelled_at is null;
+      'created_at', n.created_at, 'currency_code', n.currency_code, 'total_amount', n.total_amount, 'test', n.test, 'sign', 1)), '[]')
+    into rows from new_orders n where n.contract_id is not null and n.cancelled_at is null;
   elsif tg_op = 'UPDATE' then
     select coalesce(jsonb_agg(x), '[]') into rows from (
       select jsonb_build_object('shop_id', n.shop_id, 'contract_id', n.contract_id, 'created_at', n.created_at,
-        'currency_code', n.currency_code, 'total_amount', n.total_amount, 'sign', 1) as x
-      from new_orders n where n.contract_id is not null and not n.test and n.cancelled_at is null
+        'currency_code', n.currency_code, 'total_amount', n.total_amount, 'test', n.test, 'sign', 1) as x
+      from new_orders n where n.contract_id is not null and n.cancelled_at is null
       union all
       select jsonb_build_object('shop_id', o.shop_id, 'contract_id', o.contract_id, 'created_at', o.created_at,
-        'currency_code', o.currency_code, 'total_amount', o.total_amount, 'sign', -1)
-      from old_orders o where o.contract_id is not null and not o.test and o.cancelled_at is null
+        'currency_code', o.currency_code, 'total_amount', o.total_amount, 'test', o.test, 'sign', -1)
+      from old_orders o where o.contract_id is not null and o.cancelled_at is null
     ) t;
   else
     select coalesce(jsonb_agg(jsonb_build_object('shop_id', o.shop_id, 'contract_id', o.contract_id,
-      'created_at', o.created_at, 'currency_code', o.currency_code, 'total_amount', o.total_amount, 'sign', -1)), '[]')
-    into rows from old_orders o where o.contract_id is not null and not o.test and o.cancelled_at is null;
+      'created_at', o.created_at, 'currency_code', o.currency_code, 'total_amount', o.total_amount, 'test', o.test, 'sign', -1)), '[]')
+    into rows from old_orders o where o.contract_id is not null and o.cancelled_at is null;
   end if;
   if rows <> '[]'::jsonb then
     perform report_orders_apply_rows(rows);
@@ -164,5 +169,5 @@ group by 1, 2;
 
 select report_orders_apply_rows(coalesce((
   select jsonb_agg(jsonb_build_object('shop_id', o.shop_id, 'contract_id', o.contract_id, 'created_at', o.created_at,
-    'currency_code', o.currency_code, 'total_amount', o.total_amount, 'sign', 1))
-  from orders o where o.contract_id is not null and not o.test and o.cancelled_at is null), '[]'));
+    'currency_code', o.currency_code, 'total_amount', o.total_amount, 'test', o.test, 'sign', 1))
+  from orders o where o.contract_id is not null and o.cancelled_at is null), '[]'));

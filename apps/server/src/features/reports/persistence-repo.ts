@@ -23,14 +23,15 @@ export async function cohortCounts(
   to: string,
   filter: CohortFilter,
 ): Promise<CohortCounts[]> {
-  const reached = Array.from(
-    { length: 12 },
-    (_, i) => `count(*) filter (where r.orders >= ${i + 1})::int`,
-  ).join(', ')
+  const reached = Array.from({ length: 12 }, (_, i) => `count(*) filter (where r.n >= ${i + 1})::int`).join(
+    ', ',
+  )
   const { rows } = await db.query<{ month: string; contracts: number; reached: number[] }>(
     `select to_char(date_trunc('month', r.started_on), 'YYYY-MM-DD') as month, count(*)::int as contracts,
        array[${reached}] as reached
-     from report_contracts r
+     from (select r.*, case when exists (select 1 from shop_flags f where f.shop_id = $1
+             and f.flag = 'test_shop' and f.enabled) then r.test_orders else r.orders end as n
+           from report_contracts r where r.shop_id = $1) r
      where r.shop_id = $1 and r.started_on >= $2::date and r.started_on <= $3::date
        and ($4::bigint is null or exists (select 1 from subscription_lines l where l.shop_id = $1
              and l.contract_id = r.contract_id and l.selling_plan_id = $4))

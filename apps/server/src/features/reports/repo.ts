@@ -1,5 +1,9 @@
 import type { DbClient } from '../../db/pool.ts'
 
+/** Test orders count only in a shop flagged test_shop (a development store: every order is a test). */
+export const TEST_ORDERS_COUNT = `(not test or exists (select 1 from shop_flags f
+  where f.shop_id = $1 and f.flag = 'test_shop' and f.enabled))`
+
 // Reads of the report rollups (migration 0018). Every figure sums the 8 slots of a day; days are
 // `date` columns compared as text (`YYYY-MM-DD`), so no process zone ever touches them.
 
@@ -51,6 +55,7 @@ export async function salesByDay(
     `select day::text as day, currency_code as currency, sum(amount)::text as amount, sum(orders)::int as orders
      from report_daily_sales
      where shop_id = $1 and day between $2::date and $3::date and ($4::text is null or currency_code = $4)
+       and ${TEST_ORDERS_COUNT}
      group by day, currency_code having sum(orders) <> 0 or sum(amount) <> 0
      order by day, currency_code`,
     [shopId, from, to, currency ?? null],
@@ -67,7 +72,7 @@ export async function currencies(
 ): Promise<Array<{ currency: string; amount: string; orders: number }>> {
   const { rows } = await db.query<{ currency: string; amount: string; orders: number }>(
     `select currency_code as currency, sum(amount)::text as amount, sum(orders)::int as orders
-     from report_daily_sales where shop_id = $1 and day between $2::date and $3::date
+     from report_daily_sales where shop_id = $1 and day between $2::date and $3::date and ${TEST_ORDERS_COUNT}
      group by currency_code having sum(orders) > 0 order by sum(orders) desc, currency_code`,
     [shopId, from, to],
   )
