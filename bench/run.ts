@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
+import { benchAnalytics } from './analytics.ts'
 import { benchBilling } from './billing.ts'
 import { initialLoadSizes } from './bundle-size.ts'
 import { benchBurst } from './burst.ts'
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans',
+      default: 'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,analytics',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     'billing-standard-due': { type: 'string', default: '300' },
     'merchant-seconds': { type: 'string', default: '60' },
     'merchant-think-ms': { type: 'string', default: '1000' },
+    'ingest-seconds': { type: 'string', default: '60' },
   },
 })
 const only = new Set(args.only.split(','))
@@ -104,6 +106,18 @@ if (only.has('plans')) {
       databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_plans`),
       seconds,
       connections,
+      log,
+    })),
+  }
+}
+if (only.has('analytics')) {
+  results.analytics = {
+    at,
+    ...(await benchAnalytics({
+      databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_analytics`),
+      seconds,
+      connections,
+      ingestSeconds: Number(args['ingest-seconds']),
       log,
     })),
   }
