@@ -171,3 +171,68 @@ select report_orders_apply_rows(coalesce((
   select jsonb_agg(jsonb_build_object('shop_id', o.shop_id, 'contract_id', o.contract_id, 'created_at', o.created_at,
     'currency_code', o.currency_code, 'total_amount', o.total_amount, 'test', o.test, 'sign', 1))
   from orders o where o.contract_id is not null and o.cancelled_at is null), '[]'));
+
+-- The persistence table without filters reads a histogram: per cohort month, how many contracts
+-- have 0, 1, … 12 or more counted orders (twice: without and with test orders), kept from
+-- report_contracts by its own statement-level triggers, in slots like the daily rows.
+create table report_cohorts (
+  shop_id bigint not null references shops(id) on delete cascade,
+  month date not null,
+  with_test boolean not null,
+  bucket smallint not null,                   -- least(orders, 12)
+  slot smallint not null,
+  contracts integer not null default 0,
+  primary key (shop_id, month, with_test, bucket, slot)
+);
+
+create function report_cohorts_apply() returns trigger language plpgsql as $$
+begin
+  insert into report_cohorts as h (shop_id, month, with_test, bucket, slot, contracts)
+  select d.shop_id, d.month, d.with_test, d.bucket, report_slot(), sum(d.sign)::int
+  from (
+    select n.shop_id, date_trunc('month', n.started_on)::date as month, v.with_test,
+      least(case when v.with_test then n.test_orders else n.orders end, 12)::smallint as bucket, 1 as sign
+    from new_rows n, (values (false), (true)) v(with_test) where n.started_on is not null
+    union all
+    select o.shop_id, date_trunc('month', o.started_on)::date, v.with_test,
+      least(case when v.with_test then o.test_orders else o.orders end, 12)::smallint, -1
+    from old_rows o, (values (false), (true)) v(with_test)
+    where o.started_on is not null
+  ) d
+  group by 1, 2, 3, 4 having sum(d.sign) <> 0
+  order by 1, 2, 3, 4
+  on conflict (shop_id, month, with_test, bucket, slot) do update set contracts = h.contracts + excluded.contracts;
+  return null;
+end $$;
+
+create function report_cohorts_insert() returns trigger language plpgsql as $$
+begin
+  insert into report_cohorts as h (shop_id, month, with_test, bucket, slot, contracts)
+  select d.shop_id, d.month, d.with_test, d.bucket, report_slot(), sum(d.sign)::int
+  from (
+    select n.shop_id, date_trunc('month', n.started_on)::date as month, v.with_test,
+      least(case when v.with_test then n.test_orders else n.orders end, 12)::smallint as bucket, 1 as sign
+    from new_rows n, (values (false), (true)) v(with_test) where n.started_on is not null
+  ) d
+  group by 1, 2, 3, 4 having sum(d.sign) <> 0
+  order by 1, 2, 3, 4
+  on conflict (shop_id, month, with_test, bucket, slot) do update set contracts = h.contracts + excluded.contracts;
+  return null;
+end $$;
+
+create trigger report_contracts_cohorts_insert after insert on report_contracts
+  referencing new table as new_rows for each statement execute function report_cohorts_insert();
+create trigger report_contracts_cohorts_update after update on report_contracts
+  referencing old table as old_rows new table as new_rows for each statement execute function report_cohorts_apply();
+
+-- What was rolled up above, into the histogram.
+insert into report_cohorts (shop_id, month, with_test, bucket, slot, contracts)
+select r.shop_id, date_trunc('month', r.started_on)::date, v.with_test,
+  least(case when v.with_test then r.test_orders else r.orders end, 12), 0, count(*)
+from report_contracts r, (values (false), (true)) v(with_test)
+where r.started_on is not null
+group by 1, 2, 3, 4;
+
+-- The persistence table filtered by plan starts from the contracts with a line on the plan.
+create index subscription_lines_plan_idx on subscription_lines (shop_id, selling_plan_id, contract_id)
+  where selling_plan_id is not null;

@@ -9,12 +9,13 @@ export type CohortFilter = {
 
 export type CohortCounts = { month: string; contracts: number; reached: number[] }
 
+const REACHED = Array.from({ length: 12 }, (_, i) => i + 1)
+
 /**
- * Per cohort month from `from` (the shop-local month the contract started in): its size and
- * how many contracts reached 1…12 counted orders (report_contracts, kept by the triggers of
- * migration 0018). A plan filter keeps contracts with a line on that plan (or a plan of that
- * group); a source/medium filter keeps contracts attributed to it (contract_attributions;
- * `(direct)` selects contracts with no attribution).
+ * Per cohort month from `from` to `to` (the shop-local month the contract started in): its size
+ * and how many contracts reached 1…12 counted orders. Without filters it reads the histogram
+ * (report_cohorts); with a plan or source filter it starts from the contracts the filter keeps
+ * and reads their counts (report_contracts). Test orders count in a shop flagged test_shop.
  */
 export async function cohortCounts(
   db: DbClient,
@@ -23,36 +24,68 @@ export async function cohortCounts(
   to: string,
   filter: CohortFilter,
 ): Promise<CohortCounts[]> {
-  const reached = Array.from({ length: 12 }, (_, i) => `count(*) filter (where r.n >= ${i + 1})::int`).join(
-    ', ',
+  const flag = await db.query<{ on: boolean }>(
+    `select exists (select 1 from shop_flags where shop_id = $1 and flag = 'test_shop' and enabled) as on`,
+    [shopId],
   )
-  const { rows } = await db.query<{ month: string; contracts: number; reached: number[] }>(
-    `select to_char(date_trunc('month', r.started_on), 'YYYY-MM-DD') as month, count(*)::int as contracts,
-       array[${reached}] as reached
-     from (select r.*, case when exists (select 1 from shop_flags f where f.shop_id = $1
-             and f.flag = 'test_shop' and f.enabled) then r.test_orders else r.orders end as n
-           from report_contracts r where r.shop_id = $1) r
-     where r.shop_id = $1 and r.started_on >= $2::date and r.started_on <= $3::date
-       and ($4::bigint is null or exists (select 1 from subscription_lines l where l.shop_id = $1
-             and l.contract_id = r.contract_id and l.selling_plan_id = $4))
-       and ($5::bigint is null or exists (select 1 from subscription_lines l
-             join selling_plans p on p.shop_id = l.shop_id and p.id = l.selling_plan_id
-             where l.shop_id = $1 and l.contract_id = r.contract_id and p.group_id = $5))
-       and (($6::text is null and $7::text is null)
-         or ($6 = '(direct)' and not exists (select 1 from contract_attributions a
-             where a.shop_id = $1 and a.contract_id = r.contract_id))
-         or exists (select 1 from contract_attributions a where a.shop_id = $1 and a.contract_id = r.contract_id
-             and ($6 is null or a.source = $6) and ($7 is null or a.medium = $7)))
-     group by 1 order by 1`,
-    [
-      shopId,
-      from,
-      to,
-      filter.sellingPlanId ?? null,
-      filter.sellingPlanGroupId ?? null,
-      filter.source ?? null,
-      filter.medium ?? null,
-    ],
+  const withTest = flag.rows[0]?.on ?? false
+  const filtered = [filter.sellingPlanGroupId, filter.sellingPlanId, filter.source, filter.medium].some(Boolean)
+  const { rows } = filtered
+    ? await filteredCounts(db, shopId, from, to, filter, withTest)
+    : await db.query<{ month: string; bucket: number; contracts: number }>(
+        `select month::text, bucket, sum(contracts)::int as contracts from report_cohorts
+         where shop_id = $1 and with_test = $4 and month >= date_trunc('month', $2::date)::date and month <= $3::date
+         group by month, bucket having sum(contracts) <> 0`,
+        [shopId, from, to, withTest],
+      )
+  const byMonth = new Map<string, CohortCounts>()
+  for (const r of rows) {
+    const c = byMonth.get(r.month) ?? { month: r.month, contracts: 0, reached: REACHED.map(() => 0) }
+    c.contracts += r.contracts
+    for (const n of REACHED) if (r.bucket >= n) c.reached[n - 1]! += r.contracts
+    byMonth.set(r.month, c)
+  }
+  return [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month))
+}
+
+/**
+ * The filtered contracts' order counts, as the histogram's rows. A plan filter starts from the
+ * lines on that plan (or the group's plans), a source/medium filter from the attributions;
+ * `(direct)` keeps the contracts without one.
+ */
+function filteredCounts(
+  db: DbClient,
+  shopId: string,
+  from: string,
+  to: string,
+  f: CohortFilter,
+  withTest: boolean,
+) {
+  const params: unknown[] = [shopId, from, to, withTest]
+  const where: string[] = []
+  if (f.sellingPlanId || f.sellingPlanGroupId) {
+    params.push(f.sellingPlanId ?? null, f.sellingPlanGroupId ?? null)
+    where.push(`r.contract_id in (select l.contract_id from subscription_lines l where l.shop_id = $1
+      and l.selling_plan_id in (select p.id from selling_plans p where p.shop_id = $1
+        and ($5::bigint is null or p.id = $5) and ($6::bigint is null or p.group_id = $6)))`)
+  }
+  if (f.source === '(direct)') {
+    where.push(
+      'not exists (select 1 from contract_attributions a where a.shop_id = $1 and a.contract_id = r.contract_id)',
+    )
+  } else if (f.source || f.medium) {
+    params.push(f.source ?? null, f.medium ?? null)
+    const [s, m] = [params.length - 1, params.length]
+    where.push(`r.contract_id in (select a.contract_id from contract_attributions a where a.shop_id = $1
+      and ($${s}::text is null or a.source = $${s}) and ($${m}::text is null or a.medium = $${m}))`)
+  }
+  return db.query<{ month: string; bucket: number; contracts: number }>(
+    `select date_trunc('month', r.started_on)::date::text as month,
+       least(case when $4 then r.test_orders else r.orders end, 12) as bucket, count(*)::int as contracts
+     from report_contracts r
+     where r.shop_id = $1 and r.started_on >= date_trunc('month', $2::date)::date and r.started_on <= $3::date
+       and ${where.join(' and ')}
+     group by 1, 2`,
+    params,
   )
-  return rows
 }

@@ -2,8 +2,8 @@ import type { Db } from '../../db/pool.ts'
 import { type HitRow, insertHits } from './repo.ts'
 
 /**
- * Group commit for the pixel's hits: requests of a few milliseconds are gathered and written in
- * one statement, and each request is answered only after that statement committed, so a 2xx
+ * Group commit for the pixel's hits: the requests that arrive while a batch is being written are
+ * gathered and written in one statement, and each request is answered only after that statement committed, so a 2xx
  * always means stored (a crash after it loses nothing) while the database sees one insert per
  * batch instead of one per hit. Duplicates (the same event id, also within a batch) are
  * dropped by the primary key and reported back as such.
@@ -23,15 +23,12 @@ type Waiting = {
 
 export function createIngestQueue(
   db: Db,
-  opts: { windowMs?: number; maxRows?: number; maxInFlight?: number } = {},
+  opts: { maxRows?: number; maxInFlight?: number } = {},
 ): IngestQueue {
-  const windowMs = opts.windowMs ?? 4
   const maxRows = opts.maxRows ?? 2000
   const maxInFlight = opts.maxInFlight ?? 2
   let waiting: Waiting[] = []
-  let rows = 0
-  let timer: NodeJS.Timeout | null = null
-  let inFlight = 0
+  let scheduled = false
   const running = new Set<Promise<void>>()
 
   async function write(batch: Waiting[]): Promise<void> {
@@ -58,32 +55,37 @@ export function createIngestQueue(
     }
   }
 
+  // No timer: a batch leaves as soon as a writer is free, and whatever arrives while the
+  // writers are busy forms the next one, so batches grow with the load and an idle endpoint
+  // answers at once.
   function flush(): void {
-    if (timer) clearTimeout(timer)
-    timer = null
-    if (waiting.length === 0) return
-    if (inFlight >= maxInFlight) {
-      timer = setTimeout(flush, 1)
-      return
+    scheduled = false
+    while (waiting.length > 0 && running.size < maxInFlight) {
+      let rows = 0
+      let cut = 0
+      while (cut < waiting.length && (cut === 0 || rows + waiting[cut]!.hits.length <= maxRows)) {
+        rows += waiting[cut]!.hits.length
+        cut += 1
+      }
+      const batch = waiting.slice(0, cut)
+      waiting = waiting.slice(cut)
+      const done: Promise<void> = write(batch).finally(() => {
+        running.delete(done)
+        flush()
+      })
+      running.add(done)
     }
-    const batch = waiting
-    waiting = []
-    rows = 0
-    inFlight += 1
-    const done = write(batch).finally(() => {
-      inFlight -= 1
-      running.delete(done)
-    })
-    running.add(done)
   }
 
   return {
     push(hits) {
       return new Promise((resolve, reject) => {
         waiting.push({ hits, resolve, reject })
-        rows += hits.length
-        if (rows >= maxRows) flush()
-        else timer ??= setTimeout(flush, windowMs)
+        if (!scheduled && running.size < maxInFlight) {
+          scheduled = true
+          // The requests parsed in this turn of the event loop go together.
+          setImmediate(flush)
+        }
       })
     },
     async drain() {
