@@ -29,7 +29,9 @@ export async function cohortCounts(
     [shopId],
   )
   const withTest = flag.rows[0]?.on ?? false
-  const filtered = [filter.sellingPlanGroupId, filter.sellingPlanId, filter.source, filter.medium].some(Boolean)
+  const filtered = [filter.sellingPlanGroupId, filter.sellingPlanId, filter.source, filter.medium].some(
+    Boolean,
+  )
   const { rows } = filtered
     ? await filteredCounts(db, shopId, from, to, filter, withTest)
     : await db.query<{ month: string; bucket: number; contracts: number }>(

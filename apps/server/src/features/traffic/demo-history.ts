@@ -80,8 +80,13 @@ export async function seedDemoTraffic(db: DbClient, shopId: string, today: strin
     // Lasting contracts lean to the channels whose subscribers keep buying.
     const stays = c.orders / maxOrders
     const weights = CHANNELS.map((ch) => ch.views * (1 - Math.abs(ch.keeps - stays)))
-    let pick = rand() * weights.reduce((a, b) => a + b, 0)
-    const channel = CHANNELS.find((_, i) => (pick -= weights[i]!) <= 0) ?? CHANNELS[0]!
+    const pick = rand() * weights.reduce((a, b) => a + b, 0)
+    let sum = 0
+    const channel =
+      CHANNELS.find((_, i) => {
+        sum += weights[i]!
+        return sum >= pick
+      }) ?? CHANNELS[0]!
     const touchedAt = new Date(c.created_at.getTime() - Math.floor(rand() * 10 * 86_400_000))
     return [
       { contract_id: c.id, customer_id: c.customer_id, ...channel, touched_at: touchedAt.toISOString() },
