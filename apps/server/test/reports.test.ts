@@ -14,7 +14,10 @@ import {
   dailySales,
   dailySeries,
   type HistoryEvent,
+  isCountedOrder,
   type OrderFact,
+  reachedCounts,
+  toZonedDate,
 } from '@teiki/domain'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -288,6 +291,36 @@ describe('the rollups equal the domain definitions on a generated history', () =
     expect((await get('/daily-report/active-contract', q, undefined, s)).body).toEqual(
       activeSeries(activeBefore(days, from), deltas, from, to),
     )
+    // Persistence: the histogram (no filter) and the per contract path (a filter every contract
+    // passes: none has a source) both equal the cohort rule applied to the same history.
+    const startMonth = new Map(
+      events
+        .filter((e) => e.type === 'created')
+        .map((e) => [e.contractId, toZonedDate(e.occurredAt, 'Asia/Tokyo').slice(0, 7)]),
+    )
+    const counted = new Map<string, number>()
+    for (const o of orders)
+      if (isCountedOrder(o)) counted.set(o.contractId!, (counted.get(o.contractId!) ?? 0) + 1)
+    for (const query of [{ baseDate: '2026-1-1' }, { baseDate: '2026-1-1', source: '(direct)' }] as Array<
+      Record<string, string>
+    >) {
+      const rows = (await get('/subscriptions/persistence-rate', query, ZPersistenceRate, s)).body
+        .rows as Array<{
+        targetDate: string
+        contracts: number
+        entries: Array<{ count: number }>
+      }>
+      for (const row of rows) {
+        const cohort = [...startMonth]
+          .filter(([, m]) => m === row.targetDate.slice(0, 7))
+          .map(([id]) => counted.get(id) ?? 0)
+        expect([row.targetDate, row.contracts, row.entries.map((e) => e.count)]).toEqual([
+          row.targetDate,
+          cohort.length,
+          reachedCounts(cohort),
+        ])
+      }
+    }
     const sales = dailySales(orders, 'Asia/Tokyo')
     const got = (await get('/daily-report/subtotal', { ...q, currency: 'JPY' }, undefined, s)).body as Array<{
       date: string
