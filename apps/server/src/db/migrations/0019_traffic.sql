@@ -31,6 +31,8 @@ create index traffic_hits_checkout_idx on traffic_hits (shop_id, occurred_at)
   where kind = 'checkout_completed' and not settled;
 
 -- Page views per shop-local day and utm values: the report's access counts and the filter values.
+-- Split in slots (report_slot(), 0018) so the ingest's concurrent batches, which count the same
+-- campaigns on the same day, do not wait for each other's row locks; readers sum the slots.
 create table traffic_daily (
   shop_id bigint not null references shops(id) on delete cascade,
   day date not null,
@@ -38,8 +40,9 @@ create table traffic_daily (
   medium text not null,
   campaign text not null,
   content text not null,
+  slot smallint not null default 0,
   views integer not null default 0,
-  primary key (shop_id, day, source, medium, campaign, content)
+  primary key (shop_id, day, source, medium, campaign, content, slot)
 );
 
 -- The contract a checkout made is found by its origin order.

@@ -26,7 +26,7 @@ export function createIngestQueue(
   opts: { maxRows?: number; maxInFlight?: number } = {},
 ): IngestQueue {
   const maxRows = opts.maxRows ?? 2000
-  const maxInFlight = opts.maxInFlight ?? 2
+  const maxInFlight = opts.maxInFlight ?? 4
   let waiting: Waiting[] = []
   let scheduled = false
   const running = new Set<Promise<void>>()

@@ -29,13 +29,13 @@ export async function insertHits(db: DbClient, hits: HitRow[]): Promise<Set<stri
        on conflict (shop_id, event_id) do nothing
        returning shop_id, event_id, kind, occurred_at, source, medium, campaign, content
      ), daily as (
-       insert into traffic_daily as t (shop_id, day, source, medium, campaign, content, views)
+       insert into traffic_daily as t (shop_id, day, source, medium, campaign, content, slot, views)
        select i.shop_id, (i.occurred_at at time zone s.iana_timezone)::date, i.source, i.medium, i.campaign,
-         i.content, count(*)
+         i.content, report_slot(), count(*)
        from ins i join shops s on s.id = i.shop_id
        where i.kind = 'page_viewed'
        group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
-       on conflict (shop_id, day, source, medium, campaign, content) do update set views = t.views + excluded.views
+       on conflict (shop_id, day, source, medium, campaign, content, slot) do update set views = t.views + excluded.views
        returning 1
      )
      select shop_id || ':' || event_id as key from ins`,
