@@ -44,11 +44,15 @@ export async function insertHits(db: DbClient, hits: HitRow[]): Promise<Set<stri
   return new Set(rows.map((r) => r.key))
 }
 
-/** The shop's pixel key, made on first use. */
+/**
+ * The shop's pixel key, made on first use. The no-op update returns the stored key also when a
+ * concurrent first request made it (a plain `do nothing` would return nothing, and a re-read in
+ * the same snapshot would not see it).
+ */
 export async function pixelKey(db: DbClient, shopId: string, fresh: string): Promise<string> {
   const { rows } = await db.query<{ key: string }>(
-    `with made as (insert into traffic_pixel_keys (shop_id, key) values ($1, $2) on conflict do nothing returning key)
-     select key from made union all select key from traffic_pixel_keys where shop_id = $1 limit 1`,
+    `insert into traffic_pixel_keys as k (shop_id, key) values ($1, $2)
+     on conflict (shop_id) do update set key = k.key returning key`,
     [shopId, fresh],
   )
   return rows[0]!.key
