@@ -226,7 +226,9 @@ describe('attribution and the traffic report', () => {
 describe('the pixel key', () => {
   it('is the same for concurrent first requests', async () => {
     const s = await createShop(pool, { prefix: 'traffic-key' })
-    const answers = await Promise.all(Array.from({ length: 8 }, () => admin('/traffic/pixel-settings', {}, s)))
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => admin('/traffic/pixel-settings', {}, s)),
+    )
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200))
     expect(new Set(answers.map((a) => a.body.accountID)).size).toBe(1)
   })
