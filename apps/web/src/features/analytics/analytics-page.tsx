@@ -75,6 +75,7 @@ function DashboardView({ dash }: { dash: Dashboard }) {
               current={dash.totals[m.key] ?? 0}
               previous={dash.previousTotals[m.key] ?? 0}
               upIsGood={m.upIsGood}
+              testId={`figure-${m.key}`}
             />
           ))}
           {[...totals].map(([currency, amount]) => (
@@ -111,6 +112,7 @@ function DashboardView({ dash }: { dash: Dashboard }) {
               },
             ]}
             format={formatNumber}
+            testId={`chart-${m.key}`}
           />
         </Layout.Section>
       ))}
@@ -124,19 +126,22 @@ function FigureCard(props: {
   current: number
   previous: number
   upIsGood?: boolean
+  testId?: string
 }) {
   const change = changeLabel(props.current, props.previous, props.upIsGood ?? true)
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h3" variant="headingSm" tone="subdued">
-          {props.label}
-        </Text>
-        <Text as="p" variant="heading2xl">
-          {props.value}
-        </Text>
-        <Badge tone={change.tone}>{change.text}</Badge>
-      </BlockStack>
-    </Card>
+    <div data-testid={props.testId}>
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h3" variant="headingSm" tone="subdued">
+            {props.label}
+          </Text>
+          <Text as="p" variant="heading2xl">
+            {props.value}
+          </Text>
+          <Badge tone={change.tone}>{change.text}</Badge>
+        </BlockStack>
+      </Card>
+    </div>
   )
 }

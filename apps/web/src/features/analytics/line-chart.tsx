@@ -21,28 +21,30 @@ export function LineChartCard(props: {
   const [view, setView] = useState<'chart' | 'table'>('chart')
   const { title, series, format } = props
   return (
-    <Card>
-      <BlockStack gap="300">
-        <InlineStack align="space-between" blockAlign="center">
-          <Text as="h2" variant="headingMd">
-            {title}
-          </Text>
-          <ButtonGroup variant="segmented">
-            <Button pressed={view === 'chart'} onClick={() => setView('chart')} size="slim">
-              グラフ
-            </Button>
-            <Button pressed={view === 'table'} onClick={() => setView('table')} size="slim">
-              表
-            </Button>
-          </ButtonGroup>
-        </InlineStack>
-        {view === 'chart' ? (
-          <Chart title={title} series={series} format={format} />
-        ) : (
-          <SeriesTable series={series} format={format} />
-        )}
-      </BlockStack>
-    </Card>
+    <div data-testid={props.testId}>
+      <Card>
+        <BlockStack gap="300">
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              {title}
+            </Text>
+            <ButtonGroup variant="segmented">
+              <Button pressed={view === 'chart'} onClick={() => setView('chart')} size="slim">
+                グラフ
+              </Button>
+              <Button pressed={view === 'table'} onClick={() => setView('table')} size="slim">
+                表
+              </Button>
+            </ButtonGroup>
+          </InlineStack>
+          {view === 'chart' ? (
+            <Chart title={title} series={series} format={format} />
+          ) : (
+            <SeriesTable series={series} format={format} />
+          )}
+        </BlockStack>
+      </Card>
+    </div>
   )
 }
 
