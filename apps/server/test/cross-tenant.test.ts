@@ -281,6 +281,9 @@ const LISTS: Record<string, (a: ShopIds) => string> = {
   'GET /app-admin/subscriptions/sellingPlanGroups': () => '/subscriptions/sellingPlanGroups',
   'GET /app-admin/boxes': () => '/boxes',
   'GET /app-admin/products': () => '/products',
+  // A's group and plan as filters: B's own (empty) cohorts, nothing of A's contracts.
+  'GET /app-admin/subscriptions/persistence-rate': (a) =>
+    `/subscriptions/persistence-rate?baseDate=2024-1-1&sellingPlanGroupId=${a.sellingPlanGroupId}&sellingPlanId=${a.sellingPlanId}`,
 }
 
 function asB(method: string, path: string, body?: unknown) {

@@ -100,9 +100,11 @@ begin
   on conflict (shop_id, day, currency_code, test, slot) do update set amount = r.amount + excluded.amount,
     orders = r.orders + excluded.orders;
 
+  -- (joined to shops: orders deleted with their shop must not make rows for it)
   insert into report_contracts as r (shop_id, contract_id, orders, test_orders)
   select o.shop_id, o.contract_id, coalesce(sum(o.sign) filter (where not o.test), 0)::int, sum(o.sign)::int
   from jsonb_to_recordset(rows) as o(shop_id bigint, contract_id bigint, test boolean, sign int)
+  join shops s on s.id = o.shop_id
   group by 1, 2
   having sum(o.sign) <> 0
   order by 1, 2
