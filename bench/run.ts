@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
+import { benchAnalytics } from './analytics.ts'
 import { benchBatch } from './batch.ts'
 import { benchBilling } from './billing.ts'
 import { initialLoadSizes } from './bundle-size.ts'
@@ -38,7 +39,7 @@ const { values: args } = parseArgs({
     only: {
       type: 'string',
       default:
-        'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch,shopops',
+        'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch,shopops,analytics',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -51,6 +52,7 @@ const { values: args } = parseArgs({
     'batch-contracts': { type: 'string', default: '10000' },
     'merchant-seconds': { type: 'string', default: '60' },
     'merchant-think-ms': { type: 'string', default: '1000' },
+    'ingest-seconds': { type: 'string', default: '60' },
   },
 })
 const only = new Set(args.only.split(','))
@@ -134,6 +136,18 @@ if (only.has('shopops')) {
     ...(await benchShopOps({
       databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_shopops`),
       seconds,
+      log,
+    })),
+  }
+}
+if (only.has('analytics')) {
+  results.analytics = {
+    at,
+    ...(await benchAnalytics({
+      databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_analytics`),
+      seconds,
+      connections,
+      ingestSeconds: Number(args['ingest-seconds']),
       log,
     })),
   }

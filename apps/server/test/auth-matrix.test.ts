@@ -108,6 +108,19 @@ function signedCases(header: string, body: string): Array<[string, Credential]> 
   ]
 }
 
+/** Wrong pixel keys (and a merchant's credentials, which do not open the pixel's route). */
+function pixelCases(): Array<[string, Credential]> {
+  const { a, b } = env
+  return [
+    ['no key', { query: `shop=${a.domain}` }],
+    ['a wrong key', { query: `shop=${a.domain}&key=wrong-key` }],
+    ["shop A's secret as the key", { query: `shop=${a.domain}&key=${a.secret}` }],
+    ["shop B's secret for shop A", { query: `shop=${a.domain}&secret=${b.secret}&key=${b.secret}` }],
+    ['no shop', { query: 'key=wrong-key' }],
+    ["shop A's session token", bearer(sessionToken(a.domain))],
+  ]
+}
+
 function signedBody(route: RouteEntry): { body: string; headers: Record<string, string> } {
   const { a, ids } = env
   if (route.config.auth === 'internal') {
@@ -155,7 +168,7 @@ describe('authentication by route configuration', () => {
     const { routeList } = env.app
     expect(routeList.length).toBeGreaterThan(40)
     for (const route of routeList)
-      expect(['shop', 'public', 'webhook', 'internal'], route.url).toContain(route.config.auth)
+      expect(['shop', 'public', 'webhook', 'internal', 'pixel'], route.url).toContain(route.config.auth)
     const publicRoutes = routeList
       .filter((r) => r.config.auth === 'public')
       .map((r) => `${r.method} ${r.url}`)
@@ -170,6 +183,8 @@ describe('authentication by route configuration', () => {
         'HEAD /app.js',
         'GET /index.html',
         'HEAD /index.html',
+        // The web pixel's CORS preflight (the POST itself is `pixel`: the shop's pixel key).
+        'OPTIONS /pixel/events',
       ].sort(),
     )
     for (const route of routeList.filter(
@@ -208,7 +223,11 @@ describe('authentication by route configuration', () => {
       const signed = route.config.auth === 'webhook' || route.config.auth === 'internal'
       const { body, headers } = signed ? signedBody(route) : { body: '{}', headers: {} }
       const header = route.config.auth === 'internal' ? INTERNAL_HMAC_HEADER : 'x-shopify-hmac-sha256'
-      const cases = signed ? signedCases(header, body) : merchantCases()
+      const cases = signed
+        ? signedCases(header, body)
+        : route.config.auth === 'pixel'
+          ? pixelCases()
+          : merchantCases()
       for (const [form, spelled] of pathForms(path)) {
         for (const [name, credential] of cases) {
           jobs.push(async () => {

@@ -342,6 +342,9 @@ const LISTS: Record<string, (a: ShopIds) => string> = {
   'GET /app-admin/mail-template/:type#B’s own, previewed with B’s newest contract': () =>
     '/mail-template/pause',
   'GET /app-admin/my-page-target-product-variants': () => '/my-page-target-product-variants',
+  // A's group and plan as filters: B's own (empty) cohorts, nothing of A's contracts.
+  'GET /app-admin/subscriptions/persistence-rate': (a) =>
+    `/subscriptions/persistence-rate?baseDate=2024-1-1&sellingPlanGroupId=${a.sellingPlanGroupId}&sellingPlanId=${a.sellingPlanId}`,
 }
 
 function asB(method: string, path: string, body?: unknown) {

@@ -39,8 +39,13 @@ beforeAll(async () => {
     url: `/app-admin/cancellation-reasons?shop=${DOMAIN}&secret=${SECRET}`,
     payload: { reason: '価格が高い' },
   })
+  // The web pixel's key rides along, so the public ingest route (auth `pixel`) is fuzzed past its key check too.
+  const pixel = await app.inject({
+    method: 'GET',
+    url: `/app-admin/traffic/pixel-settings?shop=${DOMAIN}&secret=${SECRET}`,
+  })
   ctx = {
-    auth: `shop=${DOMAIN}&secret=${SECRET}`,
+    auth: `shop=${DOMAIN}&secret=${SECRET}&key=${pixel.json().accountID}`,
     contractId: String(c.id),
     customerId: String(c.customerId),
     lineId: String(c.lines[0]!.id),
@@ -83,7 +88,8 @@ async function footprint() {
        (select string_agg(id || ':' || reason || ':' || coalesce(deleted_at::text, ''), ',' order by id)
           from cancellation_reasons where shop_id = $1),
        (select count(*) from contract_cancellations where shop_id = $1),
-       (select count(*) from mail_outbox where shop_id = $1))) as digest`,
+       (select count(*) from mail_outbox where shop_id = $1),
+       (select count(*) from traffic_hits where shop_id = $1))) as digest`,
     [env.shopIds[DOMAIN]],
   )
   const mutations = emulator.callLog.filter((call) => call.rootFields.some((f) => MUTATION.test(f))).length

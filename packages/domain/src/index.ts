@@ -1,3 +1,7 @@
+export * from './analytics/attribution.ts'
+export * from './analytics/measures.ts'
+export * from './analytics/persistence.ts'
+export * from './analytics/report-dates.ts'
 export * from './app-plan/plans.ts'
 export * from './batch/batch-rules.ts'
 export * from './billing/pricing.ts'

@@ -3,6 +3,7 @@ import { createBoxService } from '../features/boxes/service.ts'
 import { putCycleDiscounts } from '../features/selling-plans/cycle-discounts-service.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import type { ShopClients } from '../features/subscriptions/shop-client.ts'
+import { seedDemoTraffic } from '../features/traffic/demo-history.ts'
 import { claimSeed, forgetSeed, groupByCode } from './repo.ts'
 
 /**
@@ -47,6 +48,16 @@ export async function seedDemoAppData(db: Db, shop: ShopRow, clients: ShopClient
       seeded.push('ボックス「選べる詰め合わせボックス」')
     } catch (error) {
       await forgetSeed(db, shop.id, 'box')
+      throw error
+    }
+  }
+  // Traffic history (issue 14): once the contracts are in the mirror.
+  if (boxGroup && (await claimSeed(db, shop.id, 'traffic-history'))) {
+    try {
+      const attributed = await seedDemoTraffic(db, shop.id, new Date().toISOString().slice(0, 10))
+      seeded.push(`流入元の履歴（契約 ${attributed} 件に流入元）`)
+    } catch (error) {
+      await forgetSeed(db, shop.id, 'traffic-history')
       throw error
     }
   }

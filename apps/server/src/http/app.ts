@@ -22,6 +22,7 @@ import { cdpRoutes } from '../features/cdp/routes.ts'
 import { exportRoutes } from '../features/exports/routes.ts'
 import { createInstaller } from '../features/install/service.ts'
 import { productRoutes } from '../features/products/routes.ts'
+import { reportRoutes } from '../features/reports/routes.ts'
 import { sellingPlanRoutes } from '../features/selling-plans/routes.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
@@ -31,6 +32,7 @@ import { contractEditRoutes } from '../features/subscriptions/edits-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
 import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { themeRoutes } from '../features/theme/routes.ts'
+import { trafficRoutes } from '../features/traffic/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { batchEnqueuer, startBatchJobs } from '../jobs/batch-jobs.ts'
 import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.ts'
@@ -100,6 +102,8 @@ export type BuildAppOptions = {
   webSentryDsn?: string
   /** Sender of the app's mail (MAIL_FROM), shown on the mail screens. */
   mailFrom?: string
+  /** Knobs of the traffic feature (tests turn the attribution sweep off). */
+  traffic?: { sweepMs?: number }
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
 }
@@ -221,6 +225,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   themeRoutes(app)
   sellingPlanRoutes(app)
   boxRoutes(app)
+  reportRoutes(app, opts.now ? { now: opts.now } : {})
+  trafficRoutes(app, { appUrl: opts.platform.appUrl, ...opts.traffic })
   webhookRoutes(app, {
     apiSecret: opts.apiSecret,
     platform: opts.platform,

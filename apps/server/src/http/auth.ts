@@ -74,6 +74,13 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
       request.shop = await authenticate(request)
       return
     }
+    if (auth === 'pixel') {
+      // The route compares the key (features/traffic/pixel-auth.ts); one without both is turned away here.
+      const query = request.query as Record<string, unknown> | undefined
+      if (typeof query?.shop !== 'string' || typeof query?.key !== 'string' || !isShopDomain(query.shop))
+        throw unauthenticated('ピクセルの認証情報がありません。')
+      return
+    }
     if (auth === 'webhook' || auth === 'internal') {
       // The handler verifies the signature over the raw body; an unsigned request is turned
       // away here, before its body is read.

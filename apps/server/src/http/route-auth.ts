@@ -9,8 +9,10 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
  * - `public`: no credentials (health, the OpenAPI document, the built web files).
  * - `webhook`: the platform's signed deliveries (`X-Shopify-Hmac-SHA256` over the raw body).
  * - `internal`: the app's own tools (`npm run billing`), signed with the client secret.
+ * - `pixel`: the web pixel's hits (`POST /pixel/events?shop=…&key=…`): the shop's pixel key,
+ *   compared in constant time by the route (features/traffic/pixel-auth.ts).
  */
-export const ROUTE_AUTH = ['shop', 'public', 'webhook', 'internal'] as const
+export const ROUTE_AUTH = ['shop', 'public', 'webhook', 'internal', 'pixel'] as const
 export type RouteAuth = (typeof ROUTE_AUTH)[number]
 
 declare module 'fastify' {

@@ -32,6 +32,9 @@ const LtvPage = lazy(() => import('../features/customers/ltv-page.tsx'))
 const BatchPage = lazy(() => import('../features/batch/batch-page.tsx'))
 const MailTemplatesPage = lazy(() => import('../features/mail-templates/mail-templates-page.tsx'))
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'))
+const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page.tsx'))
+const PersistencePage = lazy(() => import('../features/analytics/persistence-page.tsx'))
+const TrafficPage = lazy(() => import('../features/analytics/traffic-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
 export function App() {
@@ -68,6 +71,9 @@ function AppRoutes() {
                   <Route path="/batch" element={<BatchPage />} />
                   <Route path="/mail-templates" element={<MailTemplatesPage />} />
                   <Route path="/settings" element={<SettingsPage />} />
+                  <Route path="/analytics" element={<AnalyticsPage />} />
+                  <Route path="/persistence-rate" element={<PersistencePage />} />
+                  <Route path="/traffic" element={<TrafficPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

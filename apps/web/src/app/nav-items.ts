@@ -1,6 +1,7 @@
 import {
   CalendarTimeIcon,
   CashYenIcon,
+  ChartCohortIcon,
   ChartVerticalIcon,
   DiscountIcon,
   EditIcon,
@@ -11,23 +12,27 @@ import {
   PlanIcon,
   SettingsIcon,
   StoreOnlineIcon,
+  TargetIcon,
   XCircleIcon,
 } from '@shopify/polaris-icons'
 
 /** Only screens that work today are listed; the others join as they are built. */
 export const NAV_ITEMS = [
   { path: '/', label: '契約一覧', icon: OrderRepeatIcon },
+  { path: '/analytics', label: '分析', icon: ChartVerticalIcon },
+  { path: '/persistence-rate', label: '継続率', icon: ChartCohortIcon },
+  { path: '/traffic', label: '流入元', icon: TargetIcon },
+  { path: '/segments', label: 'セグメント', icon: PersonSegmentIcon },
+  { path: '/ltv', label: 'LTV', icon: CashYenIcon },
   { path: '/selling-plans', label: '販売プラン', icon: DiscountIcon },
   { path: '/boxes', label: 'ボックス', icon: PackageIcon },
-  { path: '/billing/upcoming', label: '請求予定', icon: CalendarTimeIcon },
-  { path: '/segments', label: 'セグメント', icon: PersonSegmentIcon },
-  { path: '/ltv', label: 'LTV', icon: ChartVerticalIcon },
   { path: '/batch', label: '一括更新', icon: EditIcon },
+  { path: '/billing/upcoming', label: '請求予定', icon: CalendarTimeIcon },
   { path: '/cancellation-reasons', label: '解約理由', icon: XCircleIcon },
   { path: '/billing/settings', label: '請求設定', icon: CashYenIcon },
-  { path: '/theme', label: 'テーマ', icon: StoreOnlineIcon },
   { path: '/mail-templates', label: 'メールテンプレート', icon: EmailIcon },
   { path: '/settings', label: '設定', icon: SettingsIcon },
+  { path: '/theme', label: 'テーマ', icon: StoreOnlineIcon },
   { path: '/plans', label: 'プラン', icon: PlanIcon },
 ] as const
 

@@ -1,3 +1,4 @@
+import { isCountedOrder } from '../analytics/measures.ts'
 import { zonedDayRange } from '../format/dates.ts'
 import { roundMinor } from '../format/money.ts'
 
@@ -22,9 +23,9 @@ export type LtvOrder = {
 export type LtvTotal = { customerId: string; currencyCode: string; amount: number; orderCount: number }
 export type LtvError = { customerId: string; currencyCodes: string[]; message: string }
 
-/** Whether an order is a successful subscription order (counted in LTV and the order count). */
-export const isCountedOrder = (o: Pick<LtvOrder, 'contractId' | 'test' | 'cancelledAt'>): boolean =>
-  o.contractId !== null && !o.test && o.cancelledAt === null
+// Whether an order counts (a successful subscription order, not a test, not cancelled) is the
+// analytics measure's definition, one for the reports and LTV: analytics/measures.ts.
+export { isCountedOrder } from '../analytics/measures.ts'
 
 /** The message of a customer with orders in several currencies (spec §8: LTV results carry errors). */
 export const multiCurrencyMessage = (codes: readonly string[]) =>

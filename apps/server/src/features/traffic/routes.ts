@@ -1,0 +1,130 @@
+import {
+  PIXEL_BODY_LIMIT,
+  ZErrorResponse,
+  ZPixelAck,
+  ZPixelBatch,
+  ZPixelSettings,
+  ZTrafficConditions,
+  ZTrafficQuery,
+  ZTrafficReport,
+} from '@teiki/contract'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { AppError } from '../../http/app-error.ts'
+import type { AppInstance } from '../../http/app-instance.ts'
+import { attributeAll } from './attribution.ts'
+import { createIngestQueue } from './ingest-queue.ts'
+import { pixelAuthenticator } from './pixel-auth.ts'
+import { createTrafficService, hitRows } from './service.ts'
+
+const tags = ['traffic']
+
+export type TrafficRouteOptions = {
+  /** Attribution sweep interval (ms); 0 turns it off (tests call the sweep themselves). */
+  sweepMs?: number
+  /** The app's public URL the pixel sends to (the settings screen shows it). */
+  appUrl?: string
+}
+
+/** Spec §7 "Traffic" (screen 流入元) and the web pixel's ingest endpoint. */
+export function trafficRoutes(app: AppInstance, opts: TrafficRouteOptions = {}): void {
+  const traffic = createTrafficService({ db: app.db, appUrl: opts.appUrl })
+  app.get(
+    '/app-admin/traffic-actuation',
+    {
+      schema: {
+        tags,
+        summary: '流入元ごとのアクセス数・成果数（定期契約）・成果率',
+        querystring: ZTrafficQuery,
+        response: { 200: ZTrafficReport, 400: ZErrorResponse },
+      },
+    },
+    (request) => traffic.report(request.shop, request.query),
+  )
+  app.get(
+    '/app-admin/traffic-actuation/condition',
+    {
+      schema: { tags, summary: '流入元レポートの絞り込みに使える値', response: { 200: ZTrafficConditions } },
+    },
+    (request) => traffic.conditions(request.shop),
+  )
+  app.get(
+    '/app-admin/traffic/pixel-settings',
+    {
+      schema: {
+        tags,
+        summary: 'ウェブピクセルの設定（アカウントIDと送信先）',
+        response: { 200: ZPixelSettings },
+      },
+    },
+    (request) => traffic.pixelSettings(request.shop),
+  )
+  ingestRoute(app)
+
+  const sweepMs = opts.sweepMs ?? 30_000
+  if (sweepMs > 0) {
+    const timer = setInterval(() => {
+      attributeAll(app.db).catch((error) => app.log.warn({ err: error }, 'attribution sweep failed'))
+    }, sweepMs)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
+}
+
+function ingestRoute(app: AppInstance): void {
+  const queue = createIngestQueue(app.db)
+  const authenticate = pixelAuthenticator(app.db)
+  app.addHook('onClose', async () => queue.drain())
+  app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>()
+    // The pixel posts with sendBeacon/fetch as text/plain (no CORS preflight); JSON is taken too.
+    scope.removeContentTypeParser('text/plain')
+    scope.addContentTypeParser(
+      ['text/plain', 'application/json'],
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string))
+        } catch {
+          done(new AppError('INVALID_INPUT', '本文が JSON ではありません。'), undefined)
+        }
+      },
+    )
+    scope.addHook('onSend', async (_request, reply) => {
+      reply.header('access-control-allow-origin', '*')
+    })
+    scope.options(
+      '/pixel/events',
+      { schema: { hide: true }, config: { auth: 'public' } },
+      async (_request, reply) =>
+        reply
+          .header('access-control-allow-methods', 'POST')
+          .header('access-control-allow-headers', 'content-type')
+          .header('access-control-max-age', '86400')
+          .status(204)
+          .send(),
+    )
+    scope.post(
+      '/pixel/events',
+      {
+        bodyLimit: PIXEL_BODY_LIMIT,
+        config: { auth: 'pixel' },
+        schema: {
+          tags,
+          summary: 'ウェブピクセルのイベント受信',
+          body: ZPixelBatch,
+          response: { 200: ZPixelAck },
+        },
+        onRequest: async (request) => {
+          request.pixelShopId = await authenticate(request)
+        },
+      },
+      (request) => queue.push(hitRows(request.pixelShopId, request.body.events)),
+    )
+  })
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    pixelShopId: string
+  }
+}

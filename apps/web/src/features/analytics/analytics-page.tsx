@@ -1,0 +1,147 @@
+import {
+  Badge,
+  BlockStack,
+  Card,
+  InlineGrid,
+  Layout,
+  Page,
+  Select,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris'
+import { formatDateJa, formatMoney, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
+import { useMemo, useState } from 'react'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import {
+  changeLabel,
+  type Dashboard,
+  dailyValues,
+  loadDashboard,
+  MEASURES,
+  salesByCurrency,
+  salesTotals,
+} from './dashboard-model.ts'
+import { LineChartCard } from './line-chart.tsx'
+import { useLoad } from './use-load.ts'
+
+const ZONE = 'Asia/Tokyo'
+
+/** 分析: the period's figures against the previous period, a chart per measure, sales per currency. */
+export default function AnalyticsPage() {
+  const periods = useMemo(() => reportPeriods(new Date(), ZONE), [])
+  const [key, setKey] = useState<ReportPeriodKey>('thisMonth')
+  const period = periods.find((p) => p.key === key) ?? periods[0]!
+  const range = { from: period.from, to: period.to }
+  const { state, retry } = useLoad(`${range.from}|${range.to}`, (signal) => loadDashboard(range, signal))
+  return (
+    <Page title="分析" subtitle={`${formatDateJa(range.from)}〜${formatDateJa(range.to)}（日本時間）`}>
+      <BlockStack gap="400">
+        <Card>
+          <Select
+            label="期間"
+            labelInline
+            options={periods.map((p) => ({ label: p.label, value: p.key }))}
+            value={key}
+            onChange={(value) => setKey(value as ReportPeriodKey)}
+          />
+        </Card>
+        {state.status === 'error' && (
+          <LoadErrorBanner title="分析データを読み込めませんでした" message={state.message} onRetry={retry} />
+        )}
+        {state.status === 'loading' && (
+          <Card>
+            <SkeletonBodyText lines={8} />
+          </Card>
+        )}
+        {state.status === 'success' && <DashboardView dash={state.data} />}
+      </BlockStack>
+    </Page>
+  )
+}
+
+function DashboardView({ dash }: { dash: Dashboard }) {
+  const sales = salesByCurrency(dash.sales)
+  const totals = salesTotals(dash.sales)
+  const previous = salesTotals(dash.previousSales)
+  return (
+    <Layout>
+      <Layout.Section>
+        <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
+          {MEASURES.map((m) => (
+            <FigureCard
+              key={m.key}
+              label={m.kind === 'level' ? `${m.label}（期間末）` : m.label}
+              value={formatNumber(dash.totals[m.key] ?? 0)}
+              current={dash.totals[m.key] ?? 0}
+              previous={dash.previousTotals[m.key] ?? 0}
+              upIsGood={m.upIsGood}
+              testId={`figure-${m.key}`}
+            />
+          ))}
+          {[...totals].map(([currency, amount]) => (
+            <FigureCard
+              key={currency}
+              label={`売上（${currency}）`}
+              value={formatMoney(amount, currency)}
+              current={amount}
+              previous={previous.get(currency) ?? 0}
+            />
+          ))}
+        </InlineGrid>
+      </Layout.Section>
+      {[...sales].map(([currency, series]) => (
+        <Layout.Section key={currency}>
+          <LineChartCard
+            title={`日別の売上（${currency}）`}
+            series={[series]}
+            format={(n) => formatMoney(n, currency)}
+          />
+        </Layout.Section>
+      ))}
+      {MEASURES.map((m) => (
+        <Layout.Section key={m.key} variant="oneHalf">
+          <LineChartCard
+            title={m.kind === 'level' ? `${m.label}（日ごと）` : `日別の${m.label}`}
+            series={[
+              {
+                name: m.label,
+                points: dailyValues(m, dash.series[m.key] ?? []).map((p) => ({
+                  date: p.date,
+                  value: p.count,
+                })),
+              },
+            ]}
+            format={formatNumber}
+            testId={`chart-${m.key}`}
+          />
+        </Layout.Section>
+      ))}
+    </Layout>
+  )
+}
+
+function FigureCard(props: {
+  label: string
+  value: string
+  current: number
+  previous: number
+  upIsGood?: boolean
+  testId?: string
+}) {
+  const change = changeLabel(props.current, props.previous, props.upIsGood ?? true)
+  return (
+    <div data-testid={props.testId}>
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h3" variant="headingSm" tone="subdued">
+            {props.label}
+          </Text>
+          <Text as="p" variant="heading2xl">
+            {props.value}
+          </Text>
+          <Badge tone={change.tone}>{change.text}</Badge>
+        </BlockStack>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+import type { DailyCount, SalesPoint } from '@teiki/contract'
+import { changeRatio, formatPercent, previousRange, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
+import { analyticsApi, type CountPath, type DayRange } from './analytics-api.ts'
+import type { ChartSeries } from './chart-model.ts'
+
+export type Measure = {
+  key: string
+  label: string
+  path: CountPath
+  kind: 'level' | 'flow' | 'running'
+  /** Whether a rise is good news (green) or bad (red: cancellations, failures). */
+  upIsGood: boolean
+}
+
+/** The dashboard's count measures (docs/analytics.md defines each). */
+export const MEASURES: Measure[] = [
+  {
+    key: 'active',
+    label: '有効な契約数',
+    path: 'daily-report/active-contract',
+    kind: 'level',
+    upIsGood: true,
+  },
+  { key: 'new', label: '新規契約数', path: 'daily-report/new-contract', kind: 'flow', upIsGood: true },
+  { key: 'cancel', label: '解約数', path: 'daily-report/cancel', kind: 'flow', upIsGood: false },
+  { key: 'pause', label: '一時停止数', path: 'daily-report/pause', kind: 'flow', upIsGood: false },
+  // Only the cumulative path exists for failures (spec §7): the day's figure is the difference.
+  { key: 'failure', label: '決済失敗数', path: 'cumulative/failure', kind: 'running', upIsGood: false },
+]
+
+export type Dashboard = {
+  range: DayRange
+  series: Record<string, DailyCount[]>
+  totals: Record<string, number>
+  previousTotals: Record<string, number>
+  sales: SalesPoint[]
+  previousSales: SalesPoint[]
+}
+
+/** Per day values of a measure as the chart shows them. */
+export function dailyValues(measure: Measure, points: DailyCount[]): DailyCount[] {
+  if (measure.kind !== 'running') return points
+  return points.map((p, i) => ({ date: p.date, count: p.count - (i > 0 ? points[i - 1]!.count : 0) }))
+}
+
+/** The card's figure: the level at the period's end, or the sum of the period. */
+export function total(measure: Measure, points: DailyCount[]): number {
+  if (measure.kind === 'flow') return points.reduce((s, p) => s + p.count, 0)
+  return points.at(-1)?.count ?? 0
+}
+
+/** Everything the dashboard shows for a period and the one before it (the cards' comparison). */
+export async function loadDashboard(range: DayRange, signal: AbortSignal): Promise<Dashboard> {
+  const previous = previousRange(range.from, range.to)
+  const [current, before, sales, previousSales] = await Promise.all([
+    Promise.all(MEASURES.map((m) => analyticsApi.counts(m.path, range, signal))),
+    Promise.all(MEASURES.map((m) => analyticsApi.counts(m.path, previous, signal))),
+    analyticsApi.sales(range, signal),
+    analyticsApi.sales(previous, signal),
+  ])
+  const dash: Dashboard = { range, series: {}, totals: {}, previousTotals: {}, sales, previousSales }
+  MEASURES.forEach((m, i) => {
+    dash.series[m.key] = current[i]!
+    dash.totals[m.key] = total(m, current[i]!)
+    dash.previousTotals[m.key] = total(m, before[i]!)
+  })
+  return dash
+}
+
+/** `+12%` / `-5%` against the previous period, or 「前期間のデータなし」. */
+export function changeLabel(
+  current: number,
+  previous: number,
+  upIsGood = true,
+): { text: string; tone: 'success' | 'critical' | undefined } {
+  const ratio = changeRatio(current, previous)
+  if (ratio === null) return { text: '前期間のデータなし', tone: undefined }
+  const text = `${ratio > 0 ? '+' : ''}${formatPercent(ratio, 0)}`
+  const better = upIsGood ? ratio > 0 : ratio < 0
+  return { text: `前期間比 ${text}`, tone: ratio === 0 ? undefined : better ? 'success' : 'critical' }
+}
+
+/** Sales per currency as separate series (currencies are never added up). */
+export function salesByCurrency(points: SalesPoint[]): Map<string, ChartSeries> {
+  const byCurrency = new Map<string, ChartSeries>()
+  for (const p of points) {
+    const s = byCurrency.get(p.currency) ?? { name: p.currency, points: [] }
+    s.points.push({ date: p.date, value: Number(p.sales) })
+    byCurrency.set(p.currency, s)
+  }
+  return byCurrency
+}
+
+export function salesTotals(points: SalesPoint[]): Map<string, number> {
+  const totals = new Map<string, number>()
+  for (const p of points) totals.set(p.currency, (totals.get(p.currency) ?? 0) + Number(p.sales))
+  return totals
+}
+
+export const periodOptions = (now: Date, timeZone: string) => reportPeriods(now, timeZone)
+export type { ReportPeriodKey }

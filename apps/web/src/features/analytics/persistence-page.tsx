@@ -1,0 +1,121 @@
+import {
+  BlockStack,
+  Card,
+  DataTable,
+  InlineStack,
+  Page,
+  Select,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris'
+import type { PersistenceRate } from '@teiki/contract'
+import { ALL_TIME_START, cohortMonths, formatNumber, toZonedDate } from '@teiki/domain'
+import { useMemo, useState } from 'react'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { analyticsApi } from './analytics-api.ts'
+import { useLoad } from './use-load.ts'
+
+const ZONE = 'Asia/Tokyo'
+const monthLabel = (month: string) => `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月`
+
+/**
+ * 継続率: for contracts that started in each month from the base month, the share that reached
+ * order 1…12 (docs/analytics.md, cohort rule), optionally one selling plan group, or the
+ * contracts one traffic source brought.
+ */
+export default function PersistencePage() {
+  const today = toZonedDate(new Date(), ZONE)
+  const months = useMemo(() => cohortMonths(ALL_TIME_START, today, 200).reverse(), [today])
+  const [base, setBase] = useState(months[Math.min(11, months.length - 1)] ?? today)
+  const [group, setGroup] = useState('')
+  const [source, setSource] = useState('')
+  const options = useLoad('options', async (signal) => {
+    const [groups, conditions] = await Promise.all([
+      analyticsApi.groups(signal),
+      analyticsApi.trafficConditions(signal),
+    ])
+    return { groups, sources: conditions.source }
+  })
+  const query = {
+    baseDate: base,
+    ...(group ? { sellingPlanGroupId: group } : {}),
+    ...(source ? { source } : {}),
+  }
+  const { state, retry } = useLoad(JSON.stringify(query), (signal) => analyticsApi.persistence(query, signal))
+  const loaded = options.state.status === 'success' ? options.state.data : { groups: [], sources: [] }
+  return (
+    <Page
+      title="継続率"
+      subtitle="開始月ごとに、何回目の注文まで続いたか（テスト注文・キャンセルされた注文は数えません）"
+    >
+      <BlockStack gap="400">
+        <Card>
+          <InlineStack gap="400" wrap>
+            <Select
+              label="基準月（この月以降に始まった契約）"
+              options={months.map((m) => ({ label: monthLabel(m), value: m }))}
+              value={base}
+              onChange={setBase}
+            />
+            <Select
+              label="販売プラン"
+              options={[
+                { label: 'すべて', value: '' },
+                ...loaded.groups.map((g) => ({ label: g.name, value: g.id })),
+              ]}
+              value={group}
+              onChange={setGroup}
+            />
+            <Select
+              label="流入元"
+              options={[
+                { label: 'すべて', value: '' },
+                { label: '直接・不明', value: '(direct)' },
+                ...loaded.sources.map((s) => ({ label: s, value: s })),
+              ]}
+              value={source}
+              onChange={setSource}
+            />
+          </InlineStack>
+        </Card>
+        {state.status === 'error' && (
+          <LoadErrorBanner title="継続率を読み込めませんでした" message={state.message} onRetry={retry} />
+        )}
+        {state.status === 'loading' && (
+          <Card>
+            <SkeletonBodyText lines={10} />
+          </Card>
+        )}
+        {state.status === 'success' && <PersistenceTable rate={state.data} />}
+      </BlockStack>
+    </Page>
+  )
+}
+
+function PersistenceTable({ rate }: { rate: PersistenceRate }) {
+  const counts = Array.from({ length: 12 }, (_, i) => `${i + 1}回目`)
+  const rows = rate.rows.map((row) => [
+    monthLabel(row.targetDate),
+    `${formatNumber(row.contracts)}件`,
+    ...row.entries.map((e) => (
+      <BlockStack key={e.orderCount} gap="0" inlineAlign="end">
+        <Text as="span" fontWeight="semibold">
+          {e.percent}
+        </Text>
+        <Text as="span" variant="bodySm" tone="subdued">
+          {formatNumber(e.count)}件
+        </Text>
+      </BlockStack>
+    )),
+  ])
+  return (
+    <Card padding="0">
+      <DataTable
+        columnContentTypes={['text', 'numeric', ...counts.map(() => 'numeric' as const)]}
+        headings={['開始月', '契約数', ...counts]}
+        rows={rows}
+        stickyHeader
+      />
+    </Card>
+  )
+}

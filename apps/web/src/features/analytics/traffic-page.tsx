@@ -1,0 +1,155 @@
+import {
+  BlockStack,
+  Card,
+  DataTable,
+  EmptyState,
+  InlineStack,
+  Page,
+  Select,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from '@shopify/polaris'
+import type { TrafficRow } from '@teiki/contract'
+import { formatDateJa, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
+import { useMemo, useState } from 'react'
+import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
+import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { analyticsApi } from './analytics-api.ts'
+import { useLoad } from './use-load.ts'
+
+const ZONE = 'Asia/Tokyo'
+const DIMENSIONS = [
+  { key: 'source', label: '流入元' },
+  { key: 'medium', label: 'メディア' },
+  { key: 'campaign', label: 'キャンペーン' },
+  { key: 'content', label: 'コンテンツ' },
+] as const
+type Dimension = (typeof DIMENSIONS)[number]['key']
+
+/** 流入元: page views and the subscriptions they brought, per utm source/medium/campaign/content. */
+export default function TrafficPage() {
+  const periods = useMemo(() => reportPeriods(new Date(), ZONE), [])
+  const [key, setKey] = useState<ReportPeriodKey>('past3Months')
+  const [filters, setFilters] = useState<Record<Dimension, string>>({
+    source: '',
+    medium: '',
+    campaign: '',
+    content: '',
+  })
+  const period = periods.find((p) => p.key === key) ?? periods[0]!
+  const range = { from: period.from, to: period.to }
+  const conditions = useLoad('conditions', (signal) => analyticsApi.trafficConditions(signal))
+  const active = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''))
+  const { state, retry } = useLoad(JSON.stringify([range, active]), (signal) =>
+    analyticsApi.traffic(range, active, signal),
+  )
+  const values = conditions.state.status === 'success' ? conditions.state.data : null
+  return (
+    <Page title="流入元" subtitle={`${formatDateJa(range.from)}〜${formatDateJa(range.to)}（日本時間）`}>
+      <BlockStack gap="400">
+        <Card>
+          <InlineStack gap="400" wrap>
+            <Select
+              label="期間"
+              options={periods.map((p) => ({ label: p.label, value: p.key }))}
+              value={key}
+              onChange={(v) => setKey(v as ReportPeriodKey)}
+            />
+            {DIMENSIONS.map((d) => (
+              <Select
+                key={d.key}
+                label={d.label}
+                options={[
+                  { label: 'すべて', value: '' },
+                  ...(values?.[d.key] ?? []).map((v) => ({ label: v, value: v })),
+                ]}
+                value={filters[d.key]}
+                onChange={(v) => setFilters((f) => ({ ...f, [d.key]: v }))}
+              />
+            ))}
+          </InlineStack>
+        </Card>
+        {state.status === 'error' && (
+          <LoadErrorBanner
+            title="流入元レポートを読み込めませんでした"
+            message={state.message}
+            onRetry={retry}
+          />
+        )}
+        {state.status === 'loading' && (
+          <Card>
+            <SkeletonBodyText lines={8} />
+          </Card>
+        )}
+        {state.status === 'success' && <TrafficTable rows={state.data.rows} />}
+        <PixelCard />
+      </BlockStack>
+    </Page>
+  )
+}
+
+const label = (value: string, dimension: Dimension) =>
+  value !== '' ? value : dimension === 'source' ? '（直接）' : '—'
+
+function TrafficTable({ rows }: { rows: TrafficRow[] }) {
+  if (rows.length === 0)
+    return (
+      <Card>
+        <EmptyState heading="この期間のアクセスはありません" image={EMPTY_STATE_IMAGE}>
+          <p>ウェブピクセルが有効になると、ストアへのアクセスと定期契約の獲得がここに表示されます。</p>
+        </EmptyState>
+      </Card>
+    )
+  return (
+    <Card padding="0">
+      <DataTable
+        columnContentTypes={['text', 'text', 'text', 'text', 'numeric', 'numeric', 'numeric']}
+        headings={[
+          '流入元',
+          'メディア',
+          'キャンペーン',
+          'コンテンツ',
+          'アクセス数',
+          '成果数（定期契約）',
+          '成果率',
+        ]}
+        rows={rows.map((r) => [
+          label(r.source, 'source'),
+          label(r.medium, 'medium'),
+          label(r.campaign, 'campaign'),
+          label(r.content, 'content'),
+          formatNumber(r.accessCount),
+          formatNumber(r.achievedCount),
+          r.rate,
+        ])}
+      />
+    </Card>
+  )
+}
+
+function PixelCard() {
+  const { state } = useLoad('pixel', (signal) => analyticsApi.pixelSettings(signal))
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          ウェブピクセルの設定
+        </Text>
+        <Text as="p" tone="subdued">
+          アプリのウェブピクセル（teiki-pixel）がページ閲覧と購入完了を送信します。URL の
+          utm_source・utm_medium・utm_campaign・utm_content
+          を読み取り、購入の30日前までで最後の流入元を定期契約に紐づけます。
+        </Text>
+        {state.status === 'success' && (
+          <TextField
+            label="アカウントID（ピクセルの設定値）"
+            value={state.data.accountID}
+            readOnly
+            autoComplete="off"
+          />
+        )}
+      </BlockStack>
+    </Card>
+  )
+}

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { formatNumber } from '@teiki/domain'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
+import { type RunningApp, startApp } from './support/app-process.ts'
+
+// Issue 14: the merchant's analytics screens on the demo shop show what the report calls
+// answer (the figures are computed from the 18 months of demo history, not canned).
+
+const dataDir = mkdtempSync(join(tmpdir(), 'teiki-e2e-analytics-'))
+let app: RunningApp
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  app = await startApp(dataDir)
+  await app.waitFor(/流入元の履歴/)
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--lang=ja'] })
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ja-JP' })
+}, 300_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.interrupt()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const at = (path: string) => {
+  const url = new URL(app.url)
+  url.pathname = path
+  return url.toString()
+}
+async function api<T>(path: string, query: Record<string, string>): Promise<T> {
+  const url = new URL(app.url)
+  url.pathname = `/app-admin/${path}`
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v)
+  const res = await fetch(url, { headers: { accept: 'application/json' } })
+  expect(res.status).toBe(200)
+  return (await res.json()) as T
+}
+
+describe('analytics screens', () => {
+  it('分析: this month’s new contracts card equals the sum of the daily report', async () => {
+    await page.goto(at('/analytics'))
+    const card = page.getByTestId('figure-new')
+    await card.waitFor({ timeout: 30_000 })
+    const subtitle = await page.locator('text=/\\d+年\\d+月1日〜/').first().innerText()
+    const [, y, m, toY, toM, toD] = subtitle.match(/(\d+)年(\d+)月1日〜(\d+)年(\d+)月(\d+)日/)!
+    const daily = await api<Array<{ count: number }>>('daily-report/new-contract', {
+      startDate: `${y}-${m}-1`,
+      endDate: `${toY}-${toM}-${toD}`,
+    })
+    const sum = daily.reduce((s, d) => s + d.count, 0)
+    await expect.poll(() => card.innerText()).toContain(formatNumber(sum))
+    // The chart's table view holds one row per day of the period.
+    const chart = page.getByTestId('chart-new')
+    await chart.getByRole('button', { name: '表' }).click()
+    await expect.poll(() => chart.locator('tbody tr').count()).toBe(daily.length)
+  })
+
+  it('継続率: the table shows the cohorts the persistence call answers', async () => {
+    await page.goto(at('/persistence-rate'))
+    await page.locator('tbody tr').first().waitFor({ timeout: 30_000 })
+    const rows = await page.locator('tbody tr').allInnerTexts()
+    const first = rows[0]!.match(/^(\d+)年(\d+)月\s+(\d+)件/)!
+    // The first row is the base month's cohort, as the call answers it.
+    const rate = await api<{ rows: Array<{ contracts: number; entries: Array<{ percent: string }> }> }>(
+      'subscriptions/persistence-rate',
+      { baseDate: `${first[1]}-${first[2]}-1` },
+    )
+    expect(rows).toHaveLength(rate.rows.length)
+    expect(Number(first[3])).toBe(rate.rows[0]!.contracts)
+    expect(rows[0]).toContain(rate.rows[0]!.entries[1]!.percent)
+  })
+
+  it('流入元: the channels of the demo history with their rates', async () => {
+    await page.goto(at('/traffic'))
+    await page.locator('th', { hasText: '成果率' }).first().waitFor({ timeout: 30_000 })
+    const text = await page.locator('tbody').innerText()
+    expect(text).toContain('instagram')
+    expect(text).toMatch(/\d+\.\d%/)
+  })
+})
