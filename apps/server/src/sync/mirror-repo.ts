@@ -244,6 +244,9 @@ export async function refreshOrders(db: DbClient, shopId: string, rows: OrderRec
  * read without its customer (a billing attempt's) takes the customer of its contract.
  */
 export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord): Promise<void> {
+  // An order that may be a contract's origin takes the link lock first, as the contract's
+  // webhook does (linkOriginOrder): callers run this in a transaction (the lock holds to commit).
+  if (o.contract_id === null) await lockOrderLink(db, shopId, o.id)
   await db.query(
     // An order with no contract named may be a contract's origin order (checkout): linked to it,
     // so the contract's order count (and with it the cycle the next charge is priced for) counts it.
@@ -285,8 +288,20 @@ export async function linkOriginOrder(
   contractId: string,
   originOrderId: string,
 ): Promise<void> {
+  await lockOrderLink(db, shopId, originOrderId)
   await db.query(
     'update orders set contract_id = $2 where shop_id = $1 and id = $3 and contract_id is null',
     [shopId, contractId, originOrderId],
   )
+}
+
+/**
+ * Serialises the two halves of linking a checkout's order to its contract until commit: the
+ * order's webhook (insert, linked to a contract naming it as its origin) and the contract's
+ * (link the order if it is there). Delivered at once, each otherwise ran before the other
+ * committed, both saw nothing to link, and the order stayed without its contract. After the
+ * lock, the other transaction's statement sees what the first committed (read committed).
+ */
+async function lockOrderLink(db: DbClient, shopId: string, orderId: string): Promise<void> {
+  await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`order-link:${shopId}:${orderId}`])
 }

@@ -33,12 +33,26 @@ export function currentSession(): Session {
   return readSession(window.location.search, browserStorage())
 }
 
+/**
+ * Storage failures reported so far on this page: the session is read on every API call and
+ * render, and a browser that refuses storage refuses it every time; one report per failure is
+ * what the reporting service needs (a flood filled the SDK's send queue and dropped the
+ * page's other errors).
+ */
+const reportedStorageFailures = new Set<string>()
+
+function reportStorageFailure(error: unknown, context: string): void {
+  if (reportedStorageFailures.has(context)) return
+  reportedStorageFailures.add(context)
+  reportError(error, context)
+}
+
 function browserStorage(): KeyValueStorage | null {
   try {
     // Reading the property itself throws in sandboxed iframes with storage disabled.
     return window.sessionStorage
   } catch (error) {
-    reportError(error, 'sessionStorage is not available')
+    reportStorageFailure(error, 'sessionStorage is not available')
     return null
   }
 }
@@ -48,7 +62,7 @@ function remember(storage: KeyValueStorage | null, key: string, value: string): 
   try {
     if (storage.getItem(key) !== value) storage.setItem(key, value)
   } catch (error) {
-    reportError(error, `failed to write ${key} to sessionStorage`)
+    reportStorageFailure(error, `failed to write ${key} to sessionStorage`)
   }
 }
 

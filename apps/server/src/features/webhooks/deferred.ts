@@ -45,6 +45,6 @@ export async function applyDeferredRefresh(
   }
   if (await holdsOrder(db, item.shopId, item.id)) return false
   const order = await fetchOrder(client, toGid('Order', item.id))
-  if (order) await upsertOrder(db, item.shopId, orderRecord(order, null))
+  if (order) await withTransaction(db, (tx) => upsertOrder(tx, item.shopId, orderRecord(order, null)))
   return true
 }
