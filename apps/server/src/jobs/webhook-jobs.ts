@@ -32,7 +32,9 @@ export async function startWebhookJobs(opts: {
   pollingIntervalSeconds?: number
 }): Promise<void> {
   const { boss } = opts.jobs
-  await boss.createQueue(WEBHOOK_REFRESH_QUEUE, {
+  // Through Jobs.createQueue (one process at a time): pg-boss's own deadlocked when two processes
+  // started together created their queues at once (two-processes.test.ts).
+  await opts.jobs.createQueue(WEBHOOK_REFRESH_QUEUE, {
     name: WEBHOOK_REFRESH_QUEUE,
     retryLimit: 10,
     retryDelay: 30,
