@@ -1,5 +1,9 @@
 import type { AdminClient } from '../admin-client.ts'
-import { type PlatformSellingPlan, PRICING_VALUE_FRAGMENT } from './selling-plan-groups-page.ts'
+import {
+  type PlatformSellingPlan,
+  PRICING_VALUE_FRAGMENT,
+  SELLING_PLANS_SELECTION,
+} from './selling-plan-groups-page.ts'
 
 /**
  * One group as the editor shows it, read live: its fields the mirror does not keep
@@ -16,40 +20,7 @@ export const SELLING_PLAN_GROUP_DETAIL = /* GraphQL */ `
       productsCount { count }
       productVariantsCount { count }
       products(first: 30) { nodes { id title featuredImage { url } } }
-      sellingPlans(first: 10) {
-        nodes {
-          id
-          name
-          description
-          category
-          options
-          billingPolicy {
-            __typename
-            ... on SellingPlanRecurringBillingPolicy {
-              interval
-              intervalCount
-              minCycles
-              maxCycles
-              anchors { day month type cutoffDay }
-            }
-          }
-          deliveryPolicy {
-            __typename
-            ... on SellingPlanRecurringDeliveryPolicy {
-              interval
-              intervalCount
-              cutoff
-              preAnchorBehavior
-              anchors { day month type cutoffDay }
-            }
-          }
-          pricingPolicies {
-            __typename
-            ... on SellingPlanFixedPricingPolicy { adjustmentType adjustmentValue { ...PricingValue } }
-            ... on SellingPlanRecurringPricingPolicy { afterCycle adjustmentType adjustmentValue { ...PricingValue } }
-          }
-        }
-      }
+      ${SELLING_PLANS_SELECTION}
     }
   }
 

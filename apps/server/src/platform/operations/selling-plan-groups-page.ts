@@ -1,16 +1,7 @@
 import type { AdminClient } from '../admin-client.ts'
 
-/**
- * Group fields the mirror keeps. One selection (and its fragment) for the sync pages and the
- * single-group refetch of webhooks, so both write identical rows.
- */
-export const SELLING_PLAN_GROUP_SELECTION = /* GraphQL */ `{
-        id
-        name
-        merchantCode
-        createdAt
-        productsCount { count }
-        productVariantsCount { count }
+/** The plans of a group with every policy (10 at most, the platform's limit per group), as both the mirror and the editor read them. */
+export const SELLING_PLANS_SELECTION = /* GraphQL */ `
         sellingPlans(first: 10) {
           nodes {
             id
@@ -45,6 +36,20 @@ export const SELLING_PLAN_GROUP_SELECTION = /* GraphQL */ `{
             }
           }
         }
+`
+
+/**
+ * Group fields the mirror keeps. One selection (and its fragment) for the sync pages and the
+ * single-group refetch of webhooks, so both write identical rows.
+ */
+export const SELLING_PLAN_GROUP_SELECTION = /* GraphQL */ `{
+        id
+        name
+        merchantCode
+        createdAt
+        productsCount { count }
+        productVariantsCount { count }
+        ${SELLING_PLANS_SELECTION}
 }`
 
 export const PRICING_VALUE_FRAGMENT = /* GraphQL */ `fragment PricingValue on SellingPlanPricingPolicyAdjustmentValue {
