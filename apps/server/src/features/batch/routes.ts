@@ -16,8 +16,10 @@ import {
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
 import type { Mailer } from '../../mail/mailer.ts'
+import type { ShopRow } from '../shops/repo.ts'
 import { batchDeps } from './deps.ts'
 import {
+  type BatchPlan,
   type EnqueueBatch,
   planNextBillingDate,
   planProductDelete,
@@ -49,6 +51,9 @@ export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
   const deps = batchDeps(app, opts.mailer)
   const { clients } = deps
   const now = opts.now ?? (() => new Date())
+  /** A planned batch recorded with its job (the three POSTs differ only in how they plan it). */
+  const start = async (shop: ShopRow, plan: BatchPlan, notifyEmail: string | undefined) =>
+    toApiBatch(await startBatch(app.db, shop, plan, notifyEmail ?? null, opts.enqueue))
   app.post(
     '/app-admin/batch-product-update',
     {
@@ -61,14 +66,7 @@ export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
     },
     async (request, reply) => {
       const plan = await planProductUpdate(app.db, request.shop, request.body)
-      const batch = await startBatch(
-        app.db,
-        request.shop,
-        plan,
-        request.body.notifyEmail ?? null,
-        opts.enqueue,
-      )
-      return reply.status(202).send(toApiBatch(batch))
+      return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
   )
   app.post(
@@ -83,14 +81,7 @@ export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
     },
     async (request, reply) => {
       const plan = await planProductDelete(app.db, request.shop, request.body)
-      const batch = await startBatch(
-        app.db,
-        request.shop,
-        plan,
-        request.body.notifyEmail ?? null,
-        opts.enqueue,
-      )
-      return reply.status(202).send(toApiBatch(batch))
+      return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
   )
   app.post(
@@ -105,14 +96,7 @@ export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
     },
     async (request, reply) => {
       const plan = planNextBillingDate(request.shop, request.body, now())
-      const batch = await startBatch(
-        app.db,
-        request.shop,
-        plan,
-        request.body.notifyEmail ?? null,
-        opts.enqueue,
-      )
-      return reply.status(202).send(toApiBatch(batch))
+      return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
   )
 
