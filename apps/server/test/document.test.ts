@@ -116,5 +116,16 @@ describe('the SPA document as served', () => {
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe(INDEX)
     expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none';")
+    // The root is the document for curl and health probes too (no Accept, or */*), not a 404.
+    for (const headers of [{}, { accept: '*/*' }]) {
+      const root = await app.inject({ method: 'GET', url: '/', headers })
+      expect(root.statusCode).toBe(200)
+      expect(root.body).toBe(INDEX)
+    }
+    const api = await app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } })
+    expect(api.statusCode).toBe(404)
+    expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+    const other = await app.inject({ method: 'GET', url: '/billing/upcoming', headers: { accept: '*/*' } })
+    expect(other.statusCode).toBe(404)
   })
 })

@@ -299,8 +299,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     // A browser opening a client-side route (/, /plans, ...) gets the SPA document, which holds
-    // no shop data; any other miss (API calls send Accept: application/json) is a JSON 404.
-    if (sendDocument && request.method === 'GET' && wantsHtml(request.headers.accept)) {
+    // no shop data; any other miss (API calls send Accept: application/json) is a JSON 404. The
+    // root is the document for any client that does not ask for JSON only (curl, a health probe).
+    if (sendDocument && request.method === 'GET' && documentWanted(request.url, request.headers.accept)) {
       return sendDocument(request, reply)
     }
     return reply
@@ -328,6 +329,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
 }
 
 const wantsHtml = (accept: string | undefined) => accept !== undefined && /\btext\/html\b/i.test(accept)
+const documentWanted = (url: string, accept: string | undefined) =>
+  wantsHtml(accept) ||
+  (url.split('?', 1)[0] === '/' && !(accept !== undefined && /^\s*application\/json\s*$/i.test(accept)))
 
 // Fastify takes a hop count at run time but its types do not: the same rule as a function.
 const trustedProxies = (trust: BuildAppOptions['trustProxy']) =>
