@@ -1,5 +1,13 @@
+import { formatMoney, formatNumber } from '@teiki/domain'
 import { describe, expect, it } from 'vitest'
-import { linePoints, niceMax, shortDate, tickIndexes } from '../src/features/analytics/chart-model.ts'
+import {
+  axisDate,
+  chartSummary,
+  DEFAULT_CHART_MAX,
+  lineChartModel,
+  seriesTable,
+  toDataSeries,
+} from '../src/features/analytics/chart-model.ts'
 import {
   changeLabel,
   dailyValues,
@@ -26,6 +34,9 @@ describe('dashboard model', () => {
     expect(changeLabel(12, 10, false)).toEqual({ text: '前期間比 +20%', tone: 'critical' })
     expect(changeLabel(5, 10, false)).toEqual({ text: '前期間比 -50%', tone: 'success' })
     expect(changeLabel(3, 0)).toEqual({ text: '前期間のデータなし', tone: undefined })
+    // 1,470,398 against 1,472,000 is -0.1%: shown as no change, not as red bad news.
+    expect(changeLabel(1_470_398, 1_472_000)).toEqual({ text: '前期間比 ±0%', tone: undefined })
+    expect(changeLabel(1_010, 1_000)).toEqual({ text: '前期間比 +1%', tone: 'success' })
   })
   it('sales stay per currency', () => {
     const points = [
@@ -34,31 +45,74 @@ describe('dashboard model', () => {
       { date: '2026-11-02', currency: 'JPY', sales: '3960', orders: 2 },
     ]
     expect([...salesByCurrency(points).keys()]).toEqual(['JPY', 'USD'])
+    expect(salesByCurrency(points).get('JPY')).toEqual({
+      name: '売上（JPY）',
+      points: [
+        { date: '2026-11-01', value: 1980 },
+        { date: '2026-11-02', value: 3960 },
+      ],
+    })
     expect(Object.fromEntries(salesTotals(points))).toEqual({ JPY: 5940, USD: 12.5 })
   })
 })
 
-describe('chart model', () => {
-  it('scales to a round top, 100 when there is nothing (spec §9)', () => {
-    expect(niceMax(0)).toBe(100)
-    expect(niceMax(1)).toBe(2)
-    expect(niceMax(13)).toBe(20)
-    expect(niceMax(180_000)).toBe(200_000)
-    expect(niceMax(501)).toBe(1000)
-  })
-  it('lays out points and ticks', () => {
-    expect(
-      linePoints(
-        [
-          { date: 'a', value: 0 },
-          { date: 'b', value: 50 },
+describe('chart model (polaris-viz LineChart props)', () => {
+  const yen = (n: number) => formatMoney(n, 'JPY')
+  const sales = [
+    {
+      name: 'JPY',
+      points: [
+        { date: '2026-11-23', value: 0 },
+        { date: '2026-11-24', value: 1980 },
+      ],
+    },
+  ]
+
+  it('one point per day keyed by the day, in the series order', () => {
+    expect(toDataSeries(sales)).toEqual([
+      {
+        name: 'JPY',
+        data: [
+          { key: '2026-11-23', value: 0 },
+          { key: '2026-11-24', value: 1980 },
         ],
-        100,
-        200,
-        100,
-      ),
-    ).toBe('0.0,100.0 200.0,50.0')
-    expect(tickIndexes(30, 6)).toEqual([0, 6, 12, 17, 23, 29])
-    expect(shortDate('2026-01-05')).toBe('1/5')
+      },
+    ])
+  })
+
+  it('yen on the y axis and in the tooltip, dates as 11月24日 on the axis and 2026年11月24日 above the tooltip', () => {
+    const model = lineChartModel(sales, { format: yen, integersOnly: true })
+    expect(model.yAxisOptions?.labelFormatter?.(198000)).toBe('¥198,000')
+    expect(model.tooltipOptions?.valueFormatter?.(1980)).toBe('¥1,980')
+    expect(model.xAxisOptions?.labelFormatter?.('2026-11-24')).toBe('11月24日')
+    expect(model.tooltipOptions?.titleFormatter?.('2026-11-24')).toBe('2026年11月24日')
+    expect(model.yAxisOptions?.integersOnly).toBe(true)
+    expect(axisDate('2026-01-05')).toBe('1月5日')
+  })
+
+  it('a chart of nothing but zeros is scaled to 100 (spec §9); a legend only for several series', () => {
+    const counts = lineChartModel([{ name: '解約数', points: [{ date: '2026-11-01', value: 0 }] }], {
+      format: formatNumber,
+      integersOnly: true,
+    })
+    expect(DEFAULT_CHART_MAX).toBe(100)
+    expect(counts.yAxisOptions?.maxYOverride).toBe(100)
+    expect(counts.showLegend).toBe(false)
+    const two = lineChartModel([...sales, { name: 'USD', points: [] }], { format: yen, integersOnly: false })
+    expect(two.showLegend).toBe(true)
+  })
+
+  it('the 表 view and the chart’s label carry the same numbers', () => {
+    expect(seriesTable(sales, yen)).toEqual({
+      headings: ['日付', 'JPY'],
+      rows: [
+        ['2026年11月23日', '¥0'],
+        ['2026年11月24日', '¥1,980'],
+      ],
+    })
+    expect(chartSummary('日別の売上（JPY）', sales, yen)).toBe(
+      '日別の売上（JPY）のグラフ（2026年11月23日〜2026年11月24日の2日分、最大 ¥1,980、最終日 JPY ¥1,980）',
+    )
+    expect(chartSummary('日別の解約数', [], formatNumber)).toBe('日別の解約数のグラフ（データなし）')
   })
 })

@@ -9,7 +9,14 @@ import {
   SkeletonBodyText,
   Text,
 } from '@shopify/polaris'
-import { formatDateJa, formatMoney, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
+import {
+  currencyDigits,
+  formatDateJa,
+  formatMoney,
+  formatNumber,
+  type ReportPeriodKey,
+  reportPeriods,
+} from '@teiki/domain'
 import { useMemo, useState } from 'react'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import {
@@ -21,7 +28,7 @@ import {
   salesByCurrency,
   salesTotals,
 } from './dashboard-model.ts'
-import { LineChartCard } from './line-chart.tsx'
+import { ChartsProvider, LineChartCard } from './line-chart.tsx'
 import { useLoad } from './use-load.ts'
 
 const ZONE = 'Asia/Tokyo'
@@ -64,59 +71,64 @@ function DashboardView({ dash }: { dash: Dashboard }) {
   const totals = salesTotals(dash.sales)
   const previous = salesTotals(dash.previousSales)
   return (
-    <Layout>
-      <Layout.Section>
-        <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
-          {MEASURES.map((m) => (
-            <FigureCard
-              key={m.key}
-              label={m.kind === 'level' ? `${m.label}（期間末）` : m.label}
-              value={formatNumber(dash.totals[m.key] ?? 0)}
-              current={dash.totals[m.key] ?? 0}
-              previous={dash.previousTotals[m.key] ?? 0}
-              upIsGood={m.upIsGood}
-              testId={`figure-${m.key}`}
-            />
-          ))}
-          {[...totals].map(([currency, amount]) => (
-            <FigureCard
-              key={currency}
-              label={`売上（${currency}）`}
-              value={formatMoney(amount, currency)}
-              current={amount}
-              previous={previous.get(currency) ?? 0}
-            />
-          ))}
-        </InlineGrid>
-      </Layout.Section>
-      {[...sales].map(([currency, series]) => (
-        <Layout.Section key={currency}>
-          <LineChartCard
-            title={`日別の売上（${currency}）`}
-            series={[series]}
-            format={(n) => formatMoney(n, currency)}
-          />
+    <ChartsProvider>
+      <Layout>
+        <Layout.Section>
+          <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
+            {MEASURES.map((m) => (
+              <FigureCard
+                key={m.key}
+                label={m.kind === 'level' ? `${m.label}（期間末）` : m.label}
+                value={formatNumber(dash.totals[m.key] ?? 0)}
+                current={dash.totals[m.key] ?? 0}
+                previous={dash.previousTotals[m.key] ?? 0}
+                upIsGood={m.upIsGood}
+                testId={`figure-${m.key}`}
+              />
+            ))}
+            {[...totals].map(([currency, amount]) => (
+              <FigureCard
+                key={currency}
+                label={`売上（${currency}）`}
+                value={formatMoney(amount, currency)}
+                current={amount}
+                previous={previous.get(currency) ?? 0}
+              />
+            ))}
+          </InlineGrid>
         </Layout.Section>
-      ))}
-      {MEASURES.map((m) => (
-        <Layout.Section key={m.key} variant="oneHalf">
-          <LineChartCard
-            title={m.kind === 'level' ? `${m.label}（日ごと）` : `日別の${m.label}`}
-            series={[
-              {
-                name: m.label,
-                points: dailyValues(m, dash.series[m.key] ?? []).map((p) => ({
-                  date: p.date,
-                  value: p.count,
-                })),
-              },
-            ]}
-            format={formatNumber}
-            testId={`chart-${m.key}`}
-          />
-        </Layout.Section>
-      ))}
-    </Layout>
+        {[...sales].map(([currency, series]) => (
+          <Layout.Section key={currency}>
+            <LineChartCard
+              title={`日別の売上（${currency}）`}
+              series={[series]}
+              format={(n) => formatMoney(n, currency)}
+              integersOnly={currencyDigits(currency) === 0}
+              testId={`chart-sales-${currency}`}
+            />
+          </Layout.Section>
+        ))}
+        {MEASURES.map((m) => (
+          <Layout.Section key={m.key} variant="oneHalf">
+            <LineChartCard
+              title={m.kind === 'level' ? `${m.label}（日ごと）` : `日別の${m.label}`}
+              series={[
+                {
+                  name: m.label,
+                  points: dailyValues(m, dash.series[m.key] ?? []).map((p) => ({
+                    date: p.date,
+                    value: p.count,
+                  })),
+                },
+              ]}
+              format={formatNumber}
+              integersOnly
+              testId={`chart-${m.key}`}
+            />
+          </Layout.Section>
+        ))}
+      </Layout>
+    </ChartsProvider>
   )
 }
 

@@ -67,7 +67,7 @@ export async function loadDashboard(range: DayRange, signal: AbortSignal): Promi
   return dash
 }
 
-/** `+12%` / `-5%` against the previous period, or 「前期間のデータなし」. */
+/** `+12%` / `-5%` / `±0%` against the previous period, or 「前期間のデータなし」. */
 export function changeLabel(
   current: number,
   previous: number,
@@ -75,16 +75,18 @@ export function changeLabel(
 ): { text: string; tone: 'success' | 'critical' | undefined } {
   const ratio = changeRatio(current, previous)
   if (ratio === null) return { text: '前期間のデータなし', tone: undefined }
-  const text = `${ratio > 0 ? '+' : ''}${formatPercent(ratio, 0)}`
+  const percent = formatPercent(ratio, 0)
+  // A change that rounds to 0% reads as no change: neither green nor red.
+  if (/^-?0%$/.test(percent)) return { text: '前期間比 ±0%', tone: undefined }
   const better = upIsGood ? ratio > 0 : ratio < 0
-  return { text: `前期間比 ${text}`, tone: ratio === 0 ? undefined : better ? 'success' : 'critical' }
+  return { text: `前期間比 ${ratio > 0 ? '+' : ''}${percent}`, tone: better ? 'success' : 'critical' }
 }
 
 /** Sales per currency as separate series (currencies are never added up). */
 export function salesByCurrency(points: SalesPoint[]): Map<string, ChartSeries> {
   const byCurrency = new Map<string, ChartSeries>()
   for (const p of points) {
-    const s = byCurrency.get(p.currency) ?? { name: p.currency, points: [] }
+    const s = byCurrency.get(p.currency) ?? { name: `売上（${p.currency}）`, points: [] }
     s.points.push({ date: p.date, value: Number(p.sales) })
     byCurrency.set(p.currency, s)
   }
