@@ -11,6 +11,7 @@ import {
 import {
   changeLabel,
   dailyValues,
+  dashboardCharts,
   MEASURES,
   salesByCurrency,
   salesTotals,
@@ -56,6 +57,41 @@ describe('dashboard model', () => {
   })
 })
 
+describe('dashboard charts', () => {
+  it('sales per currency first (full width, yen in whole steps), then one chart per measure', () => {
+    const series = Object.fromEntries(MEASURES.map((m) => [m.key, days([1, 1, 4])]))
+    const charts = dashboardCharts({
+      range: { from: '2026-11-01', to: '2026-11-03' },
+      series,
+      totals: {},
+      previousTotals: {},
+      sales: [
+        { date: '2026-11-01', currency: 'JPY', sales: '1980', orders: 1 },
+        { date: '2026-11-01', currency: 'USD', sales: '12.5', orders: 1 },
+      ],
+      previousSales: [],
+    })
+    expect(charts.map((c) => c.testId)).toEqual([
+      'chart-sales-JPY',
+      'chart-sales-USD',
+      ...MEASURES.map((m) => `chart-${m.key}`),
+    ])
+    const [jpy, usd] = charts
+    expect([jpy!.title, jpy!.wide, jpy!.integersOnly, jpy!.format(1980)]).toEqual([
+      '日別の売上（JPY）',
+      true,
+      true,
+      '¥1,980',
+    ])
+    expect([usd!.integersOnly, usd!.format(12.5)]).toEqual([false, '$12.50'])
+    const failure = charts.find((c) => c.key === 'failure')!
+    expect(failure.title).toBe('日別の決済失敗数')
+    // The cumulative path's days become per-day failures on the chart.
+    expect(failure.series[0]!.points.map((p) => p.value)).toEqual([1, 0, 3])
+    expect(charts.find((c) => c.key === 'active')!.title).toBe('有効な契約数（日ごと）')
+  })
+})
+
 describe('chart model (polaris-viz LineChart props)', () => {
   const yen = (n: number) => formatMoney(n, 'JPY')
   const sales = [
@@ -88,6 +124,23 @@ describe('chart model (polaris-viz LineChart props)', () => {
     expect(model.tooltipOptions?.titleFormatter?.('2026-11-24')).toBe('2026年11月24日')
     expect(model.yAxisOptions?.integersOnly).toBe(true)
     expect(axisDate('2026-01-05')).toBe('1月5日')
+  })
+
+  it('the axis names year and month when the days run into another year (全期間, 過去3か月 in January)', () => {
+    const across = [
+      {
+        name: '新規契約数',
+        points: [
+          { date: '2025-12-31', value: 1 },
+          { date: '2026-01-01', value: 2 },
+        ],
+      },
+    ]
+    const model = lineChartModel(across, { format: formatNumber, integersOnly: true })
+    expect(model.xAxisOptions?.labelFormatter?.('2026-01-01')).toBe('2026年1月')
+    expect(
+      lineChartModel(sales, { format: yen, integersOnly: true }).xAxisOptions?.labelFormatter?.('2026-11-24'),
+    ).toBe('11月24日')
   })
 
   it('a chart of nothing but zeros is scaled to 100 (spec §9); a legend only for several series', () => {

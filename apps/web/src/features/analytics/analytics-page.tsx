@@ -9,29 +9,25 @@ import {
   SkeletonBodyText,
   Text,
 } from '@shopify/polaris'
-import {
-  currencyDigits,
-  formatDateJa,
-  formatMoney,
-  formatNumber,
-  type ReportPeriodKey,
-  reportPeriods,
-} from '@teiki/domain'
-import { useMemo, useState } from 'react'
+import { formatDateJa, formatMoney, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { ChartCardSkeleton } from './chart-card.tsx'
 import {
   changeLabel,
   type Dashboard,
-  dailyValues,
+  dashboardCharts,
   loadDashboard,
   MEASURES,
-  salesByCurrency,
   salesTotals,
 } from './dashboard-model.ts'
-import { ChartsProvider, LineChartCard } from './line-chart.tsx'
 import { useLoad } from './use-load.ts'
 
 const ZONE = 'Asia/Tokyo'
+// The chart library is a chunk of its own (ADR 0022): its download starts with the page, next to
+// the data's, and the cards do not wait for it.
+const loadCharts = () => import('./dashboard-charts.tsx')
+const DashboardCharts = lazy(loadCharts)
 
 /** 分析: the period's figures against the previous period, a chart per measure, sales per currency. */
 export default function AnalyticsPage() {
@@ -40,6 +36,7 @@ export default function AnalyticsPage() {
   const period = periods.find((p) => p.key === key) ?? periods[0]!
   const range = { from: period.from, to: period.to }
   const { state, retry } = useLoad(`${range.from}|${range.to}`, (signal) => loadDashboard(range, signal))
+  useEffect(() => void loadCharts(), [])
   return (
     <Page title="分析" subtitle={`${formatDateJa(range.from)}〜${formatDateJa(range.to)}（日本時間）`}>
       <BlockStack gap="400">
@@ -67,68 +64,45 @@ export default function AnalyticsPage() {
 }
 
 function DashboardView({ dash }: { dash: Dashboard }) {
-  const sales = salesByCurrency(dash.sales)
   const totals = salesTotals(dash.sales)
   const previous = salesTotals(dash.previousSales)
+  const charts = dashboardCharts(dash)
   return (
-    <ChartsProvider>
-      <Layout>
-        <Layout.Section>
-          <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
-            {MEASURES.map((m) => (
-              <FigureCard
-                key={m.key}
-                label={m.kind === 'level' ? `${m.label}（期間末）` : m.label}
-                value={formatNumber(dash.totals[m.key] ?? 0)}
-                current={dash.totals[m.key] ?? 0}
-                previous={dash.previousTotals[m.key] ?? 0}
-                upIsGood={m.upIsGood}
-                testId={`figure-${m.key}`}
-              />
-            ))}
-            {[...totals].map(([currency, amount]) => (
-              <FigureCard
-                key={currency}
-                label={`売上（${currency}）`}
-                value={formatMoney(amount, currency)}
-                current={amount}
-                previous={previous.get(currency) ?? 0}
-              />
-            ))}
-          </InlineGrid>
-        </Layout.Section>
-        {[...sales].map(([currency, series]) => (
-          <Layout.Section key={currency}>
-            <LineChartCard
-              title={`日別の売上（${currency}）`}
-              series={[series]}
-              format={(n) => formatMoney(n, currency)}
-              integersOnly={currencyDigits(currency) === 0}
-              testId={`chart-sales-${currency}`}
+    <Layout>
+      <Layout.Section>
+        <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
+          {MEASURES.map((m) => (
+            <FigureCard
+              key={m.key}
+              label={m.kind === 'level' ? `${m.label}（期間末）` : m.label}
+              value={formatNumber(dash.totals[m.key] ?? 0)}
+              current={dash.totals[m.key] ?? 0}
+              previous={dash.previousTotals[m.key] ?? 0}
+              upIsGood={m.upIsGood}
+              testId={`figure-${m.key}`}
             />
+          ))}
+          {[...totals].map(([currency, amount]) => (
+            <FigureCard
+              key={currency}
+              label={`売上（${currency}）`}
+              value={formatMoney(amount, currency)}
+              current={amount}
+              previous={previous.get(currency) ?? 0}
+            />
+          ))}
+        </InlineGrid>
+      </Layout.Section>
+      <Suspense
+        fallback={charts.map((c) => (
+          <Layout.Section key={c.key} variant={c.wide ? undefined : 'oneHalf'}>
+            <ChartCardSkeleton title={c.title} />
           </Layout.Section>
         ))}
-        {MEASURES.map((m) => (
-          <Layout.Section key={m.key} variant="oneHalf">
-            <LineChartCard
-              title={m.kind === 'level' ? `${m.label}（日ごと）` : `日別の${m.label}`}
-              series={[
-                {
-                  name: m.label,
-                  points: dailyValues(m, dash.series[m.key] ?? []).map((p) => ({
-                    date: p.date,
-                    value: p.count,
-                  })),
-                },
-              ]}
-              format={formatNumber}
-              integersOnly
-              testId={`chart-${m.key}`}
-            />
-          </Layout.Section>
-        ))}
-      </Layout>
-    </ChartsProvider>
+      >
+        <DashboardCharts charts={charts} />
+      </Suspense>
+    </Layout>
   )
 }
 

@@ -12,10 +12,20 @@ export type ChartSeries = { name: string; points: ChartPoint[] }
 /** Spec §9: a chart with nothing to show (every day 0) is scaled to 100. */
 export const DEFAULT_CHART_MAX = 100
 
-/** `2026-11-05` → `11月5日` (the x axis). */
-export const axisDate = (date: string) => {
-  const [, m, d] = date.split('-').map(Number)
-  return `${m}月${d}日`
+/**
+ * The x axis' day: `2026-11-05` → `11月5日`. When the chart's days run into another year
+ * (全期間, or 過去3か月 in January) a day without its year is ambiguous, and a full date is too
+ * long for a half-width chart's axis: `2026年11月` (the tooltip still names the day).
+ */
+export const axisDate = (date: string, withYear = false) => {
+  const [y, m, d] = date.split('-').map(Number)
+  return withYear ? `${y}年${m}月` : `${m}月${d}日`
+}
+
+/** Whether the series' days fall in more than one calendar year. */
+export const spansYears = (series: ChartSeries[]) => {
+  const dates = series.flatMap((s) => s.points.map((p) => p.date)).sort()
+  return dates.length > 0 && dates[0]!.slice(0, 4) !== dates.at(-1)!.slice(0, 4)
 }
 
 /** `2026-11-05` → `2026年11月5日` (the tooltip's title and the table). */
@@ -45,10 +55,11 @@ const asNumber = (value: number | string | null) => (typeof value === 'number' ?
 
 /** Everything LineChart needs besides its look: data, axis and tooltip labels, the §9 default. */
 export function lineChartModel(series: ChartSeries[], options: ChartOptions): LineChartModel {
+  const withYear = spansYears(series)
   return {
     data: toDataSeries(series),
     showLegend: series.length > 1,
-    xAxisOptions: { labelFormatter: (key) => axisDate(String(key)), allowLineWrap: false },
+    xAxisOptions: { labelFormatter: (key) => axisDate(String(key), withYear), allowLineWrap: false },
     yAxisOptions: {
       labelFormatter: (value) => options.format(asNumber(value)),
       integersOnly: options.integersOnly,

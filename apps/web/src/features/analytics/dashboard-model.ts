@@ -1,5 +1,14 @@
 import type { DailyCount, SalesPoint } from '@teiki/contract'
-import { changeRatio, formatPercent, previousRange, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
+import {
+  changeRatio,
+  currencyDigits,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  previousRange,
+  type ReportPeriodKey,
+  reportPeriods,
+} from '@teiki/domain'
 import { analyticsApi, type CountPath, type DayRange } from './analytics-api.ts'
 import type { ChartSeries } from './chart-model.ts'
 
@@ -91,6 +100,47 @@ export function salesByCurrency(points: SalesPoint[]): Map<string, ChartSeries> 
     byCurrency.set(p.currency, s)
   }
   return byCurrency
+}
+
+/** One chart of the dashboard: what it shows and how its numbers read. */
+export type DashboardChart = {
+  key: string
+  title: string
+  series: ChartSeries[]
+  format: (n: number) => string
+  /** Whole-number y ticks: counts, and money without minor units (JPY). */
+  integersOnly: boolean
+  /** Full width (sales) or half (the counts, two a row). */
+  wide: boolean
+  testId: string
+}
+
+/** The dashboard's charts in page order: sales per currency, then a chart per count measure. */
+export function dashboardCharts(dash: Dashboard): DashboardChart[] {
+  const sales = [...salesByCurrency(dash.sales)].map(([currency, series]) => ({
+    key: `sales-${currency}`,
+    title: `日別の売上（${currency}）`,
+    series: [series],
+    format: (n: number) => formatMoney(n, currency),
+    integersOnly: currencyDigits(currency) === 0,
+    wide: true,
+    testId: `chart-sales-${currency}`,
+  }))
+  const counts = MEASURES.map((m) => ({
+    key: m.key,
+    title: m.kind === 'level' ? `${m.label}（日ごと）` : `日別の${m.label}`,
+    series: [
+      {
+        name: m.label,
+        points: dailyValues(m, dash.series[m.key] ?? []).map((p) => ({ date: p.date, value: p.count })),
+      },
+    ],
+    format: formatNumber,
+    integersOnly: true,
+    wide: false,
+    testId: `chart-${m.key}`,
+  }))
+  return [...sales, ...counts]
 }
 
 export function salesTotals(points: SalesPoint[]): Map<string, number> {

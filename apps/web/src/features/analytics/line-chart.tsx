@@ -1,18 +1,18 @@
 import '@shopify/polaris-viz/build/esm/styles.css'
-import { BlockStack, Button, ButtonGroup, Card, DataTable, InlineStack, Text } from '@shopify/polaris'
+import { DataTable } from '@shopify/polaris'
 import { LineChart, PolarisVizProvider } from '@shopify/polaris-viz'
-import type { ReactNode } from 'react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
+import { CHART_HEIGHT, ChartCardFrame, type ChartView } from './chart-card.tsx'
 import { type ChartSeries, chartSummary, lineChartModel, seriesTable } from './chart-model.ts'
 
 /**
- * The analytics charts (polaris-viz, ADR 0022). This module is imported only by the lazily
- * loaded analytics page, so the chart library and its CSS travel with that route's chunk.
+ * The analytics charts on polaris-viz (ADR 0022). Only `dashboard-charts.tsx` imports this,
+ * and the analytics page loads that lazily, so the library and its CSS are a chunk of their own.
  */
 
 const THEME = 'Teiki'
 // polaris-viz's light theme inside a Polaris Card: no second box (the Card is the box),
-// Polaris' text colours for the labels and its data-viz blue for a single series.
+// Polaris' secondary text colour for the labels and its blue for a single series.
 const THEMES = {
   [THEME]: {
     chartContainer: { backgroundColor: 'transparent', padding: '0', borderRadius: '0', minHeight: 200 },
@@ -25,7 +25,7 @@ const THEMES = {
   },
 }
 
-/** The chart library's provider with the app's theme; wraps the analytics page's charts. */
+/** The chart library's provider with the app's theme. */
 export function ChartsProvider({ children }: { children: ReactNode }) {
   return (
     <PolarisVizProvider themes={THEMES} defaultTheme={THEME}>
@@ -45,45 +45,28 @@ export function LineChartCard(props: {
   integersOnly: boolean
   testId?: string
 }) {
-  const [view, setView] = useState<'chart' | 'table'>('chart')
+  const [view, setView] = useState<ChartView>('chart')
   const { title, series, format } = props
   const table = seriesTable(series, format)
   return (
-    <div data-testid={props.testId}>
-      <Card>
-        <BlockStack gap="300">
-          <InlineStack align="space-between" blockAlign="center">
-            <Text as="h2" variant="headingMd">
-              {title}
-            </Text>
-            <ButtonGroup variant="segmented">
-              <Button pressed={view === 'chart'} onClick={() => setView('chart')} size="slim">
-                グラフ
-              </Button>
-              <Button pressed={view === 'table'} onClick={() => setView('table')} size="slim">
-                表
-              </Button>
-            </ButtonGroup>
-          </InlineStack>
-          {view === 'chart' ? (
-            <figure aria-label={chartSummary(title, series, format)} style={{ margin: 0, height: 220 }}>
-              <LineChart
-                {...lineChartModel(series, { format, integersOnly: props.integersOnly })}
-                emptyStateText="この期間のデータはありません"
-                errorText="グラフを表示できませんでした"
-              />
-            </figure>
-          ) : (
-            <div style={{ maxHeight: 320, overflowY: 'auto' }}>
-              <DataTable
-                columnContentTypes={['text', ...series.map(() => 'numeric' as const)]}
-                headings={table.headings}
-                rows={table.rows}
-              />
-            </div>
-          )}
-        </BlockStack>
-      </Card>
-    </div>
+    <ChartCardFrame title={title} view={view} onView={setView} testId={props.testId}>
+      {view === 'chart' ? (
+        <figure aria-label={chartSummary(title, series, format)} style={{ margin: 0, height: CHART_HEIGHT }}>
+          <LineChart
+            {...lineChartModel(series, { format, integersOnly: props.integersOnly })}
+            emptyStateText="この期間のデータはありません"
+            errorText="グラフを表示できませんでした"
+          />
+        </figure>
+      ) : (
+        <div style={{ maxHeight: 320, overflowY: 'auto' }}>
+          <DataTable
+            columnContentTypes={['text', ...series.map(() => 'numeric' as const)]}
+            headings={table.headings}
+            rows={table.rows}
+          />
+        </div>
+      )}
+    </ChartCardFrame>
   )
 }
