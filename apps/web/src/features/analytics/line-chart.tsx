@@ -18,7 +18,9 @@ const THEMES = {
     chartContainer: { backgroundColor: 'transparent', padding: '0', borderRadius: '0', minHeight: 200 },
     yAxis: { backgroundColor: 'transparent', labelColor: '#616161' },
     xAxis: { labelColor: '#616161' },
-    grid: { color: '#ebebeb' },
+    // The top gridline is at or above the highest day (213 contracts: 0–300, not 0–200 with the
+    // line above the last label).
+    grid: { color: '#ebebeb', verticalOverflow: false },
     seriesColors: { single: '#2c6ecb' },
     // Straight segments between days: a spline bulges below 0 and above the day's count.
     line: { hasArea: false, hasSpline: false },
