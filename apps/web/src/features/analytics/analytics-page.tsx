@@ -10,9 +10,9 @@ import {
   Text,
 } from '@shopify/polaris'
 import { formatDateJa, formatMoney, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
-import { ChartCardSkeleton } from './chart-card.tsx'
+import { LineChartCard, preloadChart } from './chart-card.tsx'
 import {
   changeLabel,
   type Dashboard,
@@ -24,10 +24,6 @@ import {
 import { useLoad } from './use-load.ts'
 
 const ZONE = 'Asia/Tokyo'
-// The chart library is a chunk of its own (ADR 0022): its download starts with the page, next to
-// the data's, and the cards do not wait for it.
-const loadCharts = () => import('./dashboard-charts.tsx')
-const DashboardCharts = lazy(loadCharts)
 
 /** 分析: the period's figures against the previous period, a chart per measure, sales per currency. */
 export default function AnalyticsPage() {
@@ -36,7 +32,7 @@ export default function AnalyticsPage() {
   const period = periods.find((p) => p.key === key) ?? periods[0]!
   const range = { from: period.from, to: period.to }
   const { state, retry } = useLoad(`${range.from}|${range.to}`, (signal) => loadDashboard(range, signal))
-  useEffect(() => void loadCharts(), [])
+  useEffect(preloadChart, [])
   return (
     <Page title="分析" subtitle={`${formatDateJa(range.from)}〜${formatDateJa(range.to)}（日本時間）`}>
       <BlockStack gap="400">
@@ -93,15 +89,17 @@ function DashboardView({ dash }: { dash: Dashboard }) {
           ))}
         </InlineGrid>
       </Layout.Section>
-      <Suspense
-        fallback={charts.map((c) => (
-          <Layout.Section key={c.key} variant={c.wide ? undefined : 'oneHalf'}>
-            <ChartCardSkeleton title={c.title} />
-          </Layout.Section>
-        ))}
-      >
-        <DashboardCharts charts={charts} />
-      </Suspense>
+      {charts.map((c) => (
+        <Layout.Section key={c.key} variant={c.wide ? undefined : 'oneHalf'}>
+          <LineChartCard
+            title={c.title}
+            series={c.series}
+            format={c.format}
+            integersOnly={c.integersOnly}
+            testId={c.testId}
+          />
+        </Layout.Section>
+      ))}
     </Layout>
   )
 }

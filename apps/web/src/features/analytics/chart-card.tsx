@@ -1,64 +1,89 @@
-import { BlockStack, Button, ButtonGroup, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris'
-import type { ReactNode } from 'react'
+import {
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  DataTable,
+  InlineStack,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris'
+import { lazy, Suspense, useState } from 'react'
+import { CHART_HEIGHT, type ChartSeries, seriesTable } from './chart-model.ts'
 
-/** The chart's height in the card, also held by the skeleton so nothing moves when it loads. */
-export const CHART_HEIGHT = 220
-
-export type ChartView = 'chart' | 'table'
+// The chart library (polaris-viz, ADR 0022) is a chunk of its own: only the drawing waits for
+// it. `preloadChart` starts its download with the page, next to the data's.
+const loadChart = () => import('./line-chart.tsx')
+const LineChartView = lazy(loadChart)
+export const preloadChart = () => void loadChart()
 
 /**
- * A chart card without the chart library (グラフ / 表 and the body): the loaded card and its
- * skeleton share it, so the page keeps its layout while the library's chunk arrives.
+ * A chart card with the same numbers as a table (グラフ / 表): the table is the accessible view.
+ * The card, its title, its toggle and its table are Polaris; the line is drawn by polaris-viz.
  */
-export function ChartCardFrame(props: {
+export function LineChartCard(props: {
   title: string
-  view: ChartView
-  onView?: (view: ChartView) => void
+  series: ChartSeries[]
+  format: (n: number) => string
+  integersOnly: boolean
   testId?: string
-  children: ReactNode
 }) {
-  const { view, onView } = props
+  const [view, setView] = useState<'chart' | 'table'>('chart')
+  const { title, series, format } = props
   return (
     <div data-testid={props.testId}>
       <Card>
         <BlockStack gap="300">
           <InlineStack align="space-between" blockAlign="center">
             <Text as="h2" variant="headingMd">
-              {props.title}
+              {title}
             </Text>
             <ButtonGroup variant="segmented">
-              <Button
-                pressed={view === 'chart'}
-                onClick={() => onView?.('chart')}
-                disabled={!onView}
-                size="slim"
-              >
+              <Button pressed={view === 'chart'} onClick={() => setView('chart')} size="slim">
                 グラフ
               </Button>
-              <Button
-                pressed={view === 'table'}
-                onClick={() => onView?.('table')}
-                disabled={!onView}
-                size="slim"
-              >
+              <Button pressed={view === 'table'} onClick={() => setView('table')} size="slim">
                 表
               </Button>
             </ButtonGroup>
           </InlineStack>
-          {props.children}
+          {view === 'chart' ? (
+            <Suspense fallback={<ChartPlaceholder />}>
+              <LineChartView
+                title={title}
+                series={series}
+                format={format}
+                integersOnly={props.integersOnly}
+              />
+            </Suspense>
+          ) : (
+            <SeriesTable series={series} format={format} />
+          )}
         </BlockStack>
       </Card>
     </div>
   )
 }
 
-/** What a chart card shows while the chart library loads. */
-export function ChartCardSkeleton({ title }: { title: string }) {
+/** What the chart's place shows while the chart library loads. */
+function ChartPlaceholder() {
   return (
-    <ChartCardFrame title={title} view="chart">
-      <div style={{ height: CHART_HEIGHT }} aria-busy="true">
-        <SkeletonBodyText lines={6} />
-      </div>
-    </ChartCardFrame>
+    <div style={{ height: CHART_HEIGHT }} aria-busy="true">
+      <SkeletonBodyText lines={6} />
+    </div>
+  )
+}
+
+/** The 表 view: the chart's numbers, a row per day. */
+function SeriesTable({ series, format }: { series: ChartSeries[]; format: (n: number) => string }) {
+  const table = seriesTable(series, format)
+  return (
+    <div style={{ maxHeight: 320, overflowY: 'auto' }}>
+      <DataTable
+        columnContentTypes={['text', ...series.map(() => 'numeric' as const)]}
+        headings={table.headings}
+        rows={table.rows}
+      />
+    </div>
   )
 }

@@ -9,6 +9,9 @@ import { formatDateJa } from '@teiki/domain'
 export type ChartPoint = { date: string; value: number }
 export type ChartSeries = { name: string; points: ChartPoint[] }
 
+/** The chart's height in its card, kept by its placeholder too so nothing moves when it loads. */
+export const CHART_HEIGHT = 220
+
 /** Spec §9: a chart with nothing to show (every day 0) is scaled to 100. */
 export const DEFAULT_CHART_MAX = 100
 

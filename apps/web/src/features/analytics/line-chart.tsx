@@ -1,13 +1,10 @@
 import '@shopify/polaris-viz/build/esm/styles.css'
-import { DataTable } from '@shopify/polaris'
 import { LineChart, PolarisVizProvider } from '@shopify/polaris-viz'
-import { type ReactNode, useState } from 'react'
-import { CHART_HEIGHT, ChartCardFrame, type ChartView } from './chart-card.tsx'
-import { type ChartSeries, chartSummary, lineChartModel, seriesTable } from './chart-model.ts'
+import { CHART_HEIGHT, type ChartSeries, chartSummary, lineChartModel } from './chart-model.ts'
 
 /**
- * The analytics charts on polaris-viz (ADR 0022). Only `dashboard-charts.tsx` imports this,
- * and the analytics page loads that lazily, so the library and its CSS are a chunk of their own.
+ * The line itself, drawn by polaris-viz (ADR 0022). Loaded lazily by `chart-card.tsx`, so the
+ * library and its CSS are a chunk of their own that no other page fetches.
  */
 
 const THEME = 'Teiki'
@@ -27,48 +24,23 @@ const THEMES = {
   },
 }
 
-/** The chart library's provider with the app's theme. */
-export function ChartsProvider({ children }: { children: ReactNode }) {
-  return (
-    <PolarisVizProvider themes={THEMES} defaultTheme={THEME}>
-      {children}
-    </PolarisVizProvider>
-  )
-}
-
-/**
- * A line chart card with the same numbers as a table (グラフ / 表): the table is the accessible
- * view, and the chart says what it shows in its label.
- */
-export function LineChartCard(props: {
+/** One chart with the app's theme; its label says in words what it shows. */
+export default function LineChartView(props: {
   title: string
   series: ChartSeries[]
   format: (n: number) => string
   integersOnly: boolean
-  testId?: string
 }) {
-  const [view, setView] = useState<ChartView>('chart')
   const { title, series, format } = props
-  const table = seriesTable(series, format)
   return (
-    <ChartCardFrame title={title} view={view} onView={setView} testId={props.testId}>
-      {view === 'chart' ? (
-        <figure aria-label={chartSummary(title, series, format)} style={{ margin: 0, height: CHART_HEIGHT }}>
-          <LineChart
-            {...lineChartModel(series, { format, integersOnly: props.integersOnly })}
-            emptyStateText="この期間のデータはありません"
-            errorText="グラフを表示できませんでした"
-          />
-        </figure>
-      ) : (
-        <div style={{ maxHeight: 320, overflowY: 'auto' }}>
-          <DataTable
-            columnContentTypes={['text', ...series.map(() => 'numeric' as const)]}
-            headings={table.headings}
-            rows={table.rows}
-          />
-        </div>
-      )}
-    </ChartCardFrame>
+    <PolarisVizProvider themes={THEMES} defaultTheme={THEME}>
+      <figure aria-label={chartSummary(title, series, format)} style={{ margin: 0, height: CHART_HEIGHT }}>
+        <LineChart
+          {...lineChartModel(series, { format, integersOnly: props.integersOnly })}
+          emptyStateText="この期間のデータはありません"
+          errorText="グラフを表示できませんでした"
+        />
+      </figure>
+    </PolarisVizProvider>
   )
 }
