@@ -61,6 +61,26 @@ describe('analytics screens', () => {
     await expect.poll(() => chart.locator('tbody tr').count()).toBe(daily.length)
   })
 
+  it('分析: the sales chart (polaris-viz) reads yen on its axis, 11月24日 under it, the full day in its tooltip', async () => {
+    await page.goto(at('/analytics'))
+    const sales = page.getByTestId('chart-sales-JPY')
+    const figure = sales.locator('figure')
+    await figure.locator('svg').first().waitFor({ timeout: 30_000 })
+    expect(await figure.getAttribute('aria-label')).toMatch(/^日別の売上（JPY）のグラフ（\d+年\d+月1日〜/)
+    const labels = async () => (await figure.locator('svg text').allTextContents()).map((t) => t.trim())
+    await expect.poll(async () => (await labels()).some((t) => /^¥\d{1,3}(,\d{3})*$/.test(t))).toBe(true)
+    expect((await labels()).some((t) => /^\d+月\d+日$/.test(t))).toBe(true)
+    // No 表 view is open: a day written in full can only be the tooltip's title.
+    const fullDay = page.getByText(/^\d{4}年\d+月\d+日$/)
+    expect(await fullDay.count()).toBe(0)
+    const box = (await figure.boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5)
+    await expect.poll(() => fullDay.count()).toBe(1)
+    // The tooltip: the day, then the series and its amount in yen.
+    const tooltip = fullDay.locator('xpath=ancestor::div[contains(., "¥")][1]')
+    expect(await tooltip.innerText()).toMatch(/売上（JPY）\s*¥\d{1,3}(,\d{3})*/)
+  })
+
   it('継続率: the table shows the cohorts the persistence call answers', async () => {
     await page.goto(at('/persistence-rate'))
     await page.locator('tbody tr').first().waitFor({ timeout: 30_000 })

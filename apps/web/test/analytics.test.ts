@@ -1,8 +1,17 @@
+import { formatMoney, formatNumber } from '@teiki/domain'
 import { describe, expect, it } from 'vitest'
-import { linePoints, niceMax, shortDate, tickIndexes } from '../src/features/analytics/chart-model.ts'
+import {
+  axisDate,
+  chartSummary,
+  DEFAULT_CHART_MAX,
+  lineChartModel,
+  seriesTable,
+  toDataSeries,
+} from '../src/features/analytics/chart-model.ts'
 import {
   changeLabel,
   dailyValues,
+  dashboardCharts,
   MEASURES,
   salesByCurrency,
   salesTotals,
@@ -26,6 +35,9 @@ describe('dashboard model', () => {
     expect(changeLabel(12, 10, false)).toEqual({ text: '前期間比 +20%', tone: 'critical' })
     expect(changeLabel(5, 10, false)).toEqual({ text: '前期間比 -50%', tone: 'success' })
     expect(changeLabel(3, 0)).toEqual({ text: '前期間のデータなし', tone: undefined })
+    // 1,470,398 against 1,472,000 is -0.1%: shown as no change, not as red bad news.
+    expect(changeLabel(1_470_398, 1_472_000)).toEqual({ text: '前期間比 ±0%', tone: undefined })
+    expect(changeLabel(1_010, 1_000)).toEqual({ text: '前期間比 +1%', tone: 'success' })
   })
   it('sales stay per currency', () => {
     const points = [
@@ -34,31 +46,126 @@ describe('dashboard model', () => {
       { date: '2026-11-02', currency: 'JPY', sales: '3960', orders: 2 },
     ]
     expect([...salesByCurrency(points).keys()]).toEqual(['JPY', 'USD'])
+    expect(salesByCurrency(points).get('JPY')).toEqual({
+      name: '売上（JPY）',
+      points: [
+        { date: '2026-11-01', value: 1980 },
+        { date: '2026-11-02', value: 3960 },
+      ],
+    })
     expect(Object.fromEntries(salesTotals(points))).toEqual({ JPY: 5940, USD: 12.5 })
   })
 })
 
-describe('chart model', () => {
-  it('scales to a round top, 100 when there is nothing (spec §9)', () => {
-    expect(niceMax(0)).toBe(100)
-    expect(niceMax(1)).toBe(2)
-    expect(niceMax(13)).toBe(20)
-    expect(niceMax(180_000)).toBe(200_000)
-    expect(niceMax(501)).toBe(1000)
+describe('dashboard charts', () => {
+  it('sales per currency first (full width, yen in whole steps), then one chart per measure', () => {
+    const series = Object.fromEntries(MEASURES.map((m) => [m.key, days([1, 1, 4])]))
+    const charts = dashboardCharts({
+      range: { from: '2026-11-01', to: '2026-11-03' },
+      series,
+      totals: {},
+      previousTotals: {},
+      sales: [
+        { date: '2026-11-01', currency: 'JPY', sales: '1980', orders: 1 },
+        { date: '2026-11-01', currency: 'USD', sales: '12.5', orders: 1 },
+      ],
+      previousSales: [],
+    })
+    expect(charts.map((c) => c.testId)).toEqual([
+      'chart-sales-JPY',
+      'chart-sales-USD',
+      ...MEASURES.map((m) => `chart-${m.key}`),
+    ])
+    const [jpy, usd] = charts
+    expect([jpy!.title, jpy!.wide, jpy!.integersOnly, jpy!.format(1980)]).toEqual([
+      '日別の売上（JPY）',
+      true,
+      true,
+      '¥1,980',
+    ])
+    expect([usd!.integersOnly, usd!.format(12.5)]).toEqual([false, '$12.50'])
+    const failure = charts.find((c) => c.key === 'failure')!
+    expect(failure.title).toBe('日別の決済失敗数')
+    // The cumulative path's days become per-day failures on the chart.
+    expect(failure.series[0]!.points.map((p) => p.value)).toEqual([1, 0, 3])
+    expect(charts.find((c) => c.key === 'active')!.title).toBe('有効な契約数（日ごと）')
   })
-  it('lays out points and ticks', () => {
-    expect(
-      linePoints(
-        [
-          { date: 'a', value: 0 },
-          { date: 'b', value: 50 },
+})
+
+describe('chart model (polaris-viz LineChart props)', () => {
+  const yen = (n: number) => formatMoney(n, 'JPY')
+  const sales = [
+    {
+      name: 'JPY',
+      points: [
+        { date: '2026-11-23', value: 0 },
+        { date: '2026-11-24', value: 1980 },
+      ],
+    },
+  ]
+
+  it('one point per day keyed by the day, in the series order', () => {
+    expect(toDataSeries(sales)).toEqual([
+      {
+        name: 'JPY',
+        data: [
+          { key: '2026-11-23', value: 0 },
+          { key: '2026-11-24', value: 1980 },
         ],
-        100,
-        200,
-        100,
-      ),
-    ).toBe('0.0,100.0 200.0,50.0')
-    expect(tickIndexes(30, 6)).toEqual([0, 6, 12, 17, 23, 29])
-    expect(shortDate('2026-01-05')).toBe('1/5')
+      },
+    ])
+  })
+
+  it('yen on the y axis and in the tooltip, dates as 11月24日 on the axis and 2026年11月24日 above the tooltip', () => {
+    const model = lineChartModel(sales, { format: yen, integersOnly: true })
+    expect(model.yAxisOptions?.labelFormatter?.(198000)).toBe('¥198,000')
+    expect(model.tooltipOptions?.valueFormatter?.(1980)).toBe('¥1,980')
+    expect(model.xAxisOptions?.labelFormatter?.('2026-11-24')).toBe('11月24日')
+    expect(model.tooltipOptions?.titleFormatter?.('2026-11-24')).toBe('2026年11月24日')
+    expect(model.yAxisOptions?.integersOnly).toBe(true)
+    expect(axisDate('2026-01-05')).toBe('1月5日')
+  })
+
+  it('the axis names year and month when the days run into another year (全期間, 過去3か月 in January)', () => {
+    const across = [
+      {
+        name: '新規契約数',
+        points: [
+          { date: '2025-12-31', value: 1 },
+          { date: '2026-01-01', value: 2 },
+        ],
+      },
+    ]
+    const model = lineChartModel(across, { format: formatNumber, integersOnly: true })
+    expect(model.xAxisOptions?.labelFormatter?.('2026-01-01')).toBe('2026年1月')
+    expect(
+      lineChartModel(sales, { format: yen, integersOnly: true }).xAxisOptions?.labelFormatter?.('2026-11-24'),
+    ).toBe('11月24日')
+  })
+
+  it('a chart of nothing but zeros is scaled to 100 (spec §9); a legend only for several series', () => {
+    const counts = lineChartModel([{ name: '解約数', points: [{ date: '2026-11-01', value: 0 }] }], {
+      format: formatNumber,
+      integersOnly: true,
+    })
+    expect(DEFAULT_CHART_MAX).toBe(100)
+    expect(counts.yAxisOptions?.maxYOverride).toBe(100)
+    expect(counts.showLegend).toBe(false)
+    const two = lineChartModel([...sales, { name: 'USD', points: [] }], { format: yen, integersOnly: false })
+    expect(two.showLegend).toBe(true)
+  })
+
+  it('the 表 view and the chart’s label carry the same numbers', () => {
+    expect(seriesTable(sales, yen)).toEqual({
+      headings: ['日付', 'JPY'],
+      rows: [
+        ['2026年11月23日', '¥0'],
+        ['2026年11月24日', '¥1,980'],
+      ],
+    })
+    expect(chartSummary('日別の売上（JPY）', sales, yen)).toBe(
+      '日別の売上（JPY）のグラフ（2026年11月23日〜2026年11月24日の2日分、最大 ¥1,980、最終日 JPY ¥1,980）',
+    )
+    expect(chartSummary('日別の解約数', [], formatNumber)).toBe('日別の解約数のグラフ（データなし）')
   })
 })

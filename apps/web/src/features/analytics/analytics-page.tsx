@@ -10,18 +10,17 @@ import {
   Text,
 } from '@shopify/polaris'
 import { formatDateJa, formatMoney, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LineChartCard, preloadChart } from './chart-card.tsx'
 import {
   changeLabel,
   type Dashboard,
-  dailyValues,
+  dashboardCharts,
   loadDashboard,
   MEASURES,
-  salesByCurrency,
   salesTotals,
 } from './dashboard-model.ts'
-import { LineChartCard } from './line-chart.tsx'
 import { useLoad } from './use-load.ts'
 
 const ZONE = 'Asia/Tokyo'
@@ -33,6 +32,7 @@ export default function AnalyticsPage() {
   const period = periods.find((p) => p.key === key) ?? periods[0]!
   const range = { from: period.from, to: period.to }
   const { state, retry } = useLoad(`${range.from}|${range.to}`, (signal) => loadDashboard(range, signal))
+  useEffect(preloadChart, [])
   return (
     <Page title="分析" subtitle={`${formatDateJa(range.from)}〜${formatDateJa(range.to)}（日本時間）`}>
       <BlockStack gap="400">
@@ -60,9 +60,9 @@ export default function AnalyticsPage() {
 }
 
 function DashboardView({ dash }: { dash: Dashboard }) {
-  const sales = salesByCurrency(dash.sales)
   const totals = salesTotals(dash.sales)
   const previous = salesTotals(dash.previousSales)
+  const charts = dashboardCharts(dash)
   return (
     <Layout>
       <Layout.Section>
@@ -89,30 +89,14 @@ function DashboardView({ dash }: { dash: Dashboard }) {
           ))}
         </InlineGrid>
       </Layout.Section>
-      {[...sales].map(([currency, series]) => (
-        <Layout.Section key={currency}>
+      {charts.map((c) => (
+        <Layout.Section key={c.key} variant={c.wide ? undefined : 'oneHalf'}>
           <LineChartCard
-            title={`日別の売上（${currency}）`}
-            series={[series]}
-            format={(n) => formatMoney(n, currency)}
-          />
-        </Layout.Section>
-      ))}
-      {MEASURES.map((m) => (
-        <Layout.Section key={m.key} variant="oneHalf">
-          <LineChartCard
-            title={m.kind === 'level' ? `${m.label}（日ごと）` : `日別の${m.label}`}
-            series={[
-              {
-                name: m.label,
-                points: dailyValues(m, dash.series[m.key] ?? []).map((p) => ({
-                  date: p.date,
-                  value: p.count,
-                })),
-              },
-            ]}
-            format={formatNumber}
-            testId={`chart-${m.key}`}
+            title={c.title}
+            series={c.series}
+            format={c.format}
+            integersOnly={c.integersOnly}
+            testId={c.testId}
           />
         </Layout.Section>
       ))}

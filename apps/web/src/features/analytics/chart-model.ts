@@ -1,38 +1,95 @@
-/** Pure layout of the line charts (tested without a browser). */
+/**
+ * The analytics charts as data (tested without a browser): our day series turned into the chart
+ * library's series, axes and tooltip (`line-chart.tsx` hands them to polaris-viz's LineChart).
+ * Only types come from the library here, so this module costs nothing at load time.
+ */
+import type { DataSeries, LineChartProps } from '@shopify/polaris-viz'
+import { formatDateJa } from '@teiki/domain'
 
 export type ChartPoint = { date: string; value: number }
 export type ChartSeries = { name: string; points: ChartPoint[] }
 
-/** Spec §9: a chart with nothing to show is scaled to 100. */
+/** The chart's height in its card, kept by its placeholder too so nothing moves when it loads. */
+export const CHART_HEIGHT = 220
+
+/** Spec §9: a chart with nothing to show (every day 0) is scaled to 100. */
 export const DEFAULT_CHART_MAX = 100
 
-/** A round top for the y axis: 1, 2 or 5 × 10^n at or above `max` (100 when there is nothing). */
-export function niceMax(max: number): number {
-  if (!(max > 0)) return DEFAULT_CHART_MAX
-  if (max <= 2) return 2
-  const power = 10 ** Math.floor(Math.log10(max))
-  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power
-  return 10 * power
+/**
+ * The x axis' day: `2026-11-05` → `11月5日`. When the chart's days run into another year
+ * (全期間, or 過去3か月 in January) a day without its year is ambiguous, and a full date is too
+ * long for a half-width chart's axis: `2026年11月` (the tooltip still names the day).
+ */
+export const axisDate = (date: string, withYear = false) => {
+  const [y, m, d] = date.split('-').map(Number)
+  return withYear ? `${y}年${m}月` : `${m}月${d}日`
 }
 
-/** SVG polyline points of a series in a `width` × `height` box. */
-export function linePoints(points: ChartPoint[], top: number, width: number, height: number): string {
-  if (points.length === 0) return ''
-  const dx = points.length > 1 ? width / (points.length - 1) : 0
-  return points
-    .map((p, i) => `${(i * dx).toFixed(1)},${(height - (p.value / top) * height).toFixed(1)}`)
-    .join(' ')
+/** Whether the series' days fall in more than one calendar year. */
+export const spansYears = (series: ChartSeries[]) => {
+  const dates = series.flatMap((s) => s.points.map((p) => p.date)).sort()
+  return dates.length > 0 && dates[0]!.slice(0, 4) !== dates.at(-1)!.slice(0, 4)
 }
 
-/** Up to `count` evenly spaced indexes for the x axis labels (first and last included). */
-export function tickIndexes(length: number, count = 6): number[] {
-  if (length <= count) return Array.from({ length }, (_, i) => i)
-  const step = (length - 1) / (count - 1)
-  return Array.from({ length: count }, (_, i) => Math.round(i * step))
+/** `2026-11-05` → `2026年11月5日` (the tooltip's title and the table). */
+export const fullDate = (date: string) => formatDateJa(date)
+
+export type ChartOptions = {
+  /** How a value reads on the y axis, in the tooltip and in the table (`¥1,980`, `1,234`). */
+  format: (n: number) => string
+  /** Counts have whole-number ticks only (no `0.5件`); money may have any. */
+  integersOnly: boolean
 }
 
-/** `2026-11-05` → `11/5` (axis labels). */
-export const shortDate = (date: string) => {
-  const [, m, d] = date.split('-').map(Number)
-  return `${m}/${d}`
+export type LineChartModel = Pick<
+  LineChartProps,
+  'data' | 'xAxisOptions' | 'yAxisOptions' | 'tooltipOptions' | 'showLegend'
+>
+
+/** The chart's series: one point per day, keyed by the day (`YYYY-MM-DD`). */
+export function toDataSeries(series: ChartSeries[]): DataSeries[] {
+  return series.map((s) => ({
+    name: s.name,
+    data: s.points.map((p) => ({ key: p.date, value: p.value })),
+  }))
+}
+
+const asNumber = (value: number | string | null) => (typeof value === 'number' ? value : Number(value ?? 0))
+
+/** Everything LineChart needs besides its look: data, axis and tooltip labels, the §9 default. */
+export function lineChartModel(series: ChartSeries[], options: ChartOptions): LineChartModel {
+  const withYear = spansYears(series)
+  return {
+    data: toDataSeries(series),
+    showLegend: series.length > 1,
+    xAxisOptions: { labelFormatter: (key) => axisDate(String(key), withYear), allowLineWrap: false },
+    yAxisOptions: {
+      labelFormatter: (value) => options.format(asNumber(value)),
+      integersOnly: options.integersOnly,
+      maxYOverride: DEFAULT_CHART_MAX,
+    },
+    tooltipOptions: {
+      titleFormatter: (key) => fullDate(String(key)),
+      valueFormatter: (value) => options.format(asNumber(value)),
+    },
+  }
+}
+
+/** What the chart shows, in one sentence, for a screen reader (the 表 view has every number). */
+export function chartSummary(title: string, series: ChartSeries[], format: (n: number) => string): string {
+  const points = series[0]?.points ?? []
+  if (points.length === 0) return `${title}のグラフ（データなし）`
+  const max = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value)))
+  const last = series.map((s) => `${s.name} ${format(s.points.at(-1)?.value ?? 0)}`).join('、')
+  const span = `${fullDate(points[0]!.date)}〜${fullDate(points.at(-1)!.date)}`
+  return `${title}のグラフ（${span}の${points.length}日分、最大 ${format(max)}、最終日 ${last}）`
+}
+
+/** The 表 view: a heading per series after 日付, one row per day. */
+export function seriesTable(series: ChartSeries[], format: (n: number) => string) {
+  const dates = series[0]?.points.map((p) => p.date) ?? []
+  return {
+    headings: ['日付', ...series.map((s) => s.name)],
+    rows: dates.map((date, i) => [fullDate(date), ...series.map((s) => format(s.points[i]?.value ?? 0))]),
+  }
 }

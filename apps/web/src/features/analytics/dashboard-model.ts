@@ -1,5 +1,14 @@
 import type { DailyCount, SalesPoint } from '@teiki/contract'
-import { changeRatio, formatPercent, previousRange, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
+import {
+  changeRatio,
+  currencyDigits,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  previousRange,
+  type ReportPeriodKey,
+  reportPeriods,
+} from '@teiki/domain'
 import { analyticsApi, type CountPath, type DayRange } from './analytics-api.ts'
 import type { ChartSeries } from './chart-model.ts'
 
@@ -67,7 +76,7 @@ export async function loadDashboard(range: DayRange, signal: AbortSignal): Promi
   return dash
 }
 
-/** `+12%` / `-5%` against the previous period, or 「前期間のデータなし」. */
+/** `+12%` / `-5%` / `±0%` against the previous period, or 「前期間のデータなし」. */
 export function changeLabel(
   current: number,
   previous: number,
@@ -75,20 +84,63 @@ export function changeLabel(
 ): { text: string; tone: 'success' | 'critical' | undefined } {
   const ratio = changeRatio(current, previous)
   if (ratio === null) return { text: '前期間のデータなし', tone: undefined }
-  const text = `${ratio > 0 ? '+' : ''}${formatPercent(ratio, 0)}`
+  const percent = formatPercent(ratio, 0)
+  // A change that rounds to 0% reads as no change: neither green nor red.
+  if (/^-?0%$/.test(percent)) return { text: '前期間比 ±0%', tone: undefined }
   const better = upIsGood ? ratio > 0 : ratio < 0
-  return { text: `前期間比 ${text}`, tone: ratio === 0 ? undefined : better ? 'success' : 'critical' }
+  return { text: `前期間比 ${ratio > 0 ? '+' : ''}${percent}`, tone: better ? 'success' : 'critical' }
 }
 
 /** Sales per currency as separate series (currencies are never added up). */
 export function salesByCurrency(points: SalesPoint[]): Map<string, ChartSeries> {
   const byCurrency = new Map<string, ChartSeries>()
   for (const p of points) {
-    const s = byCurrency.get(p.currency) ?? { name: p.currency, points: [] }
+    const s = byCurrency.get(p.currency) ?? { name: `売上（${p.currency}）`, points: [] }
     s.points.push({ date: p.date, value: Number(p.sales) })
     byCurrency.set(p.currency, s)
   }
   return byCurrency
+}
+
+/** One chart of the dashboard: what it shows and how its numbers read. */
+export type DashboardChart = {
+  key: string
+  title: string
+  series: ChartSeries[]
+  format: (n: number) => string
+  /** Whole-number y ticks: counts, and money without minor units (JPY). */
+  integersOnly: boolean
+  /** Full width (sales) or half (the counts, two a row). */
+  wide: boolean
+  testId: string
+}
+
+/** The dashboard's charts in page order: sales per currency, then a chart per count measure. */
+export function dashboardCharts(dash: Dashboard): DashboardChart[] {
+  const sales = [...salesByCurrency(dash.sales)].map(([currency, series]) => ({
+    key: `sales-${currency}`,
+    title: `日別の売上（${currency}）`,
+    series: [series],
+    format: (n: number) => formatMoney(n, currency),
+    integersOnly: currencyDigits(currency) === 0,
+    wide: true,
+    testId: `chart-sales-${currency}`,
+  }))
+  const counts = MEASURES.map((m) => ({
+    key: m.key,
+    title: m.kind === 'level' ? `${m.label}（日ごと）` : `日別の${m.label}`,
+    series: [
+      {
+        name: m.label,
+        points: dailyValues(m, dash.series[m.key] ?? []).map((p) => ({ date: p.date, value: p.count })),
+      },
+    ],
+    format: formatNumber,
+    integersOnly: true,
+    wide: false,
+    testId: `chart-${m.key}`,
+  }))
+  return [...sales, ...counts]
 }
 
 export function salesTotals(points: SalesPoint[]): Map<string, number> {
