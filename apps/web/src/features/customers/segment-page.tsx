@@ -48,8 +48,10 @@ export default function SegmentPage() {
     else if (isNew) setForm(EMPTY_FORM)
   }, [loaded?.segment.id, loaded?.segment.updatedAt, isNew])
 
-  // While a tag batch runs, its progress is read again every second.
-  const running = loaded?.tagJob && (loaded.tagJob.status === 'queued' || loaded.tagJob.status === 'running')
+  // While a tag batch or an export runs, its progress is read again every second.
+  const open = (job: { status: string } | null | undefined) =>
+    job?.status === 'queued' || job?.status === 'running'
+  const running = open(loaded?.tagJob) || open(loaded?.exportJob)
   useEffect(() => {
     if (!running) return
     const timer = setTimeout(reload, 1000)
@@ -135,7 +137,12 @@ export default function SegmentPage() {
           </Layout.Section>
           {loaded ? (
             <Layout.Section variant="oneThird">
-              <SegmentActionsCard segmentId={loaded.segment.id} tagJob={loaded.tagJob} onStarted={reload} />
+              <SegmentActionsCard
+                segmentId={loaded.segment.id}
+                tagJob={loaded.tagJob}
+                exportJob={loaded.exportJob}
+                onStarted={reload}
+              />
             </Layout.Section>
           ) : null}
         </Layout>
