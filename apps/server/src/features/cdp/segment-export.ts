@@ -89,31 +89,11 @@ export async function runSegmentExport(deps: SegmentExportDeps, shop: ShopRow, i
   const dead = deadOwners(await runningExportOwners(db), { atStart: false })
   const job = await claimSegmentExport(db, shop.id, id, PROCESS_OWNER, dead)
   if (!job) return false
-  const dir = exportDir(deps.dataDir)
-  const path = join(dir, `${job.id}.csv`)
+  const path = join(exportDir(deps.dataDir), `${job.id}.csv`)
   const heartbeat = setInterval(() => void touchSegmentExport(db, job.id).catch(() => {}), HEARTBEAT_MS)
+  let ended: { mailId: string | null; attach: boolean }
   try {
-    await mkdir(dir, { recursive: true })
-    const rows = await writeSegmentCsv(db, shop, job, `${path}.part`)
-    await rename(`${path}.part`, path)
-    const attach = (await stat(path)).size <= MAIL_ATTACHMENT_LIMIT
-    const fileName = exportFileName(job, shop.iana_timezone)
-    const mail = exportMail(shop, job, {
-      rows,
-      fileName,
-      attach,
-      path,
-      contentType: csvContentType(job.encoding),
-    })
-    const mailId = await withTransaction(db, async (tx) => {
-      const mailId = await deps.mailer.enqueue(tx, mail)
-      await finishSegmentExport(tx, job.id, { status: 'done', rows, fileName, mailId, error: null })
-      return mailId
-    })
-    const [sent] = mailId ? await deps.mailer.deliver([mailId]) : []
-    // The outbox reads the file when it sends: kept while a retry is due, else removed now.
-    if (!attach || !sent || sent.status !== 'pending') await rm(path, { force: true })
-    return true
+    ended = await writeAndEnd(deps, shop, job, path)
   } catch (error) {
     deps.log?.error({ err: error, exportId: job.id, shopId: shop.id }, 'segment export failed')
     await rm(`${path}.part`, { force: true }).catch(() => {})
@@ -123,6 +103,34 @@ export async function runSegmentExport(deps: SegmentExportDeps, shop: ShopRow, i
   } finally {
     clearInterval(heartbeat)
   }
+  // Decided: from here on the outbox owns the mail, and it reads the file when it sends. The file
+  // goes once this send ended it (sent, stored, failed for good) or nothing was attached; while
+  // a retry is due, or another sender took the mail first, the sweep removes it later.
+  const [sent] = ended.mailId ? await deps.mailer.deliver([ended.mailId]) : []
+  if (!ended.attach || (sent && sent.status !== 'pending')) await rm(path, { force: true })
+  return true
+}
+
+/** The CSV, then the export's end and its mail in one transaction. */
+async function writeAndEnd(
+  deps: SegmentExportDeps,
+  shop: ShopRow,
+  job: SegmentExportRow,
+  path: string,
+): Promise<{ mailId: string | null; attach: boolean }> {
+  await mkdir(exportDir(deps.dataDir), { recursive: true })
+  const rows = await writeSegmentCsv(deps.db, shop, job, `${path}.part`)
+  await rename(`${path}.part`, path)
+  const attach = (await stat(path)).size <= MAIL_ATTACHMENT_LIMIT
+  const fileName = exportFileName(job, shop.iana_timezone)
+  const contentType = csvContentType(job.encoding)
+  const mail = exportMail(shop, job, { rows, fileName, attach, path, contentType })
+  const mailId = await withTransaction(deps.db, async (tx) => {
+    const mailId = await deps.mailer.enqueue(tx, mail)
+    await finishSegmentExport(tx, job.id, { status: 'done', rows, fileName, mailId, error: null })
+    return mailId
+  })
+  return { mailId, attach }
 }
 
 /** Ends an export that could not be made, with a mail that says so (once). */
