@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type SegmentData, ZCustomerListExport, ZSegment, ZSegmentData } from '@teiki/contract'
@@ -259,8 +259,37 @@ describe('segment export job', () => {
     )
   })
 
+  it('an export that cannot be written ends failed, with a mail that says so and no file', async () => {
+    const seg = await segment('書けない', {})
+    const dir = join(dataDir, 'cdp-exports')
+    await rm(dir, { recursive: true, force: true })
+    await writeFile(dir, 'not a folder')
+    try {
+      const res = await cdpCall(env, 'POST', '/cdp-customer-list-export', {
+        segmentId: seg.id,
+        email: 'fail@example.jp',
+      })
+      expect(res.status, res.text).toBe(202)
+      const ended = await eventually(async () => {
+        const job = (await segmentData(seg.id)).exportJob
+        return job?.status === 'done' || job?.status === 'failed' ? job : null
+      }, 30_000)
+      expect(ended).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining('CSVの作成に失敗しました'),
+      })
+      const mail = await exportMail(ended.id)
+      expect(mail.subject).toBe('【Teiki】セグメント「書けない」の顧客リストを作成できませんでした')
+      expect(mail.attachments).toHaveLength(0)
+    } finally {
+      await rm(dir, { force: true })
+    }
+    await noFilesLeft()
+  })
+
   it('the sweep removes files a crash left behind after a day, and keeps younger ones it knows nothing of', async () => {
     const dir = join(dataDir, 'cdp-exports')
+    await mkdir(dir, { recursive: true })
     const old = join(dir, '990000001.csv.part')
     const young = join(dir, '990000002.csv')
     await writeFile(old, 'x')
