@@ -11,12 +11,14 @@ import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
 // Issue 15's flow as a merchant meets it, on the embedded default: the customers of one
 // campaign (instagram / social, as the traffic feature attributes checkouts: its rows are
 // written here directly) with two orders or more become a segment in セグメント; one of them
-// is opened, tagged (the platform holds the tag and the log shows it); the LTV table's CSV is
+// gets a tag for all its customers and is mailed as CSV (both jobs, their end shown on the
+// page); one customer is opened, tagged (the platform holds the tag and the log shows it); the LTV table's CSV is
 // downloaded and read back: Japanese names and yen amounts as on the screen.
 
 const ARTIFACTS = join(ROOT, 'artifacts/e2e')
 const SHOP = 'teiki-demo.myshopify.com'
 const TAG = '春キャンペーン購入者'
+const BATCH_TAG = 'キャンペーン2回以上'
 const dataDir = mkdtempSync(join(tmpdir(), 'teiki-e2e-customers-'))
 let app: RunningApp
 let browser: Browser
@@ -103,6 +105,22 @@ describe('customers: a campaign segment, a tag, the LTV CSV', () => {
       .poll(() => page.getByText(`1〜${shown}件 / 全${expected.length}件`).first().isVisible())
       .toBe(true)
     await shot('customers-segment.png')
+    // The tag for everyone, as a job: started, then done with every customer of the segment.
+    await page.getByLabel('全員にタグを追加').fill(BATCH_TAG)
+    await page.getByRole('button', { name: 'タグを追加' }).click()
+    await page
+      .getByText(`タグ「${BATCH_TAG}」を${expected.length}件の顧客に追加しました。`)
+      .waitFor({ timeout: 60_000 })
+    for (const id of expected) expect(await platformTags(id)).toContain(BATCH_TAG)
+    // The list is read again once the batch ends: its rows show the new tag.
+    await page.locator('[id^="customer-"]').first().getByText(BATCH_TAG, { exact: true }).waitFor()
+    // The list mailed as CSV, as a job: accepted, then mailed with the segment's rows.
+    await page.getByLabel('お客様の一覧をCSVでメール送信').fill('owner@example.jp')
+    await page.getByRole('button', { name: '送信' }).click()
+    await page
+      .getByText(new RegExp(`^${expected.length}件のCSVを owner@example\\.jp にメールで送信しました`))
+      .waitFor({ timeout: 60_000 })
+    await shot('customers-segment-jobs.png')
     const firstLink = page.locator('[id^="customer-"] a').first()
     const href = (await firstLink.getAttribute('href'))!
     customerId = /\/customers\/(\d+)/.exec(href)![1]!

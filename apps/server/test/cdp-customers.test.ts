@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { ZCustomerData, ZCustomerLog, ZCustomerTags, ZLtvList, ZSegment, ZSegmentData } from '@teiki/contract'
+import { ZCustomerData, ZCustomerLog, ZCustomerTags, ZLtvList } from '@teiki/contract'
 import { signWebhook } from '@teiki/shopify-emulator'
 import iconv from 'iconv-lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CdpShops, cdpCall, eventually, expectCdpError, mailsTo, startCdpShops } from './support/cdp.ts'
+import { type CdpShops, cdpCall, eventually, expectCdpError, startCdpShops } from './support/cdp.ts'
 import { TEST_API_SECRET } from './support/fixtures.ts'
 
-// Issue 15: a customer's detail and log, tags through the platform (one customer, or a segment
-// as a batch), lifetime value with its CSV, the segment export mail, and the customer webhooks.
+// Issue 15: a customer's detail and log, tags through the platform (one customer), lifetime value
+// with its CSV, and the customer webhooks. The segment's tag batch and export jobs: cdp-jobs.test.ts.
 
 let env: CdpShops
 let shopId: string
@@ -124,85 +124,6 @@ describe('tags', () => {
     ]
     for (const [body, message] of bad)
       expectCdpError(await cdpCall(env, 'POST', '/cdp-customer-tag-add/', body), 400, message)
-  })
-
-  it('a tag for every customer of a segment runs as a batch with progress', async () => {
-    const made = await cdpCall(env, 'POST', '/cdp-segment-create', {
-      data: { name: '2回以上', conditions: { orderCount: { min: 2 } } },
-    })
-    const segment = ZSegment.parse(made.body)
-    const res = await cdpCall(env, 'POST', '/cdp-customer-tag-add/', {
-      segmentId: segment.id,
-      tags: ['リピーター'],
-    })
-    expect(res.status, res.text).toBe(202)
-    const done = await eventually(async () => {
-      const data = ZSegmentData.parse(
-        (await cdpCall(env, 'GET', `/cdp-segment-data?segmentId=${segment.id}`)).body,
-      )
-      return data.tagJob?.status === 'done' || data.tagJob?.status === 'failed' ? data : null
-    })
-    expect(done.tagJob).toMatchObject({ tag: 'リピーター', total: done.total, done: done.total, failed: 0 })
-    const { rows } = await env.pool.query(
-      'select customer_id::text as id from customer_totals where shop_id = $1 and order_count >= 2',
-      [shopId],
-    )
-    expect(rows.length).toBe(done.total)
-    for (const r of rows) expect(platformCustomer(r.id).tags).toContain('リピーター')
-    const others = platformShop().customers.filter((c) => !rows.some((r) => r.id === String(c.id)))
-    expect(others.some((c) => c.tags.includes('リピーター'))).toBe(false)
-  })
-})
-
-describe('tag batches that died with their process', () => {
-  it('a running batch not moved on for 10 minutes reads as failed and does not block a new one', async () => {
-    const segment = ZSegment.parse(
-      (
-        await cdpCall(env, 'POST', '/cdp-segment-create', {
-          data: { name: '中断', conditions: { tags: { any: ['VIP'] } } },
-        })
-      ).body,
-    )
-    const started = await cdpCall(env, 'POST', '/cdp-customer-tag-add/', {
-      segmentId: segment.id,
-      tags: ['A'],
-    })
-    expect(started.status, started.text).toBe(202)
-    await eventually(async () => {
-      const d = ZSegmentData.parse(
-        (await cdpCall(env, 'GET', `/cdp-segment-data?segmentId=${segment.id}`)).body,
-      )
-      return d.tagJob?.status === 'done'
-    })
-    // A batch whose process died: running, last moved 11 minutes ago.
-    await env.pool.query(
-      `insert into cdp_tag_jobs (shop_id, segment_id, tag, status, total, done, updated_at)
-       values ($1, $2, 'B', 'running', 10, 3, now() - interval '11 minutes')`,
-      [shopId, segment.id],
-    )
-    const data = ZSegmentData.parse(
-      (await cdpCall(env, 'GET', `/cdp-segment-data?segmentId=${segment.id}`)).body,
-    )
-    expect(data.tagJob).toMatchObject({
-      tag: 'B',
-      status: 'failed',
-      done: 3,
-      error: expect.stringContaining('中断'),
-    })
-    // One moved on a minute ago is alive: a second start waits for it (409).
-    await env.pool.query(
-      `insert into cdp_tag_jobs (shop_id, segment_id, tag, status, updated_at) values ($1, $2, 'C', 'running', now() - interval '1 minute')`,
-      [shopId, segment.id],
-    )
-    expectCdpError(
-      await cdpCall(env, 'POST', '/cdp-customer-tag-add/', { segmentId: segment.id, tags: ['D'] }),
-      409,
-      '実行中',
-    )
-    await env.pool.query(`update cdp_tag_jobs set updated_at = now() - interval '11 minutes' where tag = 'C'`)
-    expect(
-      (await cdpCall(env, 'POST', '/cdp-customer-tag-add/', { segmentId: segment.id, tags: ['D'] })).status,
-    ).toBe(202)
   })
 })
 
@@ -322,36 +243,6 @@ describe('lifetime value', () => {
       url: `/app-admin/ltv/cdp-customer-list-export?${range}&encoding=shift_jis&shop=${env.main}&secret=s3cret-cdp`,
     })
     expect(iconv.decode(sjis.rawPayload, 'cp932').split('\r\n')[1]).toBe(lines[1])
-  })
-})
-
-describe('segment export by mail', () => {
-  it('mails the segment customers as CSV through the outbox', async () => {
-    const made = ZSegment.parse(
-      (
-        await cdpCall(env, 'POST', '/cdp-segment-create', {
-          data: { name: 'VIP', conditions: { tags: { any: ['VIP'] } } },
-        })
-      ).body,
-    )
-    const res = await cdpCall(env, 'POST', '/cdp-customer-list-export', {
-      segmentId: made.id,
-      email: 'owner@example.jp',
-    })
-    expect(res.status, res.text).toBe(200)
-    expect(res.body).toMatchObject({ rows: 1, email: 'owner@example.jp' })
-    const [mail] = await mailsTo(env.pool, shopId, 'owner@example.jp')
-    expect(mail!.subject).toBe('【Teiki】セグメント「VIP」の顧客リスト（1件）')
-    expect(mail!.body).toContain('条件: タグ VIP のいずれかあり')
-    const csv = mail!.files[0]!.bytes.subarray(3).toString('utf8').split('\r\n')
-    expect(csv[0]).toBe('顧客ID,顧客名,メールアドレス,タグ,購入回数,LTV,通貨,初回購入日')
-    const p = platformCustomer(customerId)
-    expect(csv[1]).toMatch(new RegExp(`^${customerId},${p.lastName} ${p.firstName},${p.email},`))
-    expectCdpError(
-      await cdpCall(env, 'POST', '/cdp-customer-list-export', { segmentId: made.id, email: 'nope' }),
-      400,
-      'メールアドレスの形式',
-    )
   })
 })
 

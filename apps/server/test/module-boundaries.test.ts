@@ -46,6 +46,7 @@ const JOBS_OF: Record<string, string> = {
   'jobs/billing-jobs.ts': 'billing',
   'jobs/export-jobs.ts': 'exports',
   'jobs/batch-jobs.ts': 'batch',
+  'jobs/cdp-jobs.ts': 'cdp',
 }
 
 /** The feature a file belongs to: features/<noun>/, billing/, its jobs file, or none (shared layers). */

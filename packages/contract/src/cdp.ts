@@ -135,16 +135,32 @@ export const ZTagJob = z.object({
   done: z.number().int(),
   failed: z.number().int(),
   error: z.string().nullable(),
+  /** The first 20 customers the platform refused, with its reason in Japanese. */
+  failures: z.array(z.object({ customerId: z.string(), name: z.string(), reason: z.string() })),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 })
 export type TagJob = z.infer<typeof ZTagJob>
 
-/** GET /cdp-segment-data: the segment, how many customers it holds now, its latest tag batch. */
+/** The segment's latest export (`cdp-customer-list-export`), a job that mails the CSV. */
+export const ZSegmentExportJob = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  email: z.string(),
+  rows: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+})
+export type SegmentExportJob = z.infer<typeof ZSegmentExportJob>
+
+/** GET /cdp-segment-data: the segment, how many customers it holds now, its latest tag batch and export. */
 export const ZSegmentData = z.object({
   segment: ZSegment,
   total: z.number().int(),
   tagJob: ZTagJob.nullable(),
+  exportJob: ZSegmentExportJob.nullable(),
 })
 export type SegmentData = z.infer<typeof ZSegmentData>
 
@@ -253,11 +269,9 @@ export const ZCustomerListExportRequest = z.strictObject(
   strict,
 )
 export type CustomerListExportRequest = z.input<typeof ZCustomerListExportRequest>
-export const ZCustomerListExport = z.object({
-  rows: z.number().int(),
-  email: z.string(),
-  fileName: z.string(),
-})
+/** 202: the export is recorded and queued; the job writes the CSV and mails it. */
+export const ZCustomerListExport = z.object({ exportJob: ZSegmentExportJob })
+export type CustomerListExport = z.infer<typeof ZCustomerListExport>
 
 /** GET /ltv/cdp-customer-list and /ltv/cdp-customer-list-export: calendar days in the shop's zone, inclusive. */
 const ltvRange = {

@@ -37,6 +37,7 @@ import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { batchEnqueuer, startBatchJobs } from '../jobs/batch-jobs.ts'
 import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.ts'
 import type { Jobs } from '../jobs/boss.ts'
+import { segmentExportEnqueuer, startCdpJobs, tagJobEnqueuer } from '../jobs/cdp-jobs.ts'
 import { exportEnqueuer, startExportJobs } from '../jobs/export-jobs.ts'
 import { startMailJobs } from '../jobs/mail-jobs.ts'
 import { startUpcomingNoticeJobs } from '../jobs/upcoming-notice-jobs.ts'
@@ -94,6 +95,8 @@ export type BuildAppOptions = {
   mailJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
   /** Knobs of the batch update jobs (tests turn the sweep's cron off, poll sooner, fewer at once). */
   batchJobs?: { cron?: boolean; pollingIntervalSeconds?: number; concurrency?: number }
+  /** Knobs of the segment tag batch and export jobs (tests turn the sweep's cron off, poll sooner). */
+  cdpJobs?: { cron?: boolean; pollingIntervalSeconds?: number; concurrency?: number }
   /** Knobs of the deferred webhook reads (tests defer less and poll sooner). */
   webhookJobs?: { deferSeconds?: number; pollingIntervalSeconds?: number }
   /** The local mail catcher's page (embedded default), linked from the mail screens. */
@@ -233,7 +236,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     ...(opts.jobs ? { defer: webhookDeferrer(opts.jobs, opts.webhookJobs?.deferSeconds) } : {}),
   })
   exportRoutes(app, opts.jobs ? { enqueue: exportEnqueuer(opts.jobs) } : {})
-  cdpRoutes(app, { mailer, dataDir })
+  cdpRoutes(
+    app,
+    opts.jobs
+      ? { enqueueTagJob: tagJobEnqueuer(opts.jobs), enqueueExport: segmentExportEnqueuer(opts.jobs) }
+      : {},
+  )
   batchRoutes(app, {
     mailer,
     ...(opts.now ? { now: opts.now } : {}),
@@ -266,6 +274,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     })
     await startMailJobs({ jobs: opts.jobs, mailer, log: app.log, ...opts.mailJobs })
     await startBatchJobs({ jobs: opts.jobs, app, mailer, ...opts.batchJobs })
+    await startCdpJobs({ jobs: opts.jobs, app, mailer, dataDir, ...opts.cdpJobs })
     await startUpcomingNoticeJobs({
       jobs: opts.jobs,
       db,

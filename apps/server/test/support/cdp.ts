@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import type pg from 'pg'
 import { expect } from 'vitest'
 import { findInstalledShop } from '../../src/features/shops/repo.ts'
 import { fullSync } from '../../src/sync/full-sync.ts'
@@ -9,8 +7,15 @@ export const CDP_SECRET = 's3cret-cdp'
 
 export type CdpShops = EmulatedApp & { main: string; other: string }
 
-/** Two synced shops (main: 20 contracts, other: 5) whose app takes the emulator's webhooks. */
-export async function startCdpShops(name: string): Promise<CdpShops> {
+/**
+ * Two synced shops (main: 20 contracts, other: 5) whose app takes the emulator's webhooks.
+ * `jobs`: the app runs its jobs (the tag batch, the export) on pg-boss in a schema of this file's
+ * own, writing files to `dataDir`.
+ */
+export async function startCdpShops(
+  name: string,
+  opts: { jobs?: boolean; dataDir?: string } = {},
+): Promise<CdpShops> {
   const stamp = `${process.pid}-${Date.now().toString(36)}`
   const main = `${name}-${stamp}.myshopify.com`
   const other = `${name}-other-${stamp}.myshopify.com`
@@ -21,6 +26,8 @@ export async function startCdpShops(name: string): Promise<CdpShops> {
     ],
     secret: CDP_SECRET,
     webhooks: true,
+    ...(opts.jobs ? { jobsSchema: `pgboss_${name.replace(/\W/g, '_')}` } : {}),
+    ...(opts.dataDir ? { appOptions: { dataDir: opts.dataDir } } : {}),
   })
   for (const domain of [main, other]) {
     await fullSync(env.pool, env.clients[domain]!, (await findInstalledShop(env.pool, domain))!, {
@@ -80,24 +87,4 @@ export async function eventually<T>(
     if (Date.now() > until) throw new Error('condition not reached in time')
     await new Promise((r) => setTimeout(r, 50))
   }
-}
-
-/**
- * The mails the app decided for `to` (the mail outbox: the lead switches this one helper to the
- * SMTP catcher at the merge), with each attachment's bytes.
- */
-export async function mailsTo(pool: pg.Pool, shopId: string, to: string) {
-  const { rows } = await pool.query<{
-    subject: string
-    body: string
-    status: string
-    attachments: Array<{ filename: string; path: string; contentType: string }>
-  }>(
-    'select subject, body, status, attachments from mail_outbox where shop_id = $1 and to_address = $2 order by id',
-    [shopId, to],
-  )
-  return rows.map((r) => ({
-    ...r,
-    files: r.attachments.map((a) => ({ ...a, bytes: readFileSync(a.path) })),
-  }))
 }

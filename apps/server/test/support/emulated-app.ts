@@ -5,6 +5,7 @@ import { upsertShopInstall } from '../../src/features/shops/repo.ts'
 import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
 import { type AppInstance, buildApp } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
+import { type Jobs, startJobs } from '../../src/jobs/boss.ts'
 import { type AdminClient, createAdminClient } from '../../src/platform/admin-client.ts'
 import { TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
 
@@ -17,6 +18,8 @@ export type EmulatedApp = {
   shopIds: Record<string, string>
   /** A client per shop for tests that act on the platform the way the app does. */
   clients: Record<string, AdminClient>
+  /** The job queue, when started (`jobsSchema`). */
+  jobs?: Jobs
   close(): Promise<void>
 }
 
@@ -32,8 +35,17 @@ export async function startEmulatedApp(opts: {
   webhooks?: boolean
   /** More options of the app (a mailer sending to a test SMTP catcher, say). */
   appOptions?: Partial<Parameters<typeof buildApp>[0]>
+  /**
+   * Runs the app's jobs on pg-boss in this schema (the file's own, so no other file's workers
+   * take its jobs), every cron off and quick polling.
+   */
+  jobsSchema?: string
 }): Promise<EmulatedApp> {
   const pool = testPool()
+  const jobs: Jobs | undefined = opts.jobsSchema
+    ? await startJobs({ db: pool, schema: opts.jobsSchema })
+    : undefined
+  const quick = { cron: false, pollingIntervalSeconds: 0.5 }
   const emulator = await createEmulator({
     shops: opts.shops,
     now: new Date('2026-11-22T00:00:00Z'),
@@ -54,6 +66,16 @@ export async function startEmulatedApp(opts: {
     },
     apiSecret: TEST_API_SECRET,
     logger: { level: 'fatal' },
+    ...(jobs
+      ? {
+          jobs,
+          exportJobs: quick,
+          mailJobs: quick,
+          batchJobs: quick,
+          cdpJobs: quick,
+          billingJobs: { cron: false },
+        }
+      : {}),
     ...opts.appOptions,
   })
   if (opts.webhooks) {
@@ -84,7 +106,9 @@ export async function startEmulatedApp(opts: {
     url,
     shopIds,
     clients,
+    ...(jobs ? { jobs } : {}),
     async close() {
+      await jobs?.stop(5_000).catch(() => {})
       await app.close()
       await emulator.close()
       await pool.end()

@@ -13,9 +13,8 @@ import {
   ZTagJobAccepted,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import type { Mailer } from '../../mail/mailer.ts'
 import type { CustomerService } from './customers-service.ts'
-import { exportSegment } from './segment-export.ts'
+import { type EnqueueSegmentExport, startSegmentExport } from './segment-export.ts'
 import type { SegmentService } from './segments-service.ts'
 import type { createTagBatches } from './tag-batch.ts'
 
@@ -25,8 +24,7 @@ type Deps = {
   segments: SegmentService
   customers: CustomerService
   batches: ReturnType<typeof createTagBatches>
-  mailer: Mailer
-  dataDir: string
+  enqueueExport?: EnqueueSegmentExport
 }
 
 /** The customers of a segment, a customer's detail and log, and their tags. */
@@ -52,21 +50,18 @@ export function customerRoutes(app: AppInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        summary: 'セグメントの顧客をCSVにしてメールで送信',
+        summary: 'セグメントの顧客をCSVにしてメールで送信（ジョブ: 受け付けて202、進捗はcdp-segment-data）',
         body: ZCustomerListExportRequest,
-        response: { 200: ZCustomerListExport, 400: ZErrorResponse, 404: ZErrorResponse },
+        response: { 202: ZCustomerListExport, 400: ZErrorResponse, 404: ZErrorResponse },
       },
     },
-    async (request) => {
-      const segment = await segments.stored(request.shop, request.body.segmentId)
-      const done = await exportSegment(
-        { db: app.db, mailer: deps.mailer, dataDir: deps.dataDir },
+    async (request, reply) => {
+      const exportJob = await startSegmentExport(
+        { db: app.db, segments, ...(deps.enqueueExport ? { enqueue: deps.enqueueExport } : {}) },
         request.shop,
-        segment,
-        request.body.email,
-        request.body.encoding,
+        request.body,
       )
-      return { ...done, email: request.body.email }
+      return reply.code(202).send({ exportJob })
     },
   )
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/pool.ts'
 import { withTransaction } from '../../db/pool.ts'
 import { notFound } from '../../http/app-error.ts'
 import { toGid } from '../../platform/gid.ts'
+import { fetchCustomer } from '../../platform/operations/customer.ts'
 import { addCustomerTags } from '../../platform/operations/tags-add.ts'
 import { removeCustomerTags } from '../../platform/operations/tags-remove.ts'
 import type { ShopRow } from '../shops/repo.ts'
@@ -32,6 +33,14 @@ function addressText(a: Record<string, string | null> | null): string | null {
 
 export type CustomerServiceDeps = { db: Db; clients: ShopClients }
 
+/** How a tag batch adds a tag to one customer (tag-run.ts). */
+export type BatchTagOptions = {
+  /** A worker before a crash asked the platform already: its tags are read first, not added again. */
+  attempted: boolean
+  /** Called just before the platform is asked to add (the batch marks its row). */
+  beforeAsk: () => Promise<void>
+}
+
 export function createCustomerService(deps: CustomerServiceDeps) {
   const { db } = deps
 
@@ -52,27 +61,42 @@ export function createCustomerService(deps: CustomerServiceDeps) {
     tags: string[],
     action: 'added' | 'removed',
     source: 'app' | 'segment',
+    batch?: BatchTagOptions,
   ) {
     const before = await stored(shop, id)
     const client = deps.clients.clientFor(shop)
     const gid = toGid('Customer', id)
-    let answer: { tags: string[]; updatedAt: string }
+    const what = action === 'added' ? 'タグの追加' : 'タグの削除'
+    let answer: { tags: string[]; updatedAt: string } | null = null
     try {
-      answer =
-        action === 'added'
-          ? await addCustomerTags(client, gid, tags)
-          : await removeCustomerTags(client, gid, tags)
+      if (batch?.attempted) {
+        const now = await fetchCustomer(client, gid)
+        const has = now?.tags ?? []
+        if (now && tags.every((t) => has.includes(t))) answer = { tags: has, updatedAt: now.updatedAt }
+      }
     } catch (error) {
-      throw platformError(error, action === 'added' ? 'タグの追加' : 'タグの削除')
+      throw platformError(error, what)
     }
+    if (!answer) {
+      await batch?.beforeAsk()
+      try {
+        answer =
+          action === 'added'
+            ? await addCustomerTags(client, gid, tags)
+            : await removeCustomerTags(client, gid, tags)
+      } catch (error) {
+        throw platformError(error, what)
+      }
+    }
+    const { tags: after, updatedAt } = answer
     const changed =
       action === 'added'
-        ? answer.tags.filter((t) => !before.tags.includes(t))
-        : before.tags.filter((t) => !answer.tags.includes(t))
+        ? after.filter((t) => !before.tags.includes(t))
+        : before.tags.filter((t) => !after.includes(t))
     await withTransaction(db, (tx) =>
-      writeCustomerTags(tx, shop.id, id, answer.tags, answer.updatedAt, { action, tags: changed, source }),
+      writeCustomerTags(tx, shop.id, id, after, updatedAt, { action, tags: changed, source }),
     )
-    return { customerId: id, tags: answer.tags }
+    return { customerId: id, tags: after }
   }
 
   return {
@@ -127,7 +151,8 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       id: string,
       tags: string[],
       source: 'app' | 'segment' = 'app',
-    ): Promise<CustomerTags> => editTags(shop, id, tags, 'added', source),
+      batch?: BatchTagOptions,
+    ): Promise<CustomerTags> => editTags(shop, id, tags, 'added', source, batch),
     removeTags: (shop: ShopRow, id: string, tags: string[]): Promise<CustomerTags> =>
       editTags(shop, id, tags, 'removed', 'app'),
   }

@@ -13,25 +13,29 @@ import {
   ZSegmentUpdateRequest,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import type { Mailer } from '../../mail/mailer.ts'
 import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { customerRoutes } from './customer-routes.ts'
 import { createCustomerService } from './customers-service.ts'
 import { refuseUnsafeGet } from './get-write-guard.ts'
 import { ltvRoutes } from './ltv-routes.ts'
+import type { EnqueueSegmentExport } from './segment-export.ts'
 import { createSegmentService } from './segments-service.ts'
-import { createTagBatches } from './tag-batch.ts'
+import { createTagBatches, type EnqueueTagJob } from './tag-batch.ts'
 
 const tags = ['cdp']
 
-export type CdpRouteOptions = { mailer: Mailer; dataDir: string }
+/** The pg-boss senders of the tag batch and the export (jobs/cdp-jobs.ts); without them nothing runs them but the sweep. */
+export type CdpRouteOptions = { enqueueTagJob?: EnqueueTagJob; enqueueExport?: EnqueueSegmentExport }
 
 /** Customer data platform (spec §7 "Customer data platform"): segments, customers, tags, LTV. */
 export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
   const segments = createSegmentService({ db: app.db })
   const customers = createCustomerService({ db: app.db, clients: sharedShopClients(app.platformOptions) })
-  const batches = createTagBatches({ db: app.db, segments, customers, log: app.log })
-  app.addHook('onClose', () => batches.idle())
+  const batches = createTagBatches({
+    db: app.db,
+    segments,
+    ...(opts.enqueueTagJob ? { enqueue: opts.enqueueTagJob } : {}),
+  })
 
   app.get(
     '/app-admin/cdp-segment-list',
@@ -127,6 +131,11 @@ export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
     (request) => segments.groups(request.shop, request.body.name),
   )
 
-  customerRoutes(app, { segments, customers, batches, ...opts })
+  customerRoutes(app, {
+    segments,
+    customers,
+    batches,
+    ...(opts.enqueueExport ? { enqueueExport: opts.enqueueExport } : {}),
+  })
   ltvRoutes(app)
 }

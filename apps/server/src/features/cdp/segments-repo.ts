@@ -115,7 +115,7 @@ export type SegmentCustomerRow = {
   first_order_at: Date | null
 }
 
-const FROM_CUSTOMERS = `from customers cu
+export const FROM_CUSTOMERS = `from customers cu
   left join customer_totals t on t.shop_id = cu.shop_id and t.customer_id = cu.id`
 
 /** A page of the segment's customers, newest customer first; `limit` + 1 rows tell whether more follow. */

@@ -16,6 +16,7 @@ import {
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import type { ShopRow } from '../shops/repo.ts'
+import { latestSegmentExport, toApiSegmentExport } from './export-jobs-repo.ts'
 import { segmentWhere } from './segment-sql.ts'
 import {
   deleteSegment,
@@ -34,7 +35,7 @@ import {
   trafficSources,
   updateSegment,
 } from './segments-repo.ts'
-import { latestTagJob, toApiTagJob } from './tag-jobs-repo.ts'
+import { latestTagJob, tagJobFailures, toApiTagJob } from './tag-jobs-repo.ts'
 
 export const SEGMENT_NOT_FOUND = 'セグメントが見つかりません'
 const GROUP_NOT_FOUND = '指定したグループが見つかりません'
@@ -137,8 +138,17 @@ export function createSegmentService(deps: { db: Db }) {
     async data(shop: ShopRow, id: string): Promise<SegmentData> {
       const row = await stored(shop, id)
       const total = await segmentCount(db, shop.id, whereOf(shop, row.conditions))
-      const job = await latestTagJob(db, shop.id, id)
-      return { segment: await toApi(shop, row), total, tagJob: job ? toApiTagJob(job) : null }
+      const [job, exported] = await Promise.all([
+        latestTagJob(db, shop.id, id),
+        latestSegmentExport(db, shop.id, id),
+      ])
+      const failures = job && job.failed > 0 ? await tagJobFailures(db, shop.id, job.id) : []
+      return {
+        segment: await toApi(shop, row),
+        total,
+        tagJob: job ? toApiTagJob(job, failures) : null,
+        exportJob: exported ? toApiSegmentExport(exported) : null,
+      }
     },
 
     async create(shop: ShopRow, input: SegmentInput): Promise<Segment> {

@@ -1,10 +1,15 @@
 import type { TagJob } from '@teiki/contract'
+import type { SegmentConditions } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
+
+// The tag batches' rows as the routes read and write them (the runner's SQL: tag-run-repo.ts).
 
 export type TagJobRow = {
   id: string
+  shop_id: string
   segment_id: string
   tag: string
+  conditions: SegmentConditions | null
   status: TagJob['status']
   total: number | null
   done: number
@@ -14,26 +19,23 @@ export type TagJobRow = {
   finished_at: Date | null
 }
 
-/** A queued or running job not moved on for this long died with its process (a batch of 50 takes seconds). */
-const STALE = `interval '10 minutes'`
+export const TAG_JOB_COLUMNS = `id::text, shop_id::text, segment_id::text, tag, conditions, status, total, done,
+  failed, error, created_at, finished_at`
 
-// A dead job reads as failed (its process cannot end it), so the merchant may start it again.
-const COLUMNS = `id::text, segment_id::text, tag,
-  case when status in ('queued', 'running') and updated_at < now() - ${STALE} then 'failed' else status end as status,
-  total, done, failed,
-  case when status in ('queued', 'running') and updated_at < now() - ${STALE}
-    then 'タグの一括追加が中断されました。もう一度実行すると、残りの顧客に追加します。' else error end as error,
-  created_at, finished_at`
+/** Failed customers the screen lists under the result. */
+export const FAILURES_LISTED = 20
 
 export async function insertTagJob(
   db: DbClient,
   shopId: string,
   segmentId: string,
   tag: string,
+  conditions: SegmentConditions,
 ): Promise<TagJobRow> {
   const { rows } = await db.query<TagJobRow>(
-    `insert into cdp_tag_jobs (shop_id, segment_id, tag) values ($1, $2, $3) returning ${COLUMNS}`,
-    [shopId, segmentId, tag],
+    `insert into cdp_tag_jobs (shop_id, segment_id, tag, conditions) values ($1, $2, $3, $4)
+     returning ${TAG_JOB_COLUMNS}`,
+    [shopId, segmentId, tag, JSON.stringify(conditions)],
   )
   return rows[0]!
 }
@@ -44,56 +46,51 @@ export async function latestTagJob(
   segmentId: string,
 ): Promise<TagJobRow | null> {
   const { rows } = await db.query<TagJobRow>(
-    `select ${COLUMNS} from cdp_tag_jobs where shop_id = $1 and segment_id = $2 order by id desc limit 1`,
+    `select ${TAG_JOB_COLUMNS} from cdp_tag_jobs where shop_id = $1 and segment_id = $2 order by id desc limit 1`,
     [shopId, segmentId],
   )
   return rows[0] ?? null
 }
 
-/** A batch of the segment still queued or running (one at a time per segment). */
+/**
+ * A batch of the segment still queued or running (one at a time per segment). A batch whose
+ * worker died stays open: the sweep (jobs/cdp-jobs.ts) hands it to another worker.
+ */
 export async function activeTagJob(
   db: DbClient,
   shopId: string,
   segmentId: string,
 ): Promise<TagJobRow | null> {
   const { rows } = await db.query<TagJobRow>(
-    `select ${COLUMNS} from cdp_tag_jobs where shop_id = $1 and segment_id = $2 and status in ('queued', 'running')
-       and updated_at >= now() - ${STALE}
+    `select ${TAG_JOB_COLUMNS} from cdp_tag_jobs
+     where shop_id = $1 and segment_id = $2 and status in ('queued', 'running')
      order by id desc limit 1`,
     [shopId, segmentId],
   )
   return rows[0] ?? null
 }
 
-export async function startTagJob(db: DbClient, id: string, total: number): Promise<void> {
-  await db.query(`update cdp_tag_jobs set status = 'running', total = $2, updated_at = now() where id = $1`, [
-    id,
-    total,
-  ])
-}
+export type TagFailure = { customer_id: string; name: string; reason: string | null }
 
-export async function addTagJobProgress(
+/** The first failed customers of a batch with the platform's reason. */
+export async function tagJobFailures(
   db: DbClient,
-  id: string,
-  done: number,
-  failed: number,
-): Promise<void> {
-  await db.query('update cdp_tag_jobs set done = done + $2, failed = failed + $3 where id = $1', [
-    id,
-    done,
-    failed,
-  ])
-}
-
-export async function finishTagJob(db: DbClient, id: string, error: string | null): Promise<void> {
-  await db.query(
-    `update cdp_tag_jobs set status = case when $2::text is null then 'done' else 'failed' end, error = $2,
-       finished_at = now(), updated_at = now() where id = $1`,
-    [id, error],
+  shopId: string,
+  jobId: string,
+  limit = FAILURES_LISTED,
+): Promise<TagFailure[]> {
+  const { rows } = await db.query<TagFailure>(
+    `select i.customer_id::text, coalesce(c.display_name, '') as name, i.reason
+     from cdp_tag_job_items i
+     left join customers c on c.shop_id = i.shop_id and c.id = i.customer_id
+     where i.job_id = $2 and i.shop_id = $1 and i.status = 'failed'
+     order by i.customer_id limit $3`,
+    [shopId, jobId, limit],
   )
+  return rows
 }
 
-export function toApiTagJob(row: TagJobRow): TagJob {
+export function toApiTagJob(row: TagJobRow, failures: TagFailure[] = []): TagJob {
   return {
     id: row.id,
     tag: row.tag,
@@ -102,6 +99,7 @@ export function toApiTagJob(row: TagJobRow): TagJob {
     done: row.done,
     failed: row.failed,
     error: row.error,
+    failures: failures.map((f) => ({ customerId: f.customer_id, name: f.name, reason: f.reason ?? '' })),
     createdAt: row.created_at.toISOString(),
     finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
   }

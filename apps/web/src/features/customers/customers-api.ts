@@ -1,6 +1,7 @@
 import type {
   CustomerData,
   CustomerList,
+  CustomerListExport,
   CustomerLog,
   CustomerTags,
   ExportEncoding,
@@ -31,7 +32,7 @@ export const customersApi = {
   customers: (segmentId: string, offset: number) =>
     apiGet<CustomerList>('/cdp-customer-list', { segmentId, offset, count: 10 }),
   exportByMail: (segmentId: string, email: string, encoding: ExportEncoding) =>
-    apiPost<{ rows: number; email: string }>('/cdp-customer-list-export', { segmentId, email, encoding }),
+    apiPost<CustomerListExport>('/cdp-customer-list-export', { segmentId, email, encoding }),
   tagSegment: (segmentId: string, tag: string) =>
     apiPost<{ tagJob: TagJob }>('/cdp-customer-tag-add/', { segmentId, tags: [tag] }),
   customer: (customerId: string) => apiGet<CustomerData>('/cdp-customer-data', { customerId }),

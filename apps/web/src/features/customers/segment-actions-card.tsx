@@ -1,26 +1,24 @@
 import { BlockStack, Button, Card, InlineStack, ProgressBar, Select, Text, TextField } from '@shopify/polaris'
-import type { ExportEncoding, TagJob } from '@teiki/contract'
-import { formatNumber } from '@teiki/domain'
+import type { ExportEncoding, SegmentExportJob, TagJob } from '@teiki/contract'
+import { exportJobText, tagJobPercent, tagJobText } from '@teiki/domain'
 import { useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
 import { customersApi } from './customers-api.ts'
 
-const JOB_STATUS: Record<TagJob['status'], string> = {
-  queued: '待機中',
-  running: '実行中',
-  done: '完了',
-  failed: '中断',
-}
-
-/** A tag for every customer of the segment (a batch with progress), and the list mailed as CSV. */
+/**
+ * A tag for every customer of the segment and the list mailed as CSV, both jobs on the server:
+ * the card shows the latest of each as the page reads it again (every second while one runs).
+ */
 export function SegmentActionsCard({
   segmentId,
   tagJob,
+  exportJob,
   onStarted,
 }: {
   segmentId: string
   tagJob: TagJob | null
+  exportJob: SegmentExportJob | null
   onStarted: () => void
 }) {
   const ui = useUiState()
@@ -45,19 +43,15 @@ export function SegmentActionsCard({
   const mail = async () => {
     setBusy('mail')
     try {
-      const done = await customersApi.exportByMail(segmentId, email.trim(), encoding)
-      ui.showToast(`${formatNumber(done.rows)}件のCSVを ${done.email} に送信しました`)
+      const { exportJob: accepted } = await customersApi.exportByMail(segmentId, email.trim(), encoding)
+      ui.showToast(`CSVの作成を開始しました。完了すると ${accepted.email} にメールでお送りします`)
+      onStarted()
     } catch (error) {
       ui.showToast(errorMessage(error), { error: true })
     } finally {
       setBusy(null)
     }
   }
-  const progress = tagJob?.total
-    ? Math.round(((tagJob.done + tagJob.failed) / tagJob.total) * 100)
-    : tagJob?.status === 'done'
-      ? 100
-      : 0
   return (
     <Card>
       <BlockStack gap="400">
@@ -79,25 +73,7 @@ export function SegmentActionsCard({
             タグを追加
           </Button>
         </InlineStack>
-        {tagJob ? (
-          <BlockStack gap="100">
-            <Text as="p" tone="subdued">
-              タグ「{tagJob.tag}」: {JOB_STATUS[tagJob.status]}（{formatNumber(tagJob.done)}
-              {tagJob.total !== null ? ` / ${formatNumber(tagJob.total)}` : ''}件
-              {tagJob.failed > 0 ? `、失敗${formatNumber(tagJob.failed)}件` : ''}）
-            </Text>
-            <ProgressBar
-              progress={progress}
-              size="small"
-              tone={tagJob.status === 'failed' ? 'critical' : 'primary'}
-            />
-            {tagJob.error ? (
-              <Text as="p" tone="critical">
-                {tagJob.error}
-              </Text>
-            ) : null}
-          </BlockStack>
-        ) : null}
+        {tagJob ? <TagJobProgress job={tagJob} /> : null}
         <BlockStack gap="200">
           <TextField
             label="お客様の一覧をCSVでメール送信"
@@ -123,8 +99,42 @@ export function SegmentActionsCard({
               送信
             </Button>
           </InlineStack>
+          {exportJob ? (
+            <Text as="p" tone={exportJob.status === 'failed' ? 'critical' : 'subdued'}>
+              {exportJobText(exportJob)}
+            </Text>
+          ) : null}
         </BlockStack>
       </BlockStack>
     </Card>
+  )
+}
+
+/** The batch's state in one sentence, its progress, and the customers the platform refused. */
+function TagJobProgress({ job }: { job: TagJob }) {
+  return (
+    <BlockStack gap="100">
+      <Text as="p" tone={job.status === 'failed' ? 'critical' : 'subdued'}>
+        {tagJobText(job)}
+      </Text>
+      <ProgressBar
+        progress={tagJobPercent(job)}
+        size="small"
+        tone={job.status === 'failed' ? 'critical' : 'primary'}
+      />
+      {job.failures.length > 0 ? (
+        <BlockStack gap="050">
+          <Text as="p" variant="bodySm" tone="critical">
+            追加できなかった顧客{job.failed > job.failures.length ? `（最初の${job.failures.length}件）` : ''}
+            :
+          </Text>
+          {job.failures.map((f) => (
+            <Text key={f.customerId} as="p" variant="bodySm" tone="subdued">
+              {f.name || `顧客ID ${f.customerId}`}: {f.reason}
+            </Text>
+          ))}
+        </BlockStack>
+      ) : null}
+    </BlockStack>
   )
 }

@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Box, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris'
 import type { SegmentData, SegmentGroup, SegmentSetting, SellingPlanGroupList } from '@teiki/contract'
 import { formatNumber } from '@teiki/domain'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { errorMessage } from '../../app/api.ts'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
@@ -48,13 +48,23 @@ export default function SegmentPage() {
     else if (isNew) setForm(EMPTY_FORM)
   }, [loaded?.segment.id, loaded?.segment.updatedAt, isNew])
 
-  // While a tag batch runs, its progress is read again every second.
-  const running = loaded?.tagJob && (loaded.tagJob.status === 'queued' || loaded.tagJob.status === 'running')
+  // While a tag batch or an export runs, its progress is read again every second.
+  const open = (job: { status: string } | null | undefined) =>
+    job?.status === 'queued' || job?.status === 'running'
+  const running = open(loaded?.tagJob) || open(loaded?.exportJob)
   useEffect(() => {
     if (!running) return
     const timer = setTimeout(reload, 1000)
     return () => clearTimeout(timer)
   })
+  // A tag batch that has just ended changed the customers' tags: their list is read again.
+  const tagging = open(loaded?.tagJob)
+  const wasTagging = useRef(false)
+  const [tagsChanged, setTagsChanged] = useState(0)
+  useEffect(() => {
+    if (wasTagging.current && !tagging) setTagsChanged((n) => n + 1)
+    wasTagging.current = tagging
+  }, [tagging])
 
   const save = async () => {
     setSaving(true)
@@ -123,7 +133,11 @@ export default function SegmentPage() {
                 plans={choices.status === 'ready' ? choices.data.plans : []}
               />
               {loaded ? (
-                <SegmentCustomersCard segmentId={loaded.segment.id} total={loaded.total} version={version} />
+                <SegmentCustomersCard
+                  segmentId={loaded.segment.id}
+                  total={loaded.total}
+                  version={version + tagsChanged}
+                />
               ) : (
                 <Box padding="200">
                   <Text as="p" tone="subdued">
@@ -135,7 +149,12 @@ export default function SegmentPage() {
           </Layout.Section>
           {loaded ? (
             <Layout.Section variant="oneThird">
-              <SegmentActionsCard segmentId={loaded.segment.id} tagJob={loaded.tagJob} onStarted={reload} />
+              <SegmentActionsCard
+                segmentId={loaded.segment.id}
+                tagJob={loaded.tagJob}
+                exportJob={loaded.exportJob}
+                onStarted={reload}
+              />
             </Layout.Section>
           ) : null}
         </Layout>

@@ -1,0 +1,162 @@
+import type { ExportEncoding, SegmentExportJob } from '@teiki/contract'
+import type { SegmentConditions } from '@teiki/domain'
+import type { DbClient } from '../../db/pool.ts'
+
+// The segment exports' rows (`cdp-customer-list-export` as a job, migration 0029).
+
+export type SegmentExportRow = {
+  id: string
+  shop_id: string
+  segment_id: string
+  segment_name: string
+  conditions: SegmentConditions
+  email: string
+  encoding: ExportEncoding
+  status: SegmentExportJob['status']
+  row_count: number | null
+  file_name: string | null
+  mail_id: string | null
+  error: string | null
+  created_at: Date
+  finished_at: Date | null
+}
+
+const COLUMNS = `id::text, shop_id::text, segment_id::text, segment_name, conditions, email, encoding, status,
+  row_count, file_name, mail_id::text, error, created_at, finished_at`
+
+/** A running export whose worker has written nothing for this long counts as abandoned. */
+export const EXPORT_STALE_SECONDS = 120
+
+export async function insertSegmentExport(
+  db: DbClient,
+  e: {
+    shopId: string
+    segmentId: string
+    segmentName: string
+    conditions: SegmentConditions
+    email: string
+    encoding: ExportEncoding
+  },
+): Promise<SegmentExportRow> {
+  const { rows } = await db.query<SegmentExportRow>(
+    `insert into cdp_segment_exports (shop_id, segment_id, segment_name, conditions, email, encoding)
+     values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
+    [e.shopId, e.segmentId, e.segmentName, JSON.stringify(e.conditions), e.email, e.encoding],
+  )
+  return rows[0]!
+}
+
+export async function latestSegmentExport(
+  db: DbClient,
+  shopId: string,
+  segmentId: string,
+): Promise<SegmentExportRow | null> {
+  const { rows } = await db.query<SegmentExportRow>(
+    `select ${COLUMNS} from cdp_segment_exports where shop_id = $1 and segment_id = $2 order by id desc limit 1`,
+    [shopId, segmentId],
+  )
+  return rows[0] ?? null
+}
+
+/** Takes the export for `owner`: queued, or running under a dead owner or silent for 2 minutes. */
+export async function claimSegmentExport(
+  db: DbClient,
+  shopId: string,
+  id: string,
+  owner: string,
+  deadOwners: string[],
+): Promise<SegmentExportRow | null> {
+  const { rows } = await db.query<SegmentExportRow>(
+    `update cdp_segment_exports set status = 'running', owner = $3, heartbeat_at = now(), updated_at = now()
+     where shop_id = $1 and id = $2
+       and (status = 'queued' or (status = 'running'
+         and (owner = any($4::text[]) or heartbeat_at < now() - make_interval(secs => $5))))
+     returning ${COLUMNS}`,
+    [shopId, id, owner, deadOwners, EXPORT_STALE_SECONDS],
+  )
+  return rows[0] ?? null
+}
+
+export async function touchSegmentExport(db: DbClient, id: string): Promise<void> {
+  await db.query('update cdp_segment_exports set heartbeat_at = now() where id = $1', [id])
+}
+
+/** Ends the export (once; null when it had ended), in the caller's transaction with its mail. */
+export async function finishSegmentExport(
+  db: DbClient,
+  id: string,
+  end: {
+    status: 'done' | 'failed'
+    rows: number | null
+    fileName: string | null
+    mailId: string | null
+    error: string | null
+  },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update cdp_segment_exports set status = $2, row_count = $3, file_name = $4, mail_id = $5, error = $6,
+       owner = null, finished_at = now(), updated_at = now()
+     where id = $1 and status in ('queued', 'running')`,
+    [id, end.status, end.rows, end.fileName, end.mailId, end.error],
+  )
+  return (rowCount ?? 0) > 0
+}
+
+export async function releaseSegmentExport(db: DbClient, id: string): Promise<void> {
+  await db.query(
+    `update cdp_segment_exports set status = 'queued', owner = null where id = $1 and status = 'running'`,
+    [id],
+  )
+}
+
+export async function runningExportOwners(db: DbClient): Promise<string[]> {
+  const { rows } = await db.query<{ owner: string }>(
+    `select distinct owner from cdp_segment_exports where status = 'running' and owner is not null`,
+  )
+  return rows.map((r) => r.owner)
+}
+
+/** Exports that need a worker: queued for a minute, or running under a worker that is gone. */
+export async function orphanSegmentExports(
+  db: DbClient,
+  deadOwners: string[],
+): Promise<Array<{ shop_id: string; id: string }>> {
+  const { rows } = await db.query<{ shop_id: string; id: string }>(
+    `select shop_id::text, id::text from cdp_segment_exports
+     where (status = 'queued' and updated_at < now() - interval '1 minute')
+        or (status = 'running' and (owner = any($1::text[])
+          or heartbeat_at < now() - make_interval(secs => $2)))
+     order by id limit 100`,
+    [deadOwners, EXPORT_STALE_SECONDS],
+  )
+  return rows
+}
+
+/**
+ * Of these exports, the ones whose file is no longer needed: ended, and their mail sent, stored,
+ * finally failed, or never decided (a failed export, an over-large file that was not attached).
+ */
+export async function exportsWithFileDone(db: DbClient, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const { rows } = await db.query<{ id: string }>(
+    `select e.id::text from cdp_segment_exports e
+     left join mail_outbox m on m.id = e.mail_id
+     where e.id = any($1::bigint[]) and e.status in ('done', 'failed')
+       and (m.id is null or m.status not in ('pending', 'sending'))`,
+    [ids],
+  )
+  return rows.map((r) => r.id)
+}
+
+export function toApiSegmentExport(row: SegmentExportRow): SegmentExportJob {
+  return {
+    id: row.id,
+    status: row.status,
+    email: row.email,
+    rows: row.row_count,
+    fileName: row.file_name,
+    error: row.error,
+    createdAt: row.created_at.toISOString(),
+    finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
+  }
+}
