@@ -74,6 +74,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     billingDelayMs: opts.billingDelayMs,
     seed,
     bulkDelayMs: opts.bulkDelayMs,
+    pixelExtensionDir: opts.pixelExtensionDir,
   })
 
   const loaded = opts.dataDir ? loadState(opts.dataDir) : null
