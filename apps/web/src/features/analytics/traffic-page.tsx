@@ -7,7 +7,6 @@ import {
   Page,
   Select,
   SkeletonBodyText,
-  Text,
 } from '@shopify/polaris'
 import type { TrafficRow } from '@teiki/contract'
 import { formatDateJa, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
