@@ -76,38 +76,40 @@ export function PixelCardView({
   const view = data ? pixelView(data.connection) : null
   const reason = failure ?? data?.connection.error ?? null
   return (
-    <Card>
-      <BlockStack gap="300">
-        <InlineStack gap="200" blockAlign="center">
-          <Text as="h2" variant="headingMd">
-            ウェブピクセル
-          </Text>
-          {view && <Badge tone={view.badge.tone}>{view.badge.label}</Badge>}
-        </InlineStack>
-        <Text as="p" tone="subdued">
-          アプリのウェブピクセル（teiki-pixel）がページ閲覧と購入完了を送信します。URL の
-          utm_source・utm_medium・utm_campaign・utm_content
-          を読み取り、購入の30日前までで最後の流入元を定期契約に紐づけます。
-        </Text>
-        {!data && <SkeletonBodyText lines={3} />}
-        {view?.note && <Text as="p">{view.note}</Text>}
-        {view?.action && reason && <PlatformMessageText message={splitPlatformDetail(reason)} />}
-        {view?.action && (
-          <InlineStack>
-            <Button variant="primary" onClick={onConnect} loading={connecting}>
-              {view.action}
-            </Button>
+    <div data-testid="pixel-card">
+      <Card>
+        <BlockStack gap="300">
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              ウェブピクセル
+            </Text>
+            {view && <Badge tone={view.badge.tone}>{view.badge.label}</Badge>}
           </InlineStack>
-        )}
-        {data && (
-          <TextField
-            label="アカウントID（ピクセルの設定値）"
-            value={data.accountID}
-            readOnly
-            autoComplete="off"
-          />
-        )}
-      </BlockStack>
-    </Card>
+          <Text as="p" tone="subdued">
+            アプリのウェブピクセル（teiki-pixel）がページ閲覧と購入完了を送信します。URL の
+            utm_source・utm_medium・utm_campaign・utm_content
+            を読み取り、購入の30日前までで最後の流入元を定期契約に紐づけます。
+          </Text>
+          {!data && <SkeletonBodyText lines={3} />}
+          {view?.note && <Text as="p">{view.note}</Text>}
+          {view?.action && reason && <PlatformMessageText message={splitPlatformDetail(reason)} />}
+          {view?.action && (
+            <InlineStack>
+              <Button variant="primary" onClick={onConnect} loading={connecting}>
+                {view.action}
+              </Button>
+            </InlineStack>
+          )}
+          {data && (
+            <TextField
+              label="アカウントID（ピクセルの設定値）"
+              value={data.accountID}
+              readOnly
+              autoComplete="off"
+            />
+          )}
+        </BlockStack>
+      </Card>
+    </div>
   )
 }
