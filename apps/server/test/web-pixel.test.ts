@@ -18,6 +18,19 @@ let pool: pg.Pool
 let app: AppInstance
 let emulator: Emulator
 let publicUrl = 'https://teiki.example.com'
+/** Run once just before the app's next webPixelCreate reaches the platform (another process's create). */
+let beforeNextCreate: (() => Promise<void>) | null = null
+
+/** The app's platform HTTP client, with a hook to create a pixel between the app's read and its create. */
+const racingFetch: typeof fetch = async (input, init) => {
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { operationName?: string }) : {}
+  if (body.operationName === 'WebPixelCreate' && beforeNextCreate) {
+    const hook = beforeNextCreate
+    beforeNextCreate = null
+    await hook()
+  }
+  return fetch(input, init)
+}
 
 beforeAll(async () => {
   pool = testPool()
@@ -34,6 +47,7 @@ beforeAll(async () => {
     platform: {
       adminOrigin: () => url,
       apiKey: TEST_API_KEY,
+      fetch: racingFetch,
       clientRetry: { maxRetries: 1, retryBaseMs: 1 },
     },
     apiSecret: TEST_API_SECRET,
@@ -95,7 +109,9 @@ describe('install creates the shop pixel', () => {
       headers: { authorization: `Bearer ${emulator.sessionToken(domain)}` },
     })
     expect(res.statusCode).toBe(200)
-    await expect.poll(async () => (await stored(domain))?.web_pixel_id ?? null).not.toBeNull()
+    await expect
+      .poll(async () => (await stored(domain))?.web_pixel_id ?? null, { timeout: 15_000 })
+      .not.toBeNull()
     const row = await stored(domain)
     expect(platformPixel(domain)).toMatchObject({
       settings: { accountID: row.key, ingestUrl: `https://teiki.example.com/pixel/events?shop=${domain}` },
@@ -162,6 +178,34 @@ describe('ensure never creates a second pixel', () => {
       ingestUrl: res.body.ingestUrl,
     })
     expect(pixelCalls(domain).filter((f) => f === 'webPixelCreate')).toHaveLength(1)
+  })
+})
+
+describe('a create lost to another process', () => {
+  it('is TAKEN: the app reads the pixel the other made and brings it to its settings', async () => {
+    const domain = await installed('race')
+    let othersId = ''
+    beforeNextCreate = async () => {
+      const made = await emulator.graphql(domain, {
+        query: `mutation { webPixelCreate(webPixel: { settings: "{\\"accountID\\":\\"another-process-key-1\\",\\"ingestUrl\\":\\"https://old.example.com/x\\"}" }) { webPixel { id } } }`,
+      })
+      othersId = (made.data as { webPixelCreate: { webPixel: { id: string } } }).webPixelCreate.webPixel.id
+    }
+    const res = await call(domain, 'POST', 'pixel-connection')
+    expect(res.status).toBe(200)
+    expect(othersId).not.toBe('')
+    expect(res.body.connection).toMatchObject({ status: 'connected', webPixelId: othersId, error: null })
+    expect(platformPixel(domain)!.settings).toEqual({
+      accountID: res.body.accountID,
+      ingestUrl: res.body.ingestUrl,
+    })
+    expect(pixelCalls(domain)).toEqual([
+      'webPixel',
+      'webPixelCreate',
+      'webPixelCreate',
+      'webPixel',
+      'webPixelUpdate',
+    ])
   })
 })
 

@@ -129,6 +129,14 @@ describe('webPixelCreate / webPixelUpdate / webPixelDelete / webPixel', () => {
     }
   })
 
+  it('is removed with the app: after an uninstall and a reinstall the shop has none', async () => {
+    await gql(emulator, m.webPixelCreate, { webPixel: { settings: good } })
+    emulator.uninstall(SHOP)
+    emulator.install(SHOP)
+    const res = await emulator.graphql(SHOP, { query: m.webPixelQuery })
+    expect(res.errors?.[0]?.message).toBe('No web pixel was found for this app.')
+  })
+
   it('costs like any mutation (10) and a read of one object (1)', async () => {
     const before = emulator.callLog.length
     await gql(emulator, m.webPixelCreate, { webPixel: { settings: good } })
