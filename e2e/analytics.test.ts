@@ -102,5 +102,9 @@ describe('analytics screens', () => {
     const text = await page.locator('tbody').innerText()
     expect(text).toContain('instagram')
     expect(text).toMatch(/\d+\.\d%/)
+    // The screen connected the shop's web pixel through the platform (the emulator's webPixelCreate).
+    const pixel = page.locator('[data-testid="pixel-card"]')
+    await expect.poll(() => pixel.innerText(), { timeout: 15_000 }).toMatch(/接続済み[\s\S]*日に接続しました/)
+    expect(await pixel.getByRole('button').count()).toBe(0)
   })
 })

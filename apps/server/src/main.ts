@@ -129,6 +129,7 @@ async function main() {
     outboxDir: join(dataDir, 'outbox'),
     from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
   })
+  let listeningUrl: string | undefined
   const app = await buildApp({
     db: pool,
     dataDir,
@@ -144,6 +145,8 @@ async function main() {
     ...(catcher ? { mailViewerUrl: catcher.pageUrl } : {}),
     mailFrom: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     ...(config.SENTRY_DSN_WEB ? { webSentryDsn: config.SENTRY_DSN_WEB } : {}),
+    // The web pixel's ingest URL: SHOPIFY_APP_URL, else where this server listens (known below).
+    traffic: { publicUrl: () => config.SHOPIFY_APP_URL ?? listeningUrl },
     // A shop installed by token exchange gets its mirror filled right away (bulk exports).
     onInstalled: async (shop) => {
       if (!shop.access_token) return
@@ -161,6 +164,7 @@ async function main() {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   const appUrl = `http://${['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST}:${port}`
+  listeningUrl = appUrl
   if (emulator && !config.PORT) emulator.webhooks.setCallbackUrl(`${appUrl}/webhooks`)
   // What `npm run billing` needs to reach this process (see jobs/runtime.ts).
   const removeRuntimeInfo = writeRuntimeInfo(dataDir, {

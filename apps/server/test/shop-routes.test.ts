@@ -105,6 +105,26 @@ describe('GET /app-admin/app-scope-eligibility', () => {
     expect(url.searchParams.get('scope')).toContain('read_themes')
     expect(url.searchParams.get('client_id')).toBe('test-client-id')
   })
+
+  it('asks for an update when only the web pixel scopes are missing (installed before 流入元 connected it)', async () => {
+    const shop = await createShop(pool, {
+      prefix: 'scopes-pixel',
+      scopes: [
+        'write_own_subscription_contracts',
+        'write_customers',
+        'write_products',
+        'read_orders',
+        'write_themes',
+        'write_script_tags',
+        'write_shipping',
+        'read_locations',
+      ],
+    })
+    const { body } = await get(shop, 'app-scope-eligibility')
+    expect(body.eligible).toBe(false)
+    const scopes = new URL(body.redirect_uri).searchParams.get('scope')!.split(',')
+    expect(scopes).toEqual(expect.arrayContaining(['write_pixels', 'read_customer_events']))
+  })
 })
 
 describe('shop basics', () => {

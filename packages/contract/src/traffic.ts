@@ -40,8 +40,30 @@ export const ZTrafficConditions = z.object({
   content: z.array(z.string()),
 })
 
-/** GET /traffic/pixel-settings: what the web pixel extension's settings need. */
-export const ZPixelSettings = z.object({ accountID: z.string(), ingestUrl: z.string() })
+/**
+ * The shop's web pixel on the platform (webPixelCreate): connected (created or confirmed with
+ * these settings), missing (never connected) or failed (the last try was refused or could not
+ * reach the platform: `error` says why, in Japanese). Times are ISO instants.
+ */
+export const ZPixelConnection = z.object({
+  status: z.enum(['connected', 'missing', 'failed']),
+  webPixelId: z.string().nullable(),
+  connectedAt: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  error: z.string().nullable(),
+})
+export type PixelConnection = z.infer<typeof ZPixelConnection>
+
+/**
+ * GET /traffic/pixel-settings (and POST /traffic/pixel-connection): the web pixel extension's
+ * settings for this shop and whether the platform holds them.
+ */
+export const ZPixelSettings = z.object({
+  accountID: z.string(),
+  ingestUrl: z.string(),
+  connection: ZPixelConnection,
+})
+export type PixelSettings = z.infer<typeof ZPixelSettings>
 
 // The pixel's ingest body (POST /pixel/events?shop=…&key=…). Strict and small: the endpoint is
 // public, so every field is bounded and anything else is a 400.

@@ -1,6 +1,7 @@
 import type { Faults } from './faults.ts'
 import type { ShopState } from './records.ts'
 import type { Store } from './store.ts'
+import type { PixelExtension } from './web-pixel-extension.ts'
 
 /** What mutations need from the running emulator beyond the shop's data. */
 export type Runtime = {
@@ -21,6 +22,8 @@ export type Runtime = {
   /** Keeps the JSONL of a finished bulk operation for `GET /bulk/<id>.jsonl`. */
   /** Each bulk operation's JSONL file, as the pages it was written in. */
   bulkFiles: Map<string, Buffer[]>
+  /** The app's deployed web pixel extension (web-pixel-extension.ts); null: the app has none. */
+  pixelExtension: PixelExtension | null
 }
 
 /** Per-request context: resolvers only ever see the shop the access token belongs to. */

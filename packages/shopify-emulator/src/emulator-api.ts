@@ -47,6 +47,12 @@ export type EmulatorOptions = {
    * `npm run seed` cannot be made to fail by anyone who reaches its port.
    */
   controls?: boolean
+  /**
+   * The folder of the app's deployed web pixel extension, whose settings definition
+   * `webPixelCreate` validates against (default: the repository's `extensions/teiki-pixel`);
+   * null: the app has deployed none (NO_EXTENSION).
+   */
+  pixelExtensionDir?: string | null
 }
 
 export const DEFAULT_API_KEY = 'teiki-emulator-api-key'

@@ -4,6 +4,7 @@ import type { Runtime } from './context.ts'
 import type { Faults } from './faults.ts'
 import type { ShopState } from './records.ts'
 import { Tasks } from './tasks.ts'
+import { loadPixelExtension } from './web-pixel-extension.ts'
 import { WebhookDispatcher } from './webhooks/dispatcher.ts'
 import { COMPLIANCE_TOPICS } from './webhooks/topics.ts'
 
@@ -32,6 +33,8 @@ export type RuntimeOptions = {
   /** Seeds a billing delay spread that names no seed of its own. */
   seed?: number
   bulkDelayMs?: number
+  /** The deployed web pixel extension's folder (default: the repository's); null: none deployed. */
+  pixelExtensionDir?: string | null
 }
 
 const pick = (payload: Record<string, unknown>, fields: readonly string[]) =>
@@ -78,6 +81,8 @@ export function createRuntime(opts: RuntimeOptions) {
       return callbackUrl
     },
     bulkFiles: new Map(),
+    pixelExtension:
+      opts.pixelExtensionDir === null ? null : loadPixelExtension(opts.pixelExtensionDir ?? undefined),
   }
   return {
     runtime,

@@ -140,6 +140,14 @@ export type DeliveryProfileRecord = {
   locationGroups: DeliveryLocationGroupRecord[]
 }
 
+/** The app's web pixel on the shop (one per app per shop): its settings as validated. */
+export type WebPixelRecord = {
+  id: number
+  settings: Record<string, unknown>
+  createdAt: number
+  updatedAt: number
+}
+
 export type ShopExtra = {
   drafts: DraftRecord[]
   discountCodes: DiscountCodeRecord[]
@@ -153,4 +161,6 @@ export type ShopExtra = {
   /** Absent in state saved before delivery profiles existed: see delivery-profiles.ts. */
   locations?: LocationRecord[]
   deliveryProfiles?: DeliveryProfileRecord[]
+  /** The app's web pixel (webPixelCreate); absent or null: none. */
+  webPixel?: WebPixelRecord | null
 }

@@ -74,6 +74,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     billingDelayMs: opts.billingDelayMs,
     seed,
     bulkDelayMs: opts.bulkDelayMs,
+    pixelExtensionDir: opts.pixelExtensionDir,
   })
 
   const loaded = opts.dataDir ? loadState(opts.dataDir) : null
@@ -228,6 +229,11 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       const shop = shopOf(domain)
       // Revoked first, as on the platform: the app confirms an uninstall by its token failing.
       if (!store.revoke(shop.installation.accessToken)) return
+      // The app's web pixel goes with it: a reinstall starts without one.
+      if (shop.extra?.webPixel) {
+        shop.extra.webPixel = null
+        store.changed()
+      }
       runtime.emit(shop, 'app/uninstalled', appUninstalledPayload(shop))
     },
     ...complianceTriggers({ store, runtime, shopOf }),

@@ -32,7 +32,7 @@ import { contractEditRoutes } from '../features/subscriptions/edits-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
 import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { themeRoutes } from '../features/theme/routes.ts'
-import { trafficRoutes } from '../features/traffic/routes.ts'
+import { trafficPixelConnector, trafficRoutes } from '../features/traffic/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
 import { batchEnqueuer, startBatchJobs } from '../jobs/batch-jobs.ts'
 import { type BillingJobsOptions, startBillingJobs } from '../jobs/billing-jobs.ts'
@@ -105,13 +105,33 @@ export type BuildAppOptions = {
   webSentryDsn?: string
   /** Sender of the app's mail (MAIL_FROM), shown on the mail screens. */
   mailFrom?: string
-  /** Knobs of the traffic feature (tests turn the attribution sweep off). */
-  traffic?: { sweepMs?: number }
+  /**
+   * Knobs of the traffic feature: the attribution sweep (tests turn it off) and the app's public
+   * URL the web pixel sends to (default `platform.appUrl`; main.ts passes the listening address
+   * when SHOPIFY_APP_URL is unset).
+   */
+  traffic?: { sweepMs?: number; publicUrl?: () => string | undefined }
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
 }
 
 export const DEFAULT_MAIL_FROM = 'Teiki <no-reply@teiki.invalid>'
+
+/**
+ * After a token exchange installed a shop: its web pixel is connected (a refusal is recorded
+ * for the 流入元 screen and logged), beside the caller's hook (the first sync).
+ */
+function installHook(app: AppInstance, opts: BuildAppOptions) {
+  const pixel = trafficPixelConnector(app, opts.traffic)
+  return async (shop: ShopRow) => {
+    await Promise.all([
+      pixel.ensure(shop).catch((error: unknown) => {
+        app.log.warn({ err: error, shop: shop.domain }, 'web pixel not connected at install')
+      }),
+      opts.onInstalled?.(shop),
+    ])
+  }
+}
 
 /** Builds the HTTP app: auth, /app-admin routes, OpenAPI, errors, and the SPA. */
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
@@ -207,7 +227,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
             apiSecret: opts.apiSecret,
             adminOrigin: opts.platform.adminOrigin,
             fetch: opts.platform.fetch,
-            onInstalled: opts.onInstalled,
+            onInstalled: installHook(app, opts),
             log: app.log,
           })
         : undefined,
@@ -229,7 +249,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   sellingPlanRoutes(app)
   boxRoutes(app)
   reportRoutes(app, opts.now ? { now: opts.now } : {})
-  trafficRoutes(app, { appUrl: opts.platform.appUrl, ...opts.traffic })
+  trafficRoutes(app, opts.traffic)
   webhookRoutes(app, {
     apiSecret: opts.apiSecret,
     platform: opts.platform,

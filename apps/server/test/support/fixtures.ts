@@ -76,6 +76,8 @@ export async function createShop(
         'write_script_tags',
         'write_shipping',
         'read_locations',
+        'write_pixels',
+        'read_customer_events',
       ],
       opts.timezone ?? 'Asia/Tokyo',
       JSON.stringify(

@@ -25,6 +25,9 @@ export const ACCESS_SCOPES: readonly string[] = [
   'read_script_tags',
   'write_script_tags',
   'read_locales',
+  // The web pixel (webPixelCreate): write_pixels implies read_pixels.
+  'write_pixels',
+  'read_customer_events',
 ]
 
 export function shopInfo(rng: Rng, domain: string): ShopInfo {

@@ -9,6 +9,7 @@ import { deliveryProfileMutations } from './delivery-profiles.ts'
 import { draftLineMutations } from './draft-lines.ts'
 import { draftMutations } from './drafts.ts'
 import { sellingPlanGroupMutations } from './selling-plan-groups.ts'
+import { webPixelResolvers } from './web-pixels.ts'
 import { webhookSubscriptionResolvers } from './webhook-subscriptions.ts'
 
 /** Every map that writes; merged after the read-only ones (resolvers/index.ts). */
@@ -24,4 +25,5 @@ export const mutationMaps: ResolverMap[] = [
   bulkOperationResolvers,
   webhookSubscriptionResolvers,
   deliveryProfileMutations,
+  webPixelResolvers,
 ]

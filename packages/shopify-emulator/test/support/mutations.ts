@@ -357,3 +357,26 @@ export const mutationDocuments: Record<string, string> = {
   deliveryProfileCreate,
   deliveryProfileUpdate,
 }
+
+export const webPixelCreate = `mutation WebPixelCreate($webPixel: WebPixelInput!) {
+  webPixelCreate(webPixel: $webPixel) {
+    webPixel { id settings }
+    userErrors { code field message }
+  }
+}`
+
+export const webPixelUpdate = `mutation WebPixelUpdate($id: ID!, $webPixel: WebPixelInput!) {
+  webPixelUpdate(id: $id, webPixel: $webPixel) {
+    webPixel { id settings }
+    userErrors { code field message }
+  }
+}`
+
+export const webPixelDelete = `mutation WebPixelDelete($id: ID!) {
+  webPixelDelete(id: $id) {
+    deletedWebPixelId
+    userErrors { code field message }
+  }
+}`
+
+export const webPixelQuery = `query WebPixel { webPixel { id settings } }`

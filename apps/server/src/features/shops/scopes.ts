@@ -19,6 +19,9 @@ export const REQUIRED_SCOPES = [
   // and the locations it ships from).
   'write_shipping',
   'read_locations',
+  // The web pixel (流入元): webPixelCreate/Update need both; write_pixels implies read_pixels.
+  'write_pixels',
+  'read_customer_events',
 ] as const
 
 export function missingScopes(granted: readonly string[]): string[] {

@@ -11,9 +11,11 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../http/app-error.ts'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { attributeAll } from './attribution.ts'
 import { createIngestQueue } from './ingest-queue.ts'
 import { pixelAuthenticator } from './pixel-auth.ts'
+import { createPixelConnector, type PixelConnector } from './pixel-connection.ts'
 import { createTrafficService, hitRows } from './service.ts'
 
 const tags = ['traffic']
@@ -21,13 +23,23 @@ const tags = ['traffic']
 export type TrafficRouteOptions = {
   /** Attribution sweep interval (ms); 0 turns it off (tests call the sweep themselves). */
   sweepMs?: number
-  /** The app's public URL the pixel sends to (the settings screen shows it). */
-  appUrl?: string
+  /** The app's public URL the pixel sends to (read at each call: locally known once listening). */
+  publicUrl?: () => string | undefined
+}
+
+/** The shop's web pixel connector, as the routes and the install hook (http/app.ts) share it. */
+export function trafficPixelConnector(app: AppInstance, opts: TrafficRouteOptions = {}): PixelConnector {
+  return createPixelConnector({
+    db: app.db,
+    clients: sharedShopClients(app.platformOptions),
+    publicUrl: opts.publicUrl ?? (() => app.platformOptions.appUrl),
+  })
 }
 
 /** Spec §7 "Traffic" (screen 流入元) and the web pixel's ingest endpoint. */
 export function trafficRoutes(app: AppInstance, opts: TrafficRouteOptions = {}): void {
-  const traffic = createTrafficService({ db: app.db, appUrl: opts.appUrl })
+  const traffic = createTrafficService({ db: app.db })
+  const pixel = trafficPixelConnector(app, opts)
   app.get(
     '/app-admin/traffic-actuation',
     {
@@ -52,11 +64,28 @@ export function trafficRoutes(app: AppInstance, opts: TrafficRouteOptions = {}):
     {
       schema: {
         tags,
-        summary: 'ウェブピクセルの設定（アカウントIDと送信先）',
+        summary: 'ウェブピクセルの設定（アカウントIDと送信先）と接続状態（未接続なら接続する）',
         response: { 200: ZPixelSettings },
       },
     },
-    (request) => traffic.pixelSettings(request.shop),
+    (request) => pixel.read(request.shop),
+  )
+  app.post(
+    '/app-admin/traffic/pixel-connection',
+    {
+      schema: {
+        tags,
+        summary: 'ウェブピクセルを接続し直す（webPixelCreate／webPixelUpdate）',
+        response: {
+          200: ZPixelSettings,
+          409: ZErrorResponse,
+          422: ZErrorResponse,
+          502: ZErrorResponse,
+          503: ZErrorResponse,
+        },
+      },
+    },
+    (request) => pixel.ensure(request.shop),
   )
   ingestRoute(app)
 

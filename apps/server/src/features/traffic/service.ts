@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto'
 import type { PixelEvent, TrafficQuery, TrafficRow } from '@teiki/contract'
 import { gidNumber } from '@teiki/contract'
 import { trafficRate, utmOf } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { attributeShop } from './attribution.ts'
-import { type HitRow, pixelKey } from './repo.ts'
+import type { HitRow } from './repo.ts'
 import { trafficRows, trafficValues } from './report-repo.ts'
 
 /** The stored form of the pixel's events: utm values read from the page URL. */
@@ -24,7 +23,7 @@ export function hitRows(shopId: string, events: PixelEvent[]): HitRow[] {
   })
 }
 
-export function createTrafficService(deps: { db: Db; appUrl?: string }) {
+export function createTrafficService(deps: { db: Db }) {
   const { db } = deps
   return {
     report: async (shop: ShopRow, q: TrafficQuery): Promise<{ rows: TrafficRow[] }> => {
@@ -49,9 +48,5 @@ export function createTrafficService(deps: { db: Db; appUrl?: string }) {
       }
     },
     conditions: (shop: ShopRow) => trafficValues(db, shop.id),
-    pixelSettings: async (shop: ShopRow) => ({
-      accountID: await pixelKey(db, shop.id, randomBytes(18).toString('base64url')),
-      ingestUrl: `${deps.appUrl ?? ''}/pixel/events?shop=${encodeURIComponent(shop.domain)}`,
-    }),
   }
 }

@@ -7,8 +7,6 @@ import {
   Page,
   Select,
   SkeletonBodyText,
-  Text,
-  TextField,
 } from '@shopify/polaris'
 import type { TrafficRow } from '@teiki/contract'
 import { formatDateJa, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
@@ -16,6 +14,7 @@ import { useMemo, useState } from 'react'
 import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { analyticsApi } from './analytics-api.ts'
+import { PixelCard } from './pixel-card.tsx'
 import { useLoad } from './use-load.ts'
 
 const ZONE = 'Asia/Tokyo'
@@ -124,32 +123,6 @@ function TrafficTable({ rows }: { rows: TrafficRow[] }) {
           r.rate,
         ])}
       />
-    </Card>
-  )
-}
-
-function PixelCard() {
-  const { state } = useLoad('pixel', (signal) => analyticsApi.pixelSettings(signal))
-  return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          ウェブピクセルの設定
-        </Text>
-        <Text as="p" tone="subdued">
-          アプリのウェブピクセル（teiki-pixel）がページ閲覧と購入完了を送信します。URL の
-          utm_source・utm_medium・utm_campaign・utm_content
-          を読み取り、購入の30日前までで最後の流入元を定期契約に紐づけます。
-        </Text>
-        {state.status === 'success' && (
-          <TextField
-            label="アカウントID（ピクセルの設定値）"
-            value={state.data.accountID}
-            readOnly
-            autoComplete="off"
-          />
-        )}
-      </BlockStack>
     </Card>
   )
 }
