@@ -89,8 +89,10 @@ function ingestRoute(app: AppInstance): void {
         }
       },
     )
-    scope.addHook('onSend', async (_request, reply) => {
+    // A callback hook, not an async one: no promise per hit.
+    scope.addHook('onSend', (_request, reply, payload, done) => {
       reply.header('access-control-allow-origin', '*')
+      done(null, payload)
     })
     scope.options(
       '/pixel/events',
