@@ -9,7 +9,14 @@ import net from 'node:net'
 // answer is read from its status line and Content-Length, instead of node:http's client, which
 // cost the server about a third of a core. Every event id answered 200 is remembered.
 
-export type ClientRun = { acked: string[]; errors: number; latencies: number[]; seconds: number }
+export type ClientRun = {
+  acked: string[]
+  errors: number
+  latencies: number[]
+  seconds: number
+  /** From the first failed request to the last one (s): the server's downtime in a SIGKILL run. */
+  failingSeconds: number
+}
 
 const BROWSER_HEADERS =
   'Accept: */*\r\n' +
@@ -46,6 +53,13 @@ export async function runIngestClient(opts: {
   const acked: string[] = []
   const latencies: number[] = []
   let errors = 0
+  let firstError = 0
+  let lastError = 0
+  const failed = () => {
+    errors++
+    lastError = Date.now()
+    firstError ||= lastError
+  }
   const started = Date.now()
   const deadline = started + opts.seconds * 1000
   const ticker = opts.onTick ? setInterval(() => opts.onTick!(Date.now() - started), 100) : null
@@ -57,7 +71,7 @@ export async function runIngestClient(opts: {
       while (Date.now() < deadline) {
         conn ??= await connect(opts.port()).catch(() => null)
         if (!conn) {
-          errors++
+          failed()
           await new Promise((r) => setTimeout(r, 20))
           continue
         }
@@ -72,7 +86,7 @@ export async function runIngestClient(opts: {
           acked.push(id)
           latencies.push(Number(process.hrtime.bigint() - t0) / 1e6)
         } else {
-          errors++
+          failed()
         }
         if (status === 0 || conn.closed) {
           conn.destroy()
@@ -84,7 +98,8 @@ export async function runIngestClient(opts: {
     }),
   )
   if (ticker) clearInterval(ticker)
-  return { acked, errors, latencies, seconds: (Date.now() - started) / 1000 }
+  const seconds = (Date.now() - started) / 1000
+  return { acked, errors, latencies, seconds, failingSeconds: (lastError - firstError) / 1000 }
 }
 
 type Connection = { send(request: string): Promise<number>; destroy(): void; closed: boolean }

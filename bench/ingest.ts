@@ -23,6 +23,9 @@ export type IngestResult = {
   acknowledged: number
   errors: number
   hitsPerSecond: number
+  /** Seconds from the first refused request to the last, and the rate over the rest. */
+  failingSeconds: number
+  hitsPerSecondWhileAnswering: number
   p50Ms: number
   p95Ms: number
   stored: number
@@ -138,6 +141,8 @@ export function summarize(run: ClientRun, stored: number): IngestResult {
     acknowledged: run.acked.length,
     errors: run.errors,
     hitsPerSecond: Math.round(run.acked.length / run.seconds),
+    failingSeconds: Math.round(run.failingSeconds * 10) / 10,
+    hitsPerSecondWhileAnswering: Math.round(run.acked.length / (run.seconds - run.failingSeconds)),
     p50Ms: pct(50),
     p95Ms: pct(95),
     stored,
