@@ -24,6 +24,7 @@ import { benchBurst } from './burst.ts'
 import { benchCdp } from './cdp.ts'
 import { benchDetailVitals } from './detail-vitals.ts'
 import { benchExport } from './export.ts'
+import { benchIngest } from './ingest.ts'
 import { runLoad } from './load.ts'
 import { benchMerchant } from './merchant.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
@@ -39,7 +40,7 @@ const { values: args } = parseArgs({
     only: {
       type: 'string',
       default:
-        'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch,shopops,analytics',
+        'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch,shopops,analytics,ingest',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -53,6 +54,7 @@ const { values: args } = parseArgs({
     'merchant-seconds': { type: 'string', default: '60' },
     'merchant-think-ms': { type: 'string', default: '1000' },
     'ingest-seconds': { type: 'string', default: '60' },
+    'ingest-profile': { type: 'string' },
   },
 })
 const only = new Set(args.only.split(','))
@@ -147,7 +149,19 @@ if (only.has('analytics')) {
       databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_analytics`),
       seconds,
       connections,
-      ingestSeconds: Number(args['ingest-seconds']),
+      log,
+    })),
+  }
+}
+// The pixel's ingest (issue 14), on its own small database: only the shop and its pixel key.
+if (only.has('ingest')) {
+  results.ingest = {
+    at,
+    ...(await benchIngest({
+      databaseUrl: await ensureDatabase(baseUrl, `${benchDbName}_ingest`),
+      connections,
+      seconds: Number(args['ingest-seconds']),
+      ...(args['ingest-profile'] ? { profileDir: args['ingest-profile'] } : {}),
       log,
     })),
   }

@@ -28,6 +28,10 @@ export async function startServer(
       const match = output.match(/http:\/\/127\.0\.0\.1:(\d+)/)
       if (match) {
         clearTimeout(timer)
+        // The output is still read (a full pipe would stop the server) but no longer kept.
+        output = ''
+        child.stdout!.off('data', onData).resume()
+        child.stderr!.off('data', onData).resume()
         resolve(Number(match[1]))
       }
     }

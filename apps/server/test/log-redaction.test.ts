@@ -68,6 +68,26 @@ beforeAll(async () => {
     (await rawRequest(base, 'GET', `/app-admin/test-fail?${query}`, { authorization: `Bearer ${bearer}` }))
       .status,
   ).toBe(500)
+  // The web pixel's hits write no access lines (thousands a second), answered or refused.
+  const pixel = await rawRequest(base, 'GET', `/app-admin/traffic/pixel-settings?${query}`)
+  const pixelKey = (JSON.parse(pixel.body) as { accountID: string }).accountID
+  const hit = JSON.stringify({
+    events: [{ id: 'log-hit-1', name: 'page_viewed', timestamp: new Date().toISOString(), clientId: 'c1' }],
+  })
+  for (const [key, status] of [
+    [pixelKey, 200],
+    ['wrong-key', 401],
+  ] as const) {
+    const headers = { 'content-type': 'text/plain' }
+    const answer = await rawRequest(
+      base,
+      'POST',
+      `/pixel/events?shop=${shop.domain}&key=${key}`,
+      headers,
+      hit,
+    )
+    expect(answer.status).toBe(status)
+  }
   const body = '{}'
   const webhook = await rawRequest(
     base,
@@ -82,7 +102,7 @@ beforeAll(async () => {
   // failure's lines, which a loaded machine wrote after close() had returned.
   const complete = () =>
     existsSync(logFile) &&
-    readFileSync(logFile, 'utf8').split('"incoming request"').length > 6 &&
+    readFileSync(logFile, 'utf8').split('"incoming request"').length > 7 &&
     readFileSync(logFile, 'utf8').includes('upstream refused')
   for (let i = 0; i < 250 && !complete(); i++) await new Promise((r) => setTimeout(r, 20))
   text = readFileSync(logFile, 'utf8')
@@ -113,13 +133,15 @@ describe('the log file', () => {
       '/app-admin/subscriptions/search',
       `/app-admin/test-log?shop=${shop.domain}&secret=${REDACTED}`,
       `/app-admin/test-fail?shop=${shop.domain}&secret=${REDACTED}`,
+      `/app-admin/traffic/pixel-settings?shop=${shop.domain}&secret=${REDACTED}`,
       '/webhooks',
     ])
+    expect(text).not.toContain('/pixel/events')
     expect(
       lines
         .filter((l) => l.msg === 'request completed')
         .map((l) => (l.res as { statusCode: number }).statusCode),
-    ).toEqual([200, 200, 200, 200, 500, 400])
+    ).toEqual([200, 200, 200, 200, 500, 200, 400])
   })
 
   it('logs the failure with its message and stack, credentials replaced', () => {

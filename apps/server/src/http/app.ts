@@ -49,7 +49,7 @@ import type { AppInstance, PlatformOptions, RouteEntry } from './app-instance.ts
 import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
 import { reportServerError } from './error-reporting.ts'
-import { loggerOptions } from './log-redaction.ts'
+import { logController, loggerOptions } from './log-redaction.ts'
 import { platformBusy, registerRequestContext } from './request-context.ts'
 import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
 import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
@@ -137,6 +137,7 @@ function installHook(app: AppInstance, opts: BuildAppOptions) {
 export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: opts.logger ? loggerOptions(opts.logger === true ? { level: 'info' } : opts.logger) : false,
+    logController,
     trustProxy: trustedProxies(opts.trustProxy),
     // A URL the router cannot decode (`/a/%`) or an over-long parameter is refused before any
     // hook runs: answered in the API's error shape, with the same security headers as every other answer.

@@ -1,5 +1,16 @@
-import type { FastifyRequest } from 'fastify'
+import { type FastifyRequest, LogController } from 'fastify'
 import pino from 'pino'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false`: the route's requests write no access log lines ("incoming request", "request
+     * completed"); its errors are still logged (the error handler's 500s, warnings). For the
+     * web pixel's ingest, thousands of identical hits a second (features/traffic/routes.ts).
+     */
+    accessLog?: boolean
+  }
+}
 
 export const REDACTED = '[REDACTED]'
 
@@ -64,6 +75,12 @@ export const logSerializers = {
     return serialized
   },
 }
+
+/** Fastify's access log lines, but for the routes that turned them off (`config.accessLog: false`). */
+export const logController = new LogController({
+  // `routeOptions` is absent on the requests answered before routing (they are logged).
+  disableRequestLogging: (request) => request.routeOptions?.config?.accessLog === false,
+})
 
 /** Logger options for Fastify: the level, where to write (a file path: pino's destination; default stdout), redaction. */
 export function loggerOptions(opts: { level: string; file?: string }) {

@@ -35,9 +35,10 @@ export function urlProblem(url: string): string | null {
  * schemas (packages/contract primitives).
  */
 export function registerRequestGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const problem = urlProblem(request.raw.url ?? '')
-    if (problem) throw new AppError('INVALID_INPUT', problem)
+    done(problem ? new AppError('INVALID_INPUT', problem) : undefined)
   })
 }
 

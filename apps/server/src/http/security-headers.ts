@@ -27,9 +27,10 @@ export type SecurityHeaderOptions = {
  * Fastify's `request.protocol` ignores the header otherwise), or an https public URL.
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions = {}): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+  // A callback hook, not an async one: no promise per response (the pixel's ingest answers thousands a second).
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
     setSecurityHeaders(request, reply, opts)
-    return payload
+    done(null, payload)
   })
 }
 

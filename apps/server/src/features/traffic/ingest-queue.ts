@@ -21,21 +21,28 @@ type Waiting = {
   reject: (e: unknown) => void
 }
 
+/** Rows of traffic_daily per day and campaign (report_slot() of migration 0018): 0–7. */
+const SLOTS = 8
+
 export function createIngestQueue(
   db: Db,
   opts: { maxRows?: number; maxInFlight?: number } = {},
 ): IngestQueue {
   const maxRows = opts.maxRows ?? 2000
-  const maxInFlight = opts.maxInFlight ?? 4
+  const maxInFlight = Math.min(opts.maxInFlight ?? 4, SLOTS)
   let waiting: Waiting[] = []
   let scheduled = false
   const running = new Set<Promise<void>>()
+  // Each writer writes its counts to its own slot; another process starts elsewhere in the 8.
+  const first = Math.floor(Math.random() * SLOTS)
+  const freeSlots = Array.from({ length: maxInFlight }, (_, i) => (first + i) % SLOTS)
 
-  async function write(batch: Waiting[]): Promise<void> {
+  async function write(batch: Waiting[], slot: number): Promise<void> {
     try {
       const stored = await insertHits(
         db,
         batch.flatMap((w) => w.hits),
+        slot,
       )
       const seen = new Set<string>()
       for (const w of batch) {
@@ -69,8 +76,10 @@ export function createIngestQueue(
       }
       const batch = waiting.slice(0, cut)
       waiting = waiting.slice(cut)
-      const done: Promise<void> = write(batch).finally(() => {
+      const slot = freeSlots.pop()!
+      const done: Promise<void> = write(batch, slot).finally(() => {
         running.delete(done)
+        freeSlots.push(slot)
         flush()
       })
       running.add(done)
