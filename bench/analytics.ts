@@ -87,6 +87,8 @@ export async function benchAnalytics(opts: {
           )
         }
       }
+      // `--ingest-seconds 0`: the reports alone (their targets only).
+      if (opts.ingestSeconds <= 0) return { ...out, targets: { dailyReportP95Ms: 50, persistenceP95Ms: 100 } }
       const port = () => server.port
       const plain = await ingestLoad({
         port,
