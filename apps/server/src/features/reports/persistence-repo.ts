@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, statement } from '../../db/pool.ts'
 
 export type CohortFilter = {
   sellingPlanGroupId?: string
@@ -25,8 +25,11 @@ export async function cohortCounts(
   filter: CohortFilter,
 ): Promise<CohortCounts[]> {
   const flag = await db.query<{ on: boolean }>(
-    `select exists (select 1 from shop_flags where shop_id = $1 and flag = 'test_shop' and enabled) as on`,
-    [shopId],
+    statement(
+      'report-test-shop',
+      `select exists (select 1 from shop_flags where shop_id = $1 and flag = 'test_shop' and enabled) as on`,
+      [shopId],
+    ),
   )
   const withTest = flag.rows[0]?.on ?? false
   const filtered = [filter.sellingPlanGroupId, filter.sellingPlanId, filter.source, filter.medium].some(
@@ -35,10 +38,13 @@ export async function cohortCounts(
   const { rows } = filtered
     ? await filteredCounts(db, shopId, from, to, filter, withTest)
     : await db.query<{ month: string; bucket: number; contracts: number }>(
-        `select month::text, bucket, sum(contracts)::int as contracts from report_cohorts
-         where shop_id = $1 and with_test = $4 and month >= date_trunc('month', $2::date)::date and month <= $3::date
-         group by month, bucket having sum(contracts) <> 0`,
-        [shopId, from, to, withTest],
+        statement(
+          'report-cohorts',
+          `select month::text, bucket, sum(contracts)::int as contracts from report_cohorts
+           where shop_id = $1 and with_test = $4 and month >= date_trunc('month', $2::date)::date and month <= $3::date
+           group by month, bucket having sum(contracts) <> 0`,
+          [shopId, from, to, withTest],
+        ),
       )
   const byMonth = new Map<string, CohortCounts>()
   for (const r of rows) {
@@ -67,24 +73,36 @@ function filteredCounts(
 ) {
   const params: unknown[] = [shopId, from, to, withTest]
   const where: string[] = []
+  const shape: string[] = []
   const param = (value: unknown) => `$${params.push(value)}`
   if (f.sellingPlanGroupId) {
+    shape.push('group')
     const [group, plan] = [param(f.sellingPlanGroupId), param(f.sellingPlanId ?? null)]
     where.push(`h.plan_ids && array(select p.id from selling_plans p where p.shop_id = $1
       and p.group_id = ${group}::bigint and (${plan}::bigint is null or p.id = ${plan}::bigint))`)
   } else if (f.sellingPlanId) {
+    shape.push('plan')
     where.push(`h.plan_ids @> array[${param(f.sellingPlanId)}::bigint]`)
   }
-  if (f.source === '(direct)') where.push(`h.source = ''`)
-  else {
-    if (f.source) where.push(`h.source = ${param(f.source)}::text`)
-    if (f.medium) where.push(`h.medium = ${param(f.medium)}::text`)
+  if (f.source === '(direct)') {
+    shape.push('direct')
+    where.push(`h.source = ''`)
+  } else {
+    for (const key of ['source', 'medium'] as const) {
+      if (!f[key]) continue
+      shape.push(key)
+      where.push(`h.${key} = ${param(f[key])}::text`)
+    }
   }
+  // One prepared statement per filter shape (at most 3 × 4 of them).
   return db.query<{ month: string; bucket: number; contracts: number }>(
-    `select h.month::text, h.bucket, sum(h.contracts)::int as contracts from report_cohort_dims h
-     where h.shop_id = $1 and h.with_test = $4 and h.month >= date_trunc('month', $2::date)::date
-       and h.month <= $3::date and ${where.join(' and ')}
-     group by h.month, h.bucket having sum(h.contracts) <> 0`,
-    params,
+    statement(
+      `report-cohort-dims-${shape.join('-')}`,
+      `select h.month::text, h.bucket, sum(h.contracts)::int as contracts from report_cohort_dims h
+       where h.shop_id = $1 and h.with_test = $4 and h.month >= date_trunc('month', $2::date)::date
+         and h.month <= $3::date and ${where.join(' and ')}
+       group by h.month, h.bucket having sum(h.contracts) <> 0`,
+      params,
+    ),
   )
 }

@@ -11,7 +11,7 @@ import type { Db } from '../../db/pool.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { cohortCounts } from './persistence-repo.ts'
 import {
-  activeBefore,
+  activeDeltas,
   activeNow,
   type CountColumn,
   countsByDay,
@@ -48,10 +48,7 @@ export function createReportService(deps: { db: Db; now?: () => Date }) {
 
     /** Contracts active at the end of each day of the range. */
     active: async (shop: ShopRow, r: Range): Promise<DailyCount[]> => {
-      const [before, deltas] = await Promise.all([
-        activeBefore(db, shop.id, r.startDate),
-        countsByDay(db, shop.id, 'active_delta', r.startDate, r.endDate),
-      ])
+      const { before, deltas } = await activeDeltas(db, shop.id, r.startDate, r.endDate)
       return activeSeries(before, deltas, r.startDate, r.endDate)
     },
 
@@ -78,7 +75,7 @@ export function createReportService(deps: { db: Db; now?: () => Date }) {
     currencies: async (shop: ShopRow, r: Range) =>
       (await currencies(db, shop.id, r.startDate, r.endDate)).map((c) => ({
         currency: c.currency,
-        sales: fromUnits(toUnits(c.amount)),
+        sales: c.amount,
         orders: c.orders,
       })),
 
@@ -112,7 +109,7 @@ function fillSales(rows: SalesRow[], days: string[], currencyCodes: string[]): S
   return days.flatMap((date) =>
     currencyCodes.map((currency) => {
       const row = byKey.get(`${date}|${currency}`)
-      return { date, currency, sales: fromUnits(toUnits(row?.amount ?? '0')), orders: row?.orders ?? 0 }
+      return { date, currency, sales: row?.amount ?? '0', orders: row?.orders ?? 0 }
     }),
   )
 }
