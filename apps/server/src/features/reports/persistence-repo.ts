@@ -11,6 +11,10 @@ export type CohortCounts = { month: string; contracts: number; reached: number[]
 
 const REACHED = Array.from({ length: 12 }, (_, i) => i + 1)
 
+/** The histogram's rows to read: with test orders in a shop flagged test_shop (in the statement). */
+const WITH_TEST = `(select exists (select 1 from shop_flags f
+  where f.shop_id = $1 and f.flag = 'test_shop' and f.enabled))`
+
 /**
  * Per cohort month from `from` to `to` (the shop-local month the contract started in): its size
  * and how many contracts reached 1…12 counted orders. Without filters it reads the histogram
@@ -24,26 +28,19 @@ export async function cohortCounts(
   to: string,
   filter: CohortFilter,
 ): Promise<CohortCounts[]> {
-  const flag = await db.query<{ on: boolean }>(
-    statement(
-      'report-test-shop',
-      `select exists (select 1 from shop_flags where shop_id = $1 and flag = 'test_shop' and enabled) as on`,
-      [shopId],
-    ),
-  )
-  const withTest = flag.rows[0]?.on ?? false
   const filtered = [filter.sellingPlanGroupId, filter.sellingPlanId, filter.source, filter.medium].some(
     Boolean,
   )
   const { rows } = filtered
-    ? await filteredCounts(db, shopId, from, to, filter, withTest)
+    ? await filteredCounts(db, shopId, from, to, filter)
     : await db.query<{ month: string; bucket: number; contracts: number }>(
         statement(
           'report-cohorts',
           `select month::text, bucket, sum(contracts)::int as contracts from report_cohorts
-           where shop_id = $1 and with_test = $4 and month >= date_trunc('month', $2::date)::date and month <= $3::date
+           where shop_id = $1 and with_test = ${WITH_TEST} and month >= date_trunc('month', $2::date)::date
+             and month <= $3::date
            group by month, bucket having sum(contracts) <> 0`,
-          [shopId, from, to, withTest],
+          [shopId, from, to],
         ),
       )
   const byMonth = new Map<string, CohortCounts>()
@@ -63,15 +60,8 @@ export async function cohortCounts(
  * group: the group's plans are read from the mirror); `source=(direct)` keeps the contracts
  * without an attribution (source '').
  */
-function filteredCounts(
-  db: DbClient,
-  shopId: string,
-  from: string,
-  to: string,
-  f: CohortFilter,
-  withTest: boolean,
-) {
-  const params: unknown[] = [shopId, from, to, withTest]
+function filteredCounts(db: DbClient, shopId: string, from: string, to: string, f: CohortFilter) {
+  const params: unknown[] = [shopId, from, to]
   const where: string[] = []
   const shape: string[] = []
   const param = (value: unknown) => `$${params.push(value)}`
@@ -99,7 +89,7 @@ function filteredCounts(
     statement(
       `report-cohort-dims-${shape.join('-')}`,
       `select h.month::text, h.bucket, sum(h.contracts)::int as contracts from report_cohort_dims h
-       where h.shop_id = $1 and h.with_test = $4 and h.month >= date_trunc('month', $2::date)::date
+       where h.shop_id = $1 and h.with_test = ${WITH_TEST} and h.month >= date_trunc('month', $2::date)::date
          and h.month <= $3::date and ${where.join(' and ')}
        group by h.month, h.bucket having sum(h.contracts) <> 0`,
       params,
