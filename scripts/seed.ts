@@ -1,5 +1,7 @@
 // `npm run seed -- --shops 10 --contracts 100000 [--data-dir .data-seed] [--seed 1] [--prefix bench-]
 //   [--now 2026-11-22] [--max-saved-contracts 20000]`
+// `npm run seed -- --analytics [--database-url postgres://…]`: the large analytics shop instead
+//   (100,000 contracts, ~5.2M history rows, written into PostgreSQL: scripts/seed-analytics.ts).
 //
 // Writes the emulator state of N generated shops (`{prefix}{i}.myshopify.com`) into
 // `{data-dir}/emulator-state.json`, in the emulator's own format, so an emulator started with
@@ -26,8 +28,15 @@ const { values } = parseArgs({
     prefix: { type: 'string', default: 'bench-' },
     now: { type: 'string' },
     'max-saved-contracts': { type: 'string', default: '20000' },
+    analytics: { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
   },
 })
+if (values.analytics) {
+  const { seedAnalyticsShop } = await import('./seed-analytics.ts')
+  await seedAnalyticsShop(values['database-url'] ?? process.env.DATABASE_URL)
+  process.exit(0)
+}
 
 const int = (name: string, value: string | undefined, min: number): number | undefined => {
   if (value === undefined) return undefined

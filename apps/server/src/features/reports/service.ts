@@ -11,7 +11,7 @@ import type { Db } from '../../db/pool.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { cohortCounts } from './persistence-repo.ts'
 import {
-  activeBefore,
+  activeDeltas,
   activeNow,
   type CountColumn,
   countsByDay,
@@ -48,10 +48,7 @@ export function createReportService(deps: { db: Db; now?: () => Date }) {
 
     /** Contracts active at the end of each day of the range. */
     active: async (shop: ShopRow, r: Range): Promise<DailyCount[]> => {
-      const [before, deltas] = await Promise.all([
-        activeBefore(db, shop.id, r.startDate),
-        countsByDay(db, shop.id, 'active_delta', r.startDate, r.endDate),
-      ])
+      const { before, deltas } = await activeDeltas(db, shop.id, r.startDate, r.endDate)
       return activeSeries(before, deltas, r.startDate, r.endDate)
     },
 
@@ -78,7 +75,7 @@ export function createReportService(deps: { db: Db; now?: () => Date }) {
     currencies: async (shop: ShopRow, r: Range) =>
       (await currencies(db, shop.id, r.startDate, r.endDate)).map((c) => ({
         currency: c.currency,
-        sales: fromUnits(toUnits(c.amount)),
+        sales: c.amount,
         orders: c.orders,
       })),
 
@@ -106,15 +103,23 @@ const distinct = (rows: SalesRow[], shop: ShopRow): string[] => {
   return [...set].sort()
 }
 
-/** One point per day and currency, 0 on days without sales. */
+/**
+ * One point per day and currency, 0 on days without sales. `rows` come sorted by day and
+ * currency, as the points are: one pass over both.
+ */
 function fillSales(rows: SalesRow[], days: string[], currencyCodes: string[]): SalesPoint[] {
-  const byKey = new Map(rows.map((r) => [`${r.day}|${r.currency}`, r]))
-  return days.flatMap((date) =>
-    currencyCodes.map((currency) => {
-      const row = byKey.get(`${date}|${currency}`)
-      return { date, currency, sales: fromUnits(toUnits(row?.amount ?? '0')), orders: row?.orders ?? 0 }
-    }),
-  )
+  const points: SalesPoint[] = []
+  let i = 0
+  for (const date of days) {
+    while (i < rows.length && rows[i]!.day < date) i++
+    for (const currency of currencyCodes) {
+      while (i < rows.length && rows[i]!.day === date && rows[i]!.currency < currency) i++
+      const row = rows[i]
+      const hit = row !== undefined && row.day === date && row.currency === currency
+      points.push({ date, currency, sales: hit ? row.amount : '0', orders: hit ? row.orders : 0 })
+    }
+  }
+  return points
 }
 
 // Amounts are numeric(24,4) text; sums are kept in ten-thousandths as BigInt, never floats.
