@@ -80,6 +80,52 @@ describe('lifetimeValues', () => {
     expect(lifetimeValues(orders, { from: '2027-01-01' }, TZ).totals).toEqual([])
   })
 
+  it('refunds: a partial refund lowers the total by what was refunded, a full one to 0 (still one order)', () => {
+    const { totals } = lifetimeValues(
+      [
+        order({ amount: 3980, refunded: 1000 }),
+        order({ customerId: '2', amount: 1980, refunded: 1980 }),
+        order({ customerId: '2', amount: 500 }),
+      ],
+      {},
+      TZ,
+    )
+    expect(totals).toEqual([
+      { customerId: '1', currencyCode: 'JPY', amount: 2980, orderCount: 1 },
+      { customerId: '2', currencyCode: 'JPY', amount: 500, orderCount: 2 },
+    ])
+  })
+
+  it('a refund made in another month comes off the range of its order, not of the refund', () => {
+    // The April order was refunded in May: the April range holds it net, May holds only its own.
+    const orders = [
+      order({ createdAt: new Date('2026-04-10T03:00:00Z'), amount: 1980, refunded: 980 }),
+      order({ createdAt: new Date('2026-05-10T03:00:00Z'), amount: 1980 }),
+    ]
+    expect(lifetimeValues(orders, { from: '2026-04-01', to: '2026-04-30' }, TZ).totals).toEqual([
+      { customerId: '1', currencyCode: 'JPY', amount: 1000, orderCount: 1 },
+    ])
+    expect(lifetimeValues(orders, { from: '2026-05-01', to: '2026-05-31' }, TZ).totals[0]!.amount).toBe(1980)
+    expect(lifetimeValues(orders, { from: '2026-04-01', to: '2026-05-31' }, TZ).totals[0]!.amount).toBe(2980)
+  })
+
+  it('refunds in two currencies come off their own currency only', () => {
+    const { totals, errors } = lifetimeValues(
+      [
+        order({ amount: 1980, refunded: 500 }),
+        order({ amount: 20, refunded: 7.35, currencyCode: 'USD' }),
+        order({ amount: 10.1, currencyCode: 'USD' }),
+      ],
+      {},
+      TZ,
+    )
+    expect(totals).toEqual([
+      { customerId: '1', currencyCode: 'JPY', amount: 1480, orderCount: 1 },
+      { customerId: '1', currencyCode: 'USD', amount: 22.75, orderCount: 2 },
+    ])
+    expect(errors.map((e) => e.currencyCodes)).toEqual([['JPY', 'USD']])
+  })
+
   it('rounds per currency (JPY whole yen, USD cents)', () => {
     expect(
       lifetimeValues(

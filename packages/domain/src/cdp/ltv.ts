@@ -1,18 +1,19 @@
-import { isCountedOrder } from '../analytics/measures.ts'
+import { isCountedOrder, netAmount } from '../analytics/measures.ts'
 import { zonedDayRange } from '../format/dates.ts'
 import { roundMinor } from '../format/money.ts'
 
 /**
  * Lifetime value (LTV): per customer, the sum of their successful subscription orders in a date
  * range, per currency. An order counts when it belongs to a contract, is not a test and is not
- * cancelled; refunds are taken off. Amounts in different currencies are never added together:
+ * cancelled; refunds of those orders are taken off, also when made after the range (analytics
+ * `netAmount`, the same amount the daily subtotal counts). Amounts in different currencies are never added together:
  * a customer who paid in two currencies has one total per currency and an entry in `errors`.
  */
 export type LtvOrder = {
   customerId: string
   contractId: string | null
   amount: number
-  /** Refunded so far (major units); 0 when none. */
+  /** Refunded so far (major units, the platform's totalRefundedSet), whenever refunded; 0 when none. */
   refunded?: number
   currencyCode: string
   test: boolean
@@ -53,7 +54,7 @@ export function lifetimeValues(
       amount: 0,
       orderCount: 0,
     }
-    total.amount = roundMinor(total.amount + o.amount - (o.refunded ?? 0), o.currencyCode)
+    total.amount = roundMinor(total.amount + netAmount(o), o.currencyCode)
     total.orderCount += 1
     byKey.set(key, total)
   }
