@@ -5,6 +5,7 @@ import { billingAttemptMutations } from './billing-attempts.ts'
 import { bulkOperationResolvers } from './bulk-operations.ts'
 import { contractStatusMutations } from './contract-status.ts'
 import { customerMutations } from './customers.ts'
+import { refundMutations } from './refunds.ts'
 import { deliveryProfileMutations } from './delivery-profiles.ts'
 import { draftLineMutations } from './draft-lines.ts'
 import { draftMutations } from './drafts.ts'
@@ -19,6 +20,7 @@ export const mutationMaps: ResolverMap[] = [
   billingAttemptMutations,
   sellingPlanGroupMutations,
   customerMutations,
+  refundMutations,
   appBillingMutations,
   appMetafieldMutations,
   bulkOperationResolvers,
