@@ -71,7 +71,10 @@ async function refundOnPlatform(orderId: number, amount: number) {
   const res = await emulator.graphql(DOMAIN, {
     query: `mutation($input: RefundInput!) { refundCreate(input: $input) { refund { id } userErrors { field message } } }`,
     variables: {
-      input: { orderId: gid, transactions: [{ orderId: gid, amount: String(amount), gateway: 'manual', kind: 'REFUND' }] },
+      input: {
+        orderId: gid,
+        transactions: [{ orderId: gid, amount: String(amount), gateway: 'manual', kind: 'REFUND' }],
+      },
     },
   })
   expect(res.errors).toBeUndefined()
@@ -114,7 +117,10 @@ describe('a refund on the platform → webhook → LTV, lifetime totals and subt
     expect(await mirroredRefund(Number(order.id), 500)).toBe(500)
     expect(await ltvOn(day, order.customer_id)).toEqual({ ...ltvBefore, ltv: ltvBefore.ltv - 500 })
     expect(moved(salesBefore, await subtotals(day))).toEqual([[day, -500]])
-    expect(await lifetime(order.customer_id)).toEqual({ ...lifetimeBefore, amount: lifetimeBefore.amount - 500 })
+    expect(await lifetime(order.customer_id)).toEqual({
+      ...lifetimeBefore,
+      amount: lifetimeBefore.amount - 500,
+    })
 
     // The rest: the order brings nothing in, but it was placed (its count stays).
     await refundOnPlatform(Number(order.id), order.total - 500)

@@ -350,7 +350,10 @@ describe('each binding and platform check on its own', () => {
       expect((await send('refunds/create', body)).statusCode).toBe(401)
     }
     const order = JSON.parse(bodies[B]!.get('orders/updated')!.body)
-    expect((await send('orders/updated', { ...order, admin_graphql_api_id: refund.admin_graphql_api_id })).statusCode).toBe(401)
+    expect(
+      (await send('orders/updated', { ...order, admin_graphql_api_id: refund.admin_graphql_api_id }))
+        .statusCode,
+    ).toBe(401)
     expect(await state(B)).toEqual(before)
   })
 

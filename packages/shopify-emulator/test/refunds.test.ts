@@ -77,8 +77,11 @@ describe('refundCreate (2025-04): refunds of an order, its refunded total and st
     expect(after.order.displayFinancialStatus).toBe('REFUNDED')
     expect(Number(after.order.totalRefundedSet.shopMoney.amount)).toBe(order.totalPriceSet)
     expect(after.order.totalRefundedSet.shopMoney.currencyCode).toBe('JPY')
-    expect(after.order.refunds.map((r: { totalRefundedSet: { shopMoney: { amount: string } } }) =>
-      Number(r.totalRefundedSet.shopMoney.amount))).toEqual([500, order.totalPriceSet - 500])
+    expect(
+      after.order.refunds.map((r: { totalRefundedSet: { shopMoney: { amount: string } } }) =>
+        Number(r.totalRefundedSet.shopMoney.amount),
+      ),
+    ).toEqual([500, order.totalPriceSet - 500])
   })
 
   it('refuses more than was paid (counting earlier refunds), and changes nothing', async () => {
@@ -148,7 +151,9 @@ describe('refundCreate (2025-04): refunds of an order, its refunded total and st
       order_id: order.id,
       restock: true,
       refund_line_items: [{ line_item_id: order.id * 10, quantity: 1, restock_type: 'return' }],
-      transactions: [{ kind: 'refund', status: 'success', amount: '300.00', currency: 'JPY', order_id: order.id }],
+      transactions: [
+        { kind: 'refund', status: 'success', amount: '300.00', currency: 'JPY', order_id: order.id },
+      ],
     })
     expect(byTopic('orders/updated')).toMatchObject({
       admin_graphql_api_id: id,

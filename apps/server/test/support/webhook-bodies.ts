@@ -96,7 +96,9 @@ export async function produceBodies(
     id: `gid://shopify/Customer/${charged!.customerId}`,
   })
   // A refund of a subscription order: refunds/create and orders/updated.
-  const refunded = shop.orders.find((o) => o.contractId !== null && o.cancelledAt === null && o.totalPriceSet > 100)!
+  const refunded = shop.orders.find(
+    (o) => o.contractId !== null && o.cancelledAt === null && o.totalPriceSet > 100,
+  )!
   const orderId = `gid://shopify/Order/${refunded.id}`
   await gql(`mutation($input: RefundInput!) { refundCreate(input: $input) { userErrors { message } } }`, {
     input: { orderId, transactions: [{ orderId, amount: '100', gateway: 'manual', kind: 'REFUND' }] },

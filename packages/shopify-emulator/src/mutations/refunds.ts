@@ -16,7 +16,13 @@ type RefundInput = {
   notify?: boolean | null
   shipping?: { amount?: string | null; fullRefund?: boolean | null } | null
   refundLineItems?: Array<{ lineItemId: string; quantity: number; restockType?: string | null }> | null
-  transactions?: Array<{ amount: string; gateway: string; kind: string; orderId: string; parentId?: string | null }> | null
+  transactions?: Array<{
+    amount: string
+    gateway: string
+    kind: string
+    orderId: string
+    parentId?: string | null
+  }> | null
 }
 
 const fail = (errors: UserError[]) => ({ order: null, refund: null, userErrors: errors })
@@ -32,7 +38,9 @@ function validate(ctx: Context, order: OrderRecord, input: RefundInput): UserErr
   const currency = ctx.shop.info.currencyCode
   const errors: UserError[] = []
   if (input.currency && input.currency !== currency)
-    errors.push(userError(['currency'], `Currency ${input.currency} does not match the order currency ${currency}`))
+    errors.push(
+      userError(['currency'], `Currency ${input.currency} does not match the order currency ${currency}`),
+    )
   let amount = 0
   for (const [i, t] of (input.transactions ?? []).entries()) {
     const at = ['transactions', String(i)]
@@ -51,7 +59,10 @@ function validate(ctx: Context, order: OrderRecord, input: RefundInput): UserErr
       errors.push(userError(['refundLineItems', String(i), 'lineItemId'], 'Line item does not exist'))
     else if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > bought)
       errors.push(
-        userError(['refundLineItems', String(i), 'quantity'], 'Quantity cannot refund more items than were purchased'),
+        userError(
+          ['refundLineItems', String(i), 'quantity'],
+          'Quantity cannot refund more items than were purchased',
+        ),
       )
   }
   const nothing = !input.transactions?.length && !input.refundLineItems?.length && !input.shipping

@@ -71,7 +71,8 @@ export const orderResolvers: ResolverMap = {
     refunds: (o: OrderRecord, args: { first?: number | null }) =>
       (o.refunds ?? []).slice(0, args.first ?? undefined),
     totalRefundedSet: (o: OrderRecord, _a, ctx: Context) => refundedOf(o, ctx.shop.info.currencyCode),
-    displayFinancialStatus: (o: OrderRecord, _a, ctx: Context) => financialStatus(o, ctx.shop.info.currencyCode),
+    displayFinancialStatus: (o: OrderRecord, _a, ctx: Context) =>
+      financialStatus(o, ctx.shop.info.currencyCode),
   },
   Refund: {
     legacyResourceId: (r: RefundRecord) => r.id,

@@ -1,6 +1,5 @@
 import { formatDateTime } from '../format.ts'
 import { toGid } from '../gid.ts'
-import { financialStatus, refundedOf } from '../refunds.ts'
 import type {
   BillingAttemptRecord,
   ContractRecord,
@@ -10,6 +9,7 @@ import type {
   SellingPlanGroupRecord,
   ShopState,
 } from '../records.ts'
+import { financialStatus, refundedOf } from '../refunds.ts'
 
 /**
  * Webhook bodies in the platform's REST shape: snake_case keys, numeric ids next to their
@@ -145,7 +145,10 @@ export function orderPayload(shop: ShopState, o: OrderRecord, contract: Contract
 export function refundPayload(
   shop: ShopState,
   r: RefundRecord,
-  detail: { lineItems: Array<{ lineItemId: number; quantity: number; restockType: string }>; gateway: string },
+  detail: {
+    lineItems: Array<{ lineItemId: number; quantity: number; restockType: string }>
+    gateway: string
+  },
 ): Payload {
   const at = formatDateTime(r.createdAt)
   return {

@@ -1,9 +1,16 @@
-import { idFromGid } from '../../platform/gid.ts'
+import { idFromGid, toGid } from '../../platform/gid.ts'
 import { fetchOrder } from '../../platform/operations/order.ts'
 import { upsertOrder } from '../../sync/mirror-repo.ts'
 import { orderRecord } from '../../sync/records.ts'
-import { toGid } from '../../platform/gid.ts'
-import { type Apply, gidFrom, nothing, type Payload, requireClient, type TopicHandler, type WebhookContext } from './handler.ts'
+import {
+  type Apply,
+  gidFrom,
+  nothing,
+  type Payload,
+  requireClient,
+  type TopicHandler,
+  type WebhookContext,
+} from './handler.ts'
 import { heldOrderMoney, holdsOrder } from './repo.ts'
 
 /**
