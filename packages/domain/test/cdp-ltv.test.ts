@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isCountedOrder, type LtvOrder, lifetimeValues, maxLtv, multiCurrencyMessage } from '../src/index.ts'
+import {
+  isCountedOrder,
+  type LtvOrder,
+  lifetimeValues,
+  ltvRangeParts,
+  maxLtv,
+  monthNumber,
+  multiCurrencyMessage,
+} from '../src/index.ts'
 
 const TZ = 'Asia/Tokyo'
 const order = (patch: Partial<LtvOrder>): LtvOrder => ({
@@ -144,5 +152,31 @@ describe('lifetimeValues', () => {
     )
     expect(maxLtv(totals, 'JPY')).toBe(500)
     expect(maxLtv([], 'JPY')).toBe(1)
+  })
+})
+
+describe('ltvRangeParts', () => {
+  it('splits a range into whole months and edge days, covering each day once', () => {
+    expect(ltvRangeParts('2025-03-01', '2026-03-01')).toEqual({
+      months: { first: monthNumber('2025-03-01'), last: monthNumber('2026-02-01') },
+      edges: [{ from: '2026-03-01', to: '2026-03-01' }],
+    })
+    expect(ltvRangeParts('2025-01-15', '2025-12-31')).toEqual({
+      months: { first: monthNumber('2025-02-01'), last: monthNumber('2025-12-01') },
+      edges: [{ from: '2025-01-15', to: '2025-01-31' }],
+    })
+    expect(ltvRangeParts('2024-02-01', '2024-02-29')).toEqual({
+      months: { first: monthNumber('2024-02-01'), last: monthNumber('2024-02-01') },
+      edges: [],
+    })
+    expect(ltvRangeParts('2024-02-02', '2024-02-29')).toEqual({
+      months: null,
+      edges: [{ from: '2024-02-02', to: '2024-02-29' }],
+    })
+    expect(ltvRangeParts('2025-12-20', '2026-01-10')).toEqual({
+      months: null,
+      edges: [{ from: '2025-12-20', to: '2026-01-10' }],
+    })
+    expect(monthNumber('2026-01-31') - monthNumber('2025-12-01')).toBe(1)
   })
 })

@@ -83,3 +83,33 @@ export function compareIds(a: string, b: string): number {
 export function maxLtv(totals: readonly LtvTotal[], currency: string): number {
   return totals.reduce((max, t) => (t.currencyCode === currency && t.amount > max ? t.amount : max), 0) || 1
 }
+
+/** A month as the LTV rollup numbers it: year × 12 + month − 1 (shop-local calendar). */
+export function monthNumber(date: string): number {
+  const [y, m] = date.split('-').map(Number) as [number, number]
+  return y * 12 + m - 1
+}
+
+const dayText = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
+
+/**
+ * A range of days (both inclusive) as the whole calendar months it covers (read from the
+ * per-month rollup, ltv_months) and the days at either edge outside them (read from the
+ * orders). Together they are exactly the range: no day twice, none left out.
+ */
+export function ltvRangeParts(
+  from: string,
+  to: string,
+): { months: { first: number; last: number } | null; edges: Array<{ from: string; to: string }> } {
+  const [y1, m1, d1] = from.split('-').map(Number) as [number, number, number]
+  const [y2, m2, d2] = to.split('-').map(Number) as [number, number, number]
+  const first = monthNumber(from) + (d1 === 1 ? 0 : 1)
+  const last = monthNumber(to) - (d2 === daysIn(y2, m2) ? 0 : 1)
+  if (first > last) return { months: null, edges: [{ from: dayText(y1, m1, d1), to: dayText(y2, m2, d2) }] }
+  const edges: Array<{ from: string; to: string }> = []
+  if (d1 !== 1) edges.push({ from: dayText(y1, m1, d1), to: dayText(y1, m1, daysIn(y1, m1)) })
+  if (d2 !== daysIn(y2, m2)) edges.push({ from: dayText(y2, m2, 1), to: dayText(y2, m2, d2) })
+  return { months: { first, last }, edges }
+}

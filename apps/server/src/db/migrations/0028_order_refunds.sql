@@ -40,7 +40,76 @@ begin
   return null;
 end $$;
 
--- Lifetime totals (migration 0020): net of refunds too.
+-- The LTV table (issue 15: a year of a 100k-customer shop, p95 ≤ 200 ms) sums the net amounts of
+-- the range's counted orders per customer and currency. Measured on the bench shop (ADR 0023):
+-- the hash aggregate's numeric sums were most of the time; the same sums over whole minor units
+-- in a bigint take about half. So each order carries its net amount in ten-thousandths (the
+-- scale of total_amount: exact), computed by PostgreSQL from the two columns it is made of, and
+-- a partial covering index holds exactly the rows LTV counts, with only what it reads.
+alter table orders add column net_minor bigint
+  generated always as (((coalesce(total_amount, 0) - refunded_amount) * 10000)::bigint) stored;
+create index orders_ltv_idx on orders (shop_id, created_at) include (customer_id, currency_code, net_minor)
+  where customer_id is not null and contract_id is not null and not test and cancelled_at is null;
+-- It replaces the index that held every order for the same scan (migration 0020).
+drop index orders_created_idx;
+
+-- LTV by month (ADR 0023): per shop, customer and currency, the running net amount and count of
+-- the counted orders through each shop-local month, from the customer's first such month to
+-- their last. A range's whole months are then two array elements per customer (through the
+-- last month minus through the month before the first), with no aggregate over the orders; the
+-- days at the range's edges outside whole months are summed from the orders (orders_ltv_idx).
+-- Monthly subscriptions have one order per customer per month, so a plain per-month rollup
+-- would be as long as the orders: the running total is what makes a year two reads.
+create table ltv_months (
+  shop_id bigint not null references shops(id) on delete cascade,
+  customer_id bigint not null,
+  currency_code text not null,
+  base_month integer not null,            -- year × 12 + month − 1 of the first element
+  amounts bigint[] not null,              -- amounts[k]: net_minor summed through month base_month + k − 1
+  counts integer[] not null,              -- the same for the order count
+  primary key (shop_id, customer_id, currency_code)
+);
+
+-- The rows of some customers of a shop: the counted orders per month, every month of the span
+-- filled, summed as running totals (customers by array, so one customer's refresh is an index
+-- probe of orders_customer_idx).
+create function ltv_month_rows(p_shop bigint, p_customers bigint[])
+returns table (customer_id bigint, currency_code text, base_month integer, amounts bigint[], counts integer[])
+language sql stable as $$
+  with per_month as (
+    select o.customer_id, coalesce(o.currency_code, 'JPY') as cur,
+      extract(year from o.created_at at time zone s.iana_timezone)::int * 12
+        + extract(month from o.created_at at time zone s.iana_timezone)::int - 1 as m,
+      sum(o.net_minor) as amount, count(*) as n
+    from orders o join shops s on s.id = o.shop_id
+    where o.shop_id = p_shop and o.customer_id = any(p_customers)
+      and o.contract_id is not null and not o.test and o.cancelled_at is null
+    group by 1, 2, 3
+  ), spans as (
+    select p.customer_id, p.cur, min(p.m) as base, max(p.m) as last from per_month p group by 1, 2
+  )
+  select x.customer_id, x.cur, x.base, array_agg(x.amount order by x.m), array_agg(x.n order by x.m)
+  from (
+    select g.customer_id, g.cur, g.base, k.m,
+      (sum(coalesce(pm.amount, 0)) over w)::bigint as amount, (sum(coalesce(pm.n, 0)) over w)::int as n
+    from spans g cross join lateral generate_series(g.base, g.last) k(m)
+    left join per_month pm on pm.customer_id = g.customer_id and pm.cur = g.cur and pm.m = k.m
+    window w as (partition by g.customer_id, g.cur order by k.m)
+  ) x
+  group by x.customer_id, x.cur, x.base
+$$;
+
+-- Rebuilds a whole shop's rows (the backfill below; the cdp bench after its seed).
+create function ltv_months_rebuild(p_shop bigint) returns void language sql as $$
+  delete from ltv_months where shop_id = p_shop;
+  insert into ltv_months (shop_id, customer_id, currency_code, base_month, amounts, counts)
+  select p_shop, r.* from ltv_month_rows(p_shop, array(
+    select distinct o.customer_id from orders o where o.shop_id = p_shop and o.customer_id is not null)) r;
+$$;
+
+-- Lifetime totals (migration 0020), now net of refunds, and the LTV months kept with them: the
+-- same per-customer refresh, under the same lock, from the same statement-level triggers on
+-- orders.
 create or replace function customer_totals_refresh(p_shop bigint, p_customer bigint) returns void
 language plpgsql as $$
 begin
@@ -58,17 +127,9 @@ begin
     group by 1
   ) per_currency
   having count(*) > 0;
+  delete from ltv_months where shop_id = p_shop and customer_id = p_customer;
+  insert into ltv_months (shop_id, customer_id, currency_code, base_month, amounts, counts)
+  select p_shop, r.* from ltv_month_rows(p_shop, array[p_customer]) r;
 end $$;
 
--- The LTV table (issue 15: a year of a 100k-customer shop, p95 ≤ 200 ms) sums the net amounts of
--- the range's counted orders per customer and currency. Measured on the bench shop (ADR 0023):
--- the hash aggregate's numeric sums were most of the time; the same sums over whole minor units
--- in a bigint take about half. So each order carries its net amount in ten-thousandths (the
--- scale of total_amount: exact), computed by PostgreSQL from the two columns it is made of, and
--- a partial covering index holds exactly the rows LTV counts, with only what it reads.
-alter table orders add column net_minor bigint
-  generated always as (((coalesce(total_amount, 0) - refunded_amount) * 10000)::bigint) stored;
-create index orders_ltv_idx on orders (shop_id, created_at) include (customer_id, currency_code, net_minor)
-  where customer_id is not null and contract_id is not null and not test and cancelled_at is null;
--- It replaces the index that held every order for the same scan (migration 0020).
-drop index orders_created_idx;
+select ltv_months_rebuild(id) from shops;
