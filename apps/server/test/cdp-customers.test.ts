@@ -129,10 +129,10 @@ describe('tags', () => {
 
 describe('lifetime value', () => {
   it('lists per customer and currency, highest first, with maxLtv and the multi-currency errors', async () => {
-    // A USD subscription order for the customer: never added to their yen.
+    // A USD subscription order for the customer, partly refunded: never added to their yen.
     await env.pool.query(
-      `insert into orders (shop_id, id, contract_id, customer_id, total_amount, currency_code, created_at)
-       select $1, 990000001, id, customer_id, 25.5, 'USD', '2026-06-01T00:00:00Z' from subscription_contracts
+      `insert into orders (shop_id, id, contract_id, customer_id, total_amount, refunded_amount, currency_code, created_at)
+       select $1, 990000001, id, customer_id, 30.75, 5.25, 'USD', '2026-06-01T00:00:00Z' from subscription_contracts
        where shop_id = $1 and customer_id = $2 limit 1`,
       [shopId, customerId],
     )
@@ -160,9 +160,9 @@ describe('lifetime value', () => {
         message: '複数の通貨（JPY・USD）で購入があるため、通貨ごとに集計しています',
       },
     ])
-    // The totals agree with the orders table.
+    // The totals agree with the orders table (net of refunds).
     const { rows } = await env.pool.query(
-      `select sum(total_amount)::float as s from orders where shop_id = $1 and customer_id = $2 and currency_code = 'JPY'
+      `select sum(total_amount - refunded_amount)::float as s from orders where shop_id = $1 and customer_id = $2 and currency_code = 'JPY'
          and contract_id is not null and not test and cancelled_at is null`,
       [shopId, customerId],
     )

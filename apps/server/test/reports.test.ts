@@ -54,19 +54,21 @@ async function event(
 let orderId = 5_000_000
 async function order(s: Shop, o: Partial<OrderFact> & { createdAt: string; contractId: string | null }) {
   const id = String(orderId++)
-  await upsertOrders(pool, s.id, [
-    {
-      id,
-      name: `#${id}`,
-      contract_id: o.contractId,
-      customer_id: null,
-      total_amount: String(o.amount ?? 1980),
-      currency_code: o.currencyCode ?? 'JPY',
-      test: o.test ?? false,
-      created_at: o.createdAt,
-      cancelled_at: (o.cancelledAt as string | null) ?? null,
-    },
-  ])
+  const row = {
+    id,
+    name: `#${id}`,
+    contract_id: o.contractId,
+    customer_id: null,
+    total_amount: String(o.amount ?? 1980),
+    refunded_amount: null,
+    currency_code: o.currencyCode ?? 'JPY',
+    test: o.test ?? false,
+    created_at: o.createdAt,
+    cancelled_at: (o.cancelledAt as string | null) ?? null,
+  }
+  await upsertOrders(pool, s.id, [row])
+  // A refund comes later, as its webhook's read of the order does: the row is updated.
+  if (o.refunded) await upsertOrders(pool, s.id, [{ ...row, refunded_amount: String(o.refunded) }])
   return id
 }
 
@@ -263,11 +265,15 @@ describe('the rollups equal the domain definitions on a generated history', () =
           })
         status = to
         if (rand() < 0.3) events.push({ contractId: id, type: 'billing_failed', occurredAt: at() })
+        const amount = Math.floor(rand() * 5000)
+        const refund = rand()
         orders.push({
           contractId: rand() < 0.9 ? id : null,
           createdAt: at(),
           currencyCode: rand() < 0.8 ? 'JPY' : 'USD',
-          amount: Math.floor(rand() * 5000),
+          amount,
+          // Some refunded in part, some in full (issue 14: refunds excluded from the subtotal).
+          refunded: refund < 0.2 ? Math.floor(amount * refund * 4) : refund < 0.3 ? amount : 0,
           test: rand() < 0.1,
           cancelledAt: rand() < 0.1 ? at() : null,
         })

@@ -145,6 +145,9 @@ describe("shop B's own bodies under another topic (the topic is not signed)", ()
     // finds them still on the platform and is ignored.
     const customerBody = ['customers/create', 'customers/update', 'customers/delete']
     if (customerBody.includes(topic) && customerBody.includes(bodyTopic)) return true
+    // An order body under either order topic: the order is read (or found held) either way.
+    const orderBody = ['orders/create', 'orders/updated']
+    if (orderBody.includes(topic) && orderBody.includes(bodyTopic)) return true
     return groupBody.includes(topic) && groupBody.includes(bodyTopic)
   }
 
@@ -331,6 +334,32 @@ describe('each binding and platform check on its own', () => {
       order_id: order.order_id,
       admin_graphql_api_order_id: order.admin_graphql_api_order_id,
     })
+  })
+
+  it("a refund body naming shop A's order, or no order, or with its GID changed: 401, nothing of B changed", async () => {
+    const refund = JSON.parse(bodies[B]!.get('refunds/create')!.body)
+    const aOrder = platformShop(A).orders.find((o) => o.contractId !== null)!
+    const before = await state(B)
+    for (const body of [
+      { ...refund, order_id: aOrder.id },
+      { ...refund, order_id: undefined },
+      { ...refund, order_id: 'gid://shopify/Order/1' },
+      { ...refund, admin_graphql_api_id: `gid://shopify/Order/${refund.id}` },
+      { ...refund, id: refund.id + 1 },
+    ]) {
+      expect((await send('refunds/create', body)).statusCode).toBe(401)
+    }
+    const order = JSON.parse(bodies[B]!.get('orders/updated')!.body)
+    expect(
+      (await send('orders/updated', { ...order, admin_graphql_api_id: refund.admin_graphql_api_id }))
+        .statusCode,
+    ).toBe(401)
+    expect(await state(B)).toEqual(before)
+  })
+
+  it("a refund body of B naming an order B's platform does not have: acknowledged, nothing recorded", async () => {
+    const refund = JSON.parse(bodies[B]!.get('refunds/create')!.body)
+    await expectIgnored('refunds/create', { ...refund, order_id: 99_999_999_999 })
   })
 
   it('a resource body whose id and GID disagree, or whose GID is of another type: 401', async () => {

@@ -345,6 +345,8 @@ export const ZCustomerData = z.object({
       name: z.string().nullable(),
       contractId: z.string().nullable(),
       amount: z.number().nullable(),
+      /** Refunded of it so far (0 when none); LTV and the lifetime totals count amount − refunded. */
+      refunded: z.number(),
       currencyCode: z.string().nullable(),
       test: z.boolean(),
       cancelled: z.boolean(),

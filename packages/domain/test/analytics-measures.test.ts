@@ -9,6 +9,8 @@ import {
   dailySales,
   dailySeries,
   type HistoryEvent,
+  lifetimeValues,
+  netAmount,
   type OrderFact,
 } from '../src/index.ts'
 
@@ -129,6 +131,71 @@ describe('daily measures', () => {
       '2026-03-01|JPY': { amount: 1980, orders: 1 },
       '2026-03-01|USD': { amount: 12.5, orders: 1 },
     })
+  })
+
+  it('sales: refunds come off the day of their order, per currency; a full refund leaves the order counted at 0', () => {
+    const sales = dailySales(
+      [
+        order({ createdAt: '2026-03-01T01:00:00Z', amount: 1980, refunded: 480 }),
+        order({ createdAt: '2026-03-01T02:00:00Z', amount: 1980, refunded: 1980 }),
+        order({ createdAt: '2026-03-01T02:00:00Z', amount: 12.5, refunded: 2.45, currencyCode: 'USD' }),
+        order({ createdAt: '2026-04-01T02:00:00Z', amount: 1980 }),
+      ],
+      TOKYO,
+    )
+    expect(Object.fromEntries(sales)).toEqual({
+      '2026-03-01|JPY': { amount: 1500, orders: 2 },
+      '2026-03-01|USD': { amount: 10.05, orders: 1 },
+      '2026-04-01|JPY': { amount: 1980, orders: 1 },
+    })
+    expect(netAmount({ amount: 1980, refunded: 480 })).toBe(1500)
+    expect(netAmount({ amount: 1980 })).toBe(1980)
+  })
+
+  it('a range of daily sales adds up to the LTV totals of the same range (one net amount)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            customer: fc.integer({ min: 1, max: 5 }),
+            day: fc.integer({ min: 0, max: 90 }),
+            amount: fc.integer({ min: 1, max: 20000 }),
+            refundedPart: fc.integer({ min: 0, max: 100 }),
+            test: fc.boolean(),
+            usd: fc.boolean(),
+          }),
+          { maxLength: 40 },
+        ),
+        (rows) => {
+          const facts = rows.map((r) => {
+            const amount = r.usd ? r.amount / 100 : r.amount
+            const refunded = Math.floor((r.amount * r.refundedPart) / 100) / (r.usd ? 100 : 1)
+            return {
+              customerId: String(r.customer),
+              contractId: '1',
+              amount,
+              refunded,
+              currencyCode: r.usd ? 'USD' : 'JPY',
+              test: r.test,
+              cancelledAt: null,
+              createdAt: new Date(Date.parse('2026-01-01T03:00:00Z') + r.day * 86_400_000),
+            }
+          })
+          const range = { from: '2026-01-15', to: '2026-03-10' }
+          const ltv = lifetimeValues(facts, range, TOKYO).totals
+          const sales = dailySales(facts, TOKYO)
+          for (const currency of ['JPY', 'USD']) {
+            const fromLtv = ltv.filter((t) => t.currencyCode === currency).reduce((s, t) => s + t.amount, 0)
+            let fromSales = 0
+            for (const [key, s] of sales) {
+              const [day, code] = key.split('|')
+              if (code === currency && day! >= range.from && day! <= range.to) fromSales += s.amount
+            }
+            expect(fromSales).toBeCloseTo(fromLtv, 6)
+          }
+        },
+      ),
+    )
   })
 
   it('a test shop (a development store) counts its test orders', () => {

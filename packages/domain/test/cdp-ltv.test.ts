@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isCountedOrder, type LtvOrder, lifetimeValues, maxLtv, multiCurrencyMessage } from '../src/index.ts'
+import {
+  isCountedOrder,
+  type LtvOrder,
+  lifetimeValues,
+  ltvRangeParts,
+  maxLtv,
+  monthNumber,
+  multiCurrencyMessage,
+} from '../src/index.ts'
 
 const TZ = 'Asia/Tokyo'
 const order = (patch: Partial<LtvOrder>): LtvOrder => ({
@@ -80,6 +88,52 @@ describe('lifetimeValues', () => {
     expect(lifetimeValues(orders, { from: '2027-01-01' }, TZ).totals).toEqual([])
   })
 
+  it('refunds: a partial refund lowers the total by what was refunded, a full one to 0 (still one order)', () => {
+    const { totals } = lifetimeValues(
+      [
+        order({ amount: 3980, refunded: 1000 }),
+        order({ customerId: '2', amount: 1980, refunded: 1980 }),
+        order({ customerId: '2', amount: 500 }),
+      ],
+      {},
+      TZ,
+    )
+    expect(totals).toEqual([
+      { customerId: '1', currencyCode: 'JPY', amount: 2980, orderCount: 1 },
+      { customerId: '2', currencyCode: 'JPY', amount: 500, orderCount: 2 },
+    ])
+  })
+
+  it('a refund made in another month comes off the range of its order, not of the refund', () => {
+    // The April order was refunded in May: the April range holds it net, May holds only its own.
+    const orders = [
+      order({ createdAt: new Date('2026-04-10T03:00:00Z'), amount: 1980, refunded: 980 }),
+      order({ createdAt: new Date('2026-05-10T03:00:00Z'), amount: 1980 }),
+    ]
+    expect(lifetimeValues(orders, { from: '2026-04-01', to: '2026-04-30' }, TZ).totals).toEqual([
+      { customerId: '1', currencyCode: 'JPY', amount: 1000, orderCount: 1 },
+    ])
+    expect(lifetimeValues(orders, { from: '2026-05-01', to: '2026-05-31' }, TZ).totals[0]!.amount).toBe(1980)
+    expect(lifetimeValues(orders, { from: '2026-04-01', to: '2026-05-31' }, TZ).totals[0]!.amount).toBe(2980)
+  })
+
+  it('refunds in two currencies come off their own currency only', () => {
+    const { totals, errors } = lifetimeValues(
+      [
+        order({ amount: 1980, refunded: 500 }),
+        order({ amount: 20, refunded: 7.35, currencyCode: 'USD' }),
+        order({ amount: 10.1, currencyCode: 'USD' }),
+      ],
+      {},
+      TZ,
+    )
+    expect(totals).toEqual([
+      { customerId: '1', currencyCode: 'JPY', amount: 1480, orderCount: 1 },
+      { customerId: '1', currencyCode: 'USD', amount: 22.75, orderCount: 2 },
+    ])
+    expect(errors.map((e) => e.currencyCodes)).toEqual([['JPY', 'USD']])
+  })
+
   it('rounds per currency (JPY whole yen, USD cents)', () => {
     expect(
       lifetimeValues(
@@ -98,5 +152,31 @@ describe('lifetimeValues', () => {
     )
     expect(maxLtv(totals, 'JPY')).toBe(500)
     expect(maxLtv([], 'JPY')).toBe(1)
+  })
+})
+
+describe('ltvRangeParts', () => {
+  it('splits a range into whole months and edge days, covering each day once', () => {
+    expect(ltvRangeParts('2025-03-01', '2026-03-01')).toEqual({
+      months: { first: monthNumber('2025-03-01'), last: monthNumber('2026-02-01') },
+      edges: [{ from: '2026-03-01', to: '2026-03-01' }],
+    })
+    expect(ltvRangeParts('2025-01-15', '2025-12-31')).toEqual({
+      months: { first: monthNumber('2025-02-01'), last: monthNumber('2025-12-01') },
+      edges: [{ from: '2025-01-15', to: '2025-01-31' }],
+    })
+    expect(ltvRangeParts('2024-02-01', '2024-02-29')).toEqual({
+      months: { first: monthNumber('2024-02-01'), last: monthNumber('2024-02-01') },
+      edges: [],
+    })
+    expect(ltvRangeParts('2024-02-02', '2024-02-29')).toEqual({
+      months: null,
+      edges: [{ from: '2024-02-02', to: '2024-02-29' }],
+    })
+    expect(ltvRangeParts('2025-12-20', '2026-01-10')).toEqual({
+      months: null,
+      edges: [{ from: '2025-12-20', to: '2026-01-10' }],
+    })
+    expect(monthNumber('2026-01-31') - monthNumber('2025-12-01')).toBe(1)
   })
 })

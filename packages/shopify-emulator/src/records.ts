@@ -312,6 +312,17 @@ export type OrderRecord = {
   customerId: number | null
   contractId: number | null
   totalPriceSet: number
+  /** Refunds made (refundCreate), oldest first; absent until the first (900,000 orders stay light). */
+  refunds?: RefundRecord[]
+}
+
+/** A refund of an order: the money returned (the sum of its REFUND transactions), shop currency. */
+export type RefundRecord = {
+  id: number
+  orderId: number
+  createdAt: number
+  note: string | null
+  amount: number
 }
 
 export type BillingAttemptRecord = {

@@ -170,6 +170,8 @@ export type OrderRecord = {
   contract_id: string | null
   customer_id: string | null
   total_amount: string | null
+  /** Refunded so far (Order.totalRefundedSet); null when not read (a stored amount is kept). */
+  refunded_amount: string | null
   currency_code: string | null
   test: boolean
   created_at: string
@@ -177,7 +179,7 @@ export type OrderRecord = {
 }
 
 const ORDER_COLUMNS = `id bigint, name text, contract_id bigint, customer_id bigint, total_amount numeric,
-  currency_code text, test boolean, created_at timestamptz, cancelled_at timestamptz`
+  refunded_amount numeric, currency_code text, test boolean, created_at timestamptz, cancelled_at timestamptz`
 
 /** One row per id (an origin order shared by two contracts comes twice): the first wins. */
 function distinctOrders(rows: OrderRecord[]): OrderRecord[] {
@@ -188,28 +190,32 @@ function distinctOrders(rows: OrderRecord[]): OrderRecord[] {
 /**
  * Upserts orders with the rules of upsertOrder (one order, webhooks and billing): a
  * known contract link or value is never cleared by a row that lacks it, and a cancellation
- * stays (orders are not un-cancelled). Rows that would not change are not rewritten, so a sync
+ * stays (orders are not un-cancelled), and so does a refund (the refunded amount only grows: a
+ * page read before a refund and written after it cannot take it back). Rows that would not change are not rewritten, so a sync
  * run again writes nothing. Rows are taken in id order, so two writers that share orders lock
  * them in the same order. Returns how many rows were inserted or changed.
  */
 export async function upsertOrders(db: DbClient, shopId: string, rows: OrderRecord[]): Promise<number> {
   if (rows.length === 0) return 0
   const { rowCount } = await db.query(
-    `insert into orders as o (shop_id, id, name, contract_id, customer_id, total_amount, currency_code, test,
-       created_at, cancelled_at)
-     select $1, r.id, r.name, r.contract_id, r.customer_id, r.total_amount, r.currency_code, r.test, r.created_at,
-       r.cancelled_at
+    `insert into orders as o (shop_id, id, name, contract_id, customer_id, total_amount, refunded_amount,
+       currency_code, test, created_at, cancelled_at)
+     select $1, r.id, r.name, r.contract_id, r.customer_id, r.total_amount, coalesce(r.refunded_amount, 0),
+       r.currency_code, r.test, r.created_at, r.cancelled_at
      from jsonb_to_recordset($2::jsonb) as r(${ORDER_COLUMNS})
      order by r.id
      on conflict (shop_id, id) do update set name = coalesce(excluded.name, o.name),
        contract_id = coalesce(excluded.contract_id, o.contract_id),
        customer_id = coalesce(excluded.customer_id, o.customer_id),
        total_amount = coalesce(excluded.total_amount, o.total_amount),
+       refunded_amount = greatest(excluded.refunded_amount, o.refunded_amount),
        currency_code = coalesce(excluded.currency_code, o.currency_code),
        test = excluded.test, cancelled_at = coalesce(excluded.cancelled_at, o.cancelled_at)
-     where (o.name, o.contract_id, o.customer_id, o.total_amount, o.currency_code, o.test, o.cancelled_at)
+     where (o.name, o.contract_id, o.customer_id, o.total_amount, o.refunded_amount, o.currency_code, o.test,
+         o.cancelled_at)
        is distinct from (coalesce(excluded.name, o.name), coalesce(excluded.contract_id, o.contract_id),
          coalesce(excluded.customer_id, o.customer_id), coalesce(excluded.total_amount, o.total_amount),
+         greatest(excluded.refunded_amount, o.refunded_amount),
          coalesce(excluded.currency_code, o.currency_code), excluded.test,
          coalesce(excluded.cancelled_at, o.cancelled_at))`,
     [shopId, JSON.stringify(distinctOrders(rows))],
@@ -226,14 +232,15 @@ export async function refreshOrders(db: DbClient, shopId: string, rows: OrderRec
   const { rowCount } = await db.query(
     `update orders o set name = coalesce(r.name, o.name), customer_id = coalesce(r.customer_id, o.customer_id),
        total_amount = coalesce(r.total_amount, o.total_amount),
+       refunded_amount = greatest(r.refunded_amount, o.refunded_amount),
        currency_code = coalesce(r.currency_code, o.currency_code), test = r.test,
        cancelled_at = coalesce(r.cancelled_at, o.cancelled_at)
      from jsonb_to_recordset($2::jsonb) as r(${ORDER_COLUMNS})
      where o.shop_id = $1 and o.id = r.id
-       and (o.name, o.customer_id, o.total_amount, o.currency_code, o.test, o.cancelled_at)
+       and (o.name, o.customer_id, o.total_amount, o.refunded_amount, o.currency_code, o.test, o.cancelled_at)
          is distinct from (coalesce(r.name, o.name), coalesce(r.customer_id, o.customer_id),
-           coalesce(r.total_amount, o.total_amount), coalesce(r.currency_code, o.currency_code), r.test,
-           coalesce(r.cancelled_at, o.cancelled_at))`,
+           coalesce(r.total_amount, o.total_amount), greatest(r.refunded_amount, o.refunded_amount),
+           coalesce(r.currency_code, o.currency_code), r.test, coalesce(r.cancelled_at, o.cancelled_at))`,
     [shopId, JSON.stringify(distinctOrders(rows))],
   )
   return rowCount ?? 0
@@ -251,16 +258,17 @@ export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord):
     // An order with no contract named may be a contract's origin order (checkout): linked to it,
     // so the contract's order count (and with it the cycle the next charge is priced for) counts it.
     `insert into orders (shop_id, id, name, contract_id, customer_id, total_amount, currency_code, test, created_at,
-       cancelled_at)
+       cancelled_at, refunded_amount)
      values ($1, $2, $3,
        coalesce($4::bigint, (select c.id from subscription_contracts c where c.shop_id = $1 and c.origin_order_id = $2
          order by c.id limit 1)),
        coalesce($5::bigint, (select c.customer_id from subscription_contracts c where c.shop_id = $1 and c.id = $4)),
-       $6, $7, $8, $9, $10)
+       $6, $7, $8, $9, $10, coalesce($11::numeric, 0))
      on conflict (shop_id, id) do update set name = coalesce(excluded.name, orders.name),
        contract_id = coalesce(excluded.contract_id, orders.contract_id),
        customer_id = coalesce(excluded.customer_id, orders.customer_id),
        total_amount = coalesce(excluded.total_amount, orders.total_amount),
+       refunded_amount = greatest(excluded.refunded_amount, orders.refunded_amount),
        currency_code = coalesce(excluded.currency_code, orders.currency_code),
        test = excluded.test, cancelled_at = coalesce(excluded.cancelled_at, orders.cancelled_at)`,
     [
@@ -274,6 +282,7 @@ export async function upsertOrder(db: DbClient, shopId: string, o: OrderRecord):
       o.test,
       o.created_at,
       o.cancelled_at,
+      o.refunded_amount,
     ],
   )
 }

@@ -111,6 +111,7 @@ export function orderRecord(
     contract_id: contractId,
     customer_id: maybeIdFromGid(o.customer?.id),
     total_amount: o.totalPriceSet.shopMoney.amount,
+    refunded_amount: o.totalRefundedSet?.shopMoney.amount ?? null,
     currency_code: o.totalPriceSet.shopMoney.currencyCode,
     test: o.test,
     created_at: o.createdAt,

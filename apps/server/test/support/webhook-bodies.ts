@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 
 /**
  * Genuine webhook bodies of one emulated shop: the shop's platform really changes (status
- * moves, charges paid, declined and challenged, selling plan groups, compliance requests) and
+ * moves, charges paid, declined and challenged, selling plan groups, a refund, compliance requests) and
  * the emulator sends the signed
  * deliveries. With `captureOnly`, app/uninstalled and shop/redact are sent but dropped on the
  * way (the `drop` fault), so the app never applies them: the bodies exist, as they would in
@@ -94,6 +94,14 @@ export async function produceBodies(
   // A tag change on the platform: customers/update (the emulator's checkout sends customers/create).
   await gql(`mutation($id: ID!) { tagsAdd(id: $id, tags: ["forgery"]) { userErrors { message } } }`, {
     id: `gid://shopify/Customer/${charged!.customerId}`,
+  })
+  // A refund of a subscription order: refunds/create and orders/updated.
+  const refunded = shop.orders.find(
+    (o) => o.contractId !== null && o.cancelledAt === null && o.totalPriceSet > 100,
+  )!
+  const orderId = `gid://shopify/Order/${refunded.id}`
+  await gql(`mutation($input: RefundInput!) { refundCreate(input: $input) { userErrors { message } } }`, {
+    input: { orderId, transactions: [{ orderId, amount: '100', gateway: 'manual', kind: 'REFUND' }] },
   })
   emulator.redactCustomer(domain, redacted!.customerId)
   emulator.requestCustomerData(domain, charged!.customerId)

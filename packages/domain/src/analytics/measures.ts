@@ -1,4 +1,5 @@
 import { toZonedDate } from '../format/dates.ts'
+import { roundMinor } from '../format/money.ts'
 import { eachDay } from './report-dates.ts'
 
 /**
@@ -16,8 +17,12 @@ import { eachDay } from './report-dates.ts'
  * - active on a day: contracts in ACTIVE at the end of that day = created + moves into ACTIVE −
  *   moves out of ACTIVE, summed over every day up to it.
  * - subtotal: the total of the orders of contracts (the checkout and every billing), per
- *   currency (never mixed), on the day the order was created; cancelled (refunded) orders
- *   excluded, and test orders too but in a shop flagged test_shop (a development store).
+ *   currency (never mixed), less what has been refunded of them, on the day the order was
+ *   created (a refund made later lowers its order's day, ADR 0023); cancelled orders excluded,
+ *   and test orders too but in a shop flagged test_shop (a development store).
+ *
+ * The same order amount, net of refunds (`netAmount`), is what LTV sums (cdp/ltv.ts): a range's
+ * subtotal and the range's LTV of every customer add up to the same figure.
  */
 
 export type HistoryEvent = {
@@ -32,6 +37,8 @@ export type OrderFact = {
   createdAt: string | Date
   currencyCode: string
   amount: number
+  /** Refunded of it so far (the platform's totalRefundedSet, major units); absent or 0 when none. */
+  refunded?: number
   test: boolean
   cancelledAt: string | Date | null
 }
@@ -80,6 +87,13 @@ export const isCountedOrder = (
   includeTest = false,
 ): boolean => o.contractId !== null && (includeTest || !o.test) && o.cancelledAt === null
 
+/**
+ * What an order brings in: its total less its refunds (partial or full), whenever they were
+ * made. A full refund brings it to 0 but the order still counts as placed (a cancellation does
+ * not: isCountedOrder).
+ */
+export const netAmount = (o: Pick<OrderFact, 'amount' | 'refunded'>): number => o.amount - (o.refunded ?? 0)
+
 /** Per shop-local day measures of a history (days without facts are absent). */
 export function dailyMeasures(events: HistoryEvent[], timeZone: string): Map<string, DayMeasures> {
   const days = new Map<string, DayMeasures>()
@@ -108,7 +122,7 @@ export function dailySales(
     if (!isCountedOrder(o, includeTest)) continue
     const key = `${toZonedDate(o.createdAt, timeZone)}|${o.currencyCode}`
     const s = sales.get(key) ?? { amount: 0, orders: 0 }
-    s.amount += o.amount
+    s.amount = roundMinor(s.amount + netAmount(o), o.currencyCode)
     s.orders += 1
     sales.set(key, s)
   }

@@ -8,6 +8,7 @@ import { customerMutations } from './customers.ts'
 import { deliveryProfileMutations } from './delivery-profiles.ts'
 import { draftLineMutations } from './draft-lines.ts'
 import { draftMutations } from './drafts.ts'
+import { refundMutations } from './refunds.ts'
 import { sellingPlanGroupMutations } from './selling-plan-groups.ts'
 import { webPixelResolvers } from './web-pixels.ts'
 import { webhookSubscriptionResolvers } from './webhook-subscriptions.ts'
@@ -20,6 +21,7 @@ export const mutationMaps: ResolverMap[] = [
   billingAttemptMutations,
   sellingPlanGroupMutations,
   customerMutations,
+  refundMutations,
   appBillingMutations,
   appMetafieldMutations,
   bulkOperationResolvers,

@@ -1,7 +1,8 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
-import type { OrderRecord } from '../records.ts'
+import type { OrderRecord, RefundRecord } from '../records.ts'
+import { financialStatus, refundedOf } from '../refunds.ts'
 import { filterBySearch, type SearchSpec } from '../search-query.ts'
 import { findById } from '../store.ts'
 import { byGid } from './lookup.ts'
@@ -67,6 +68,17 @@ export const orderResolvers: ResolverMap = {
     customer: (o: OrderRecord, _a, ctx: Context) =>
       o.customerId === null ? null : (findById(ctx.shop.customers, o.customerId) ?? null),
     lineItems: (o: OrderRecord, args, ctx: Context) => connection(lineItemsOf(o, ctx), args),
+    refunds: (o: OrderRecord, args: { first?: number | null }) =>
+      (o.refunds ?? []).slice(0, args.first ?? undefined),
+    totalRefundedSet: (o: OrderRecord, _a, ctx: Context) => refundedOf(o, ctx.shop.info.currencyCode),
+    displayFinancialStatus: (o: OrderRecord, _a, ctx: Context) =>
+      financialStatus(o, ctx.shop.info.currencyCode),
+  },
+  Refund: {
+    legacyResourceId: (r: RefundRecord) => r.id,
+    order: (r: RefundRecord, _a, ctx: Context) => findById(ctx.shop.orders, r.orderId),
+    totalRefundedSet: (r: RefundRecord) => r.amount,
+    updatedAt: (r: RefundRecord) => r.createdAt,
   },
   LineItem: {
     variant: (l: LineItemView, _a, ctx: Context) => findById(ctx.shop.variants, l.variantId) ?? null,

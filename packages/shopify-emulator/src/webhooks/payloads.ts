@@ -5,9 +5,11 @@ import type {
   ContractRecord,
   CustomerRecord,
   OrderRecord,
+  RefundRecord,
   SellingPlanGroupRecord,
   ShopState,
 } from '../records.ts'
+import { financialStatus, refundedOf } from '../refunds.ts'
 
 /**
  * Webhook bodies in the platform's REST shape: snake_case keys, numeric ids next to their
@@ -105,6 +107,9 @@ export function orderPayload(shop: ShopState, o: OrderRecord, contract: Contract
     updated_at: formatDateTime(o.updatedAt),
     currency: shop.info.currencyCode,
     total_price: total,
+    current_total_price: (o.totalPriceSet - refundedOf(o, shop.info.currencyCode)).toFixed(2),
+    financial_status: financialStatus(o, shop.info.currencyCode).toLowerCase(),
+    cancelled_at: o.cancelledAt === null ? null : formatDateTime(o.cancelledAt),
     test: o.test,
     source_name: 'subscription_contract',
     customer:
@@ -123,6 +128,61 @@ export function orderPayload(shop: ShopState, o: OrderRecord, contract: Contract
       variant_id: l.variantId,
       selling_plan_allocation: l.sellingPlanId === null ? null : { selling_plan_id: l.sellingPlanId },
     })),
+    refunds: (o.refunds ?? []).map((r) => ({
+      id: r.id,
+      admin_graphql_api_id: toGid('Refund', r.id),
+      order_id: o.id,
+      created_at: formatDateTime(r.createdAt),
+      note: r.note,
+    })),
+  }
+}
+
+/**
+ * refunds/create: the REST refund — its order by numeric id only (`order_id`), the money in its
+ * `transactions` (one refund transaction here), the returned items in `refund_line_items`.
+ */
+export function refundPayload(
+  shop: ShopState,
+  r: RefundRecord,
+  detail: {
+    lineItems: Array<{ lineItemId: number; quantity: number; restockType: string }>
+    gateway: string
+  },
+): Payload {
+  const at = formatDateTime(r.createdAt)
+  return {
+    id: r.id,
+    admin_graphql_api_id: toGid('Refund', r.id),
+    order_id: r.orderId,
+    created_at: at,
+    processed_at: at,
+    note: r.note,
+    restock: detail.lineItems.some((l) => l.restockType !== 'NO_RESTOCK'),
+    user_id: null,
+    refund_line_items: detail.lineItems.map((l, i) => ({
+      id: r.id * 10 + i,
+      line_item_id: l.lineItemId,
+      quantity: l.quantity,
+      restock_type: l.restockType.toLowerCase(),
+    })),
+    transactions:
+      r.amount > 0
+        ? [
+            {
+              id: r.id,
+              admin_graphql_api_id: toGid('OrderTransaction', r.id),
+              order_id: r.orderId,
+              kind: 'refund',
+              status: 'success',
+              gateway: detail.gateway,
+              amount: r.amount.toFixed(2),
+              currency: shop.info.currencyCode,
+              created_at: at,
+            },
+          ]
+        : [],
+    order_adjustments: [],
   }
 }
 

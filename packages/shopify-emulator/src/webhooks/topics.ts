@@ -14,6 +14,8 @@ export const WEBHOOK_TOPICS = [
   'selling_plan_groups/update',
   'selling_plan_groups/delete',
   'orders/create',
+  'orders/updated',
+  'refunds/create',
   'customers/create',
   'customers/update',
   'customers/delete',

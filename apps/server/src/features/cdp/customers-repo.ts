@@ -62,6 +62,7 @@ export type CustomerOrderRow = {
   name: string | null
   contract_id: string | null
   total_amount: string | null
+  refunded_amount: string
   currency_code: string | null
   test: boolean
   cancelled_at: Date | null
@@ -74,7 +75,8 @@ export async function customerOrders(
   customerId: string,
 ): Promise<CustomerOrderRow[]> {
   const { rows } = await db.query<CustomerOrderRow>(
-    `select id::text, name, contract_id::text, total_amount::text, currency_code, test, cancelled_at, created_at
+    `select id::text, name, contract_id::text, total_amount::text, refunded_amount::text, currency_code, test,
+       cancelled_at, created_at
      from orders where shop_id = $1 and customer_id = $2 order by created_at desc limit 50`,
     [shopId, customerId],
   )

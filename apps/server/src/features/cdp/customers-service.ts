@@ -130,6 +130,7 @@ export function createCustomerService(deps: CustomerServiceDeps) {
           name: o.name,
           contractId: o.contract_id,
           amount: o.total_amount === null ? null : Number(o.total_amount),
+          refunded: Number(o.refunded_amount),
           currencyCode: o.currency_code,
           test: o.test,
           cancelled: o.cancelled_at !== null,

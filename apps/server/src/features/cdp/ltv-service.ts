@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream'
 import type { ExportEncoding, LtvList } from '@teiki/contract'
-import { multiCurrencyMessage, zonedDayRange } from '@teiki/domain'
+import { ltvRangeParts, multiCurrencyMessage, zonedDayRange } from '@teiki/domain'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { amountText, createCsvEncoder, csvLine, csvText } from '../exports/csv.ts'
 import type { ShopRow } from '../shops/repo.ts'
-import { ltvPage, ltvRows } from './ltv-repo.ts'
+import { type LtvRange, ltvPage, ltvRows } from './ltv-repo.ts'
 import { NAMELESS } from './segments-service.ts'
 
 export const LTV_FILE_NAME = 'cdpLtv.csv'
@@ -18,10 +18,21 @@ export const LTV_CSV_HEADER = [
   '通貨',
 ] as const
 
-/** The range's instants: calendar days in the shop's zone, both inclusive. */
-function rangeOf(shop: ShopRow, startDate: string, endDate: string) {
-  const { start, endExclusive } = zonedDayRange(startDate, endDate, shop.iana_timezone)
-  return { start: start!, end: endExclusive! }
+/**
+ * The range (calendar days in the shop's zone, both inclusive) as the LTV statement reads it:
+ * its whole months from the monthly running totals, its edge days as instants.
+ */
+function rangeOf(shop: ShopRow, startDate: string, endDate: string): LtvRange {
+  zonedDayRange(startDate, endDate, shop.iana_timezone) // refuses a reversed or impossible range
+  const { months, edges } = ltvRangeParts(startDate, endDate)
+  return {
+    firstMonth: months?.first ?? null,
+    lastMonth: months?.last ?? null,
+    edges: edges.map((e) => {
+      const { start, endExclusive } = zonedDayRange(e.from, e.to, shop.iana_timezone)
+      return { start: start!, end: endExclusive! }
+    }),
+  }
 }
 
 export function createLtvService(deps: { db: Db }) {
@@ -34,7 +45,7 @@ export function createLtvService(deps: { db: Db }) {
       const page = await withTransaction(db, (tx) =>
         ltvPage(tx, {
           shopId: shop.id,
-          ...rangeOf(shop, q.startDate, q.endDate),
+          range: rangeOf(shop, q.startDate, q.endDate),
           currency: shop.currency_code,
           offset: q.offset,
           limit: q.count,
@@ -80,7 +91,7 @@ export function createLtvService(deps: { db: Db }) {
           let rank = 0
           for await (const rows of ltvRows(client, {
             shopId: shop.id,
-            ...range,
+            range,
             currency: shop.currency_code,
           })) {
             let text = ''

@@ -104,6 +104,18 @@ function billingAttemptBody(p: Payload, topic: string): Claims | Refusal {
   return resourceBody(p, 'SubscriptionBillingAttempt')
 }
 
+/**
+ * A refund names its order by numeric id only (`order_id`, no GID): the order is a named
+ * resource too, so a genuine refund body of one shop's order cannot be re-sent as another's.
+ */
+function refundBody(p: Payload): Claims | Refusal {
+  const orderId = platformId(p.order_id)
+  if (!orderId) return refuse('a refund body names its order_id')
+  const claims = resourceBody(p, 'Refund')
+  if ('refused' in claims) return claims
+  return { ...claims, resources: [...claims.resources, { type: 'Order', id: orderId }] }
+}
+
 /** create/update carry the group; delete only its id and GID. */
 function sellingPlanGroupBody(p: Payload, topic: string): Claims | Refusal {
   if (topic.endsWith('/delete')) {
@@ -152,6 +164,7 @@ const SHAPES: Record<string, Shape> = {
   subscription_contracts: (p, topic) => contractBody(p, topic),
   subscription_billing_attempts: (p, topic) => billingAttemptBody(p, topic),
   orders: (p) => resourceBody(p, 'Order'),
+  refunds: (p) => refundBody(p),
   selling_plan_groups: (p, topic) => sellingPlanGroupBody(p, topic),
   app: (p, _topic, shop) => shopBody(p, shop),
   customers: (p, topic, shop) =>

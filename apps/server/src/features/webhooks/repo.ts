@@ -161,6 +161,20 @@ export async function deleteShop(db: DbClient, shopId: string): Promise<void> {
 }
 
 /** Whether the mirror already holds the order with its total (orders are read once, at creation). */
+/** What the mirror keeps of an order that an order update could change; null when not held. */
+export async function heldOrderMoney(
+  db: DbClient,
+  shopId: string,
+  orderId: string,
+): Promise<{ total: string | null; refunded: string; cancelled: boolean } | null> {
+  const { rows } = await db.query<{ total: string | null; refunded: string; cancelled: boolean }>(
+    `select total_amount::text as total, refunded_amount::text as refunded, cancelled_at is not null as cancelled
+     from orders where shop_id = $1 and id = $2`,
+    [shopId, orderId],
+  )
+  return rows[0] ?? null
+}
+
 export async function holdsOrder(db: DbClient, shopId: string, orderId: string): Promise<boolean> {
   const { rowCount } = await db.query(
     'select 1 from orders where shop_id = $1 and id = $2 and total_amount is not null',

@@ -2,7 +2,7 @@ import { billingAttemptTopic } from './billing-topics.ts'
 import { contractTopic } from './contract-topics.ts'
 import { customerDeleteTopic, customerTopic } from './customer-topics.ts'
 import type { TopicHandler } from './handler.ts'
-import { orderCreateTopic } from './order-topics.ts'
+import { orderCreateTopic, orderUpdateTopic, refundCreateTopic } from './order-topics.ts'
 import { sellingPlanGroupDeleteTopic, sellingPlanGroupTopic } from './selling-plan-topics.ts'
 import {
   appUninstalledTopic,
@@ -24,6 +24,8 @@ export const TOPIC_HANDLERS: Readonly<Record<string, TopicHandler>> = {
   'subscription_billing_attempts/failure': billingAttemptTopic,
   'subscription_billing_attempts/challenged': billingAttemptTopic,
   'orders/create': orderCreateTopic,
+  'orders/updated': orderUpdateTopic,
+  'refunds/create': refundCreateTopic,
   'selling_plan_groups/create': sellingPlanGroupTopic,
   'selling_plan_groups/update': sellingPlanGroupTopic,
   'selling_plan_groups/delete': sellingPlanGroupDeleteTopic,

@@ -65,6 +65,7 @@ export const SUBSCRIPTION_CONTRACTS_BULK_QUERY = /* GraphQL */ `
                 cancelledAt
                 test
                 totalPriceSet { shopMoney { amount currencyCode } }
+                totalRefundedSet { shopMoney { amount } }
                 customer { id }
               }
             }

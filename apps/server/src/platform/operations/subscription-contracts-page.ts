@@ -8,14 +8,15 @@ export const ORDER_SELECTION = /* GraphQL */ `{
             cancelledAt
             test
             totalPriceSet { shopMoney { amount currencyCode } }
+            totalRefundedSet { shopMoney { amount } }
             customer { id }
 }`
 
 /**
  * Orders asked for with each contract: the newest first (`reverse`), which is all of most
  * contracts (the demo shop: median 7, 90th percentile 17). A contract with more is read on by
- * `SUBSCRIPTION_CONTRACT_ORDERS_PAGE` from the connection's end cursor. Each order costs 4
- * points; 20 keeps a page of SYNC_PAGE_SIZES.contracts contracts under the 1,000-point cap.
+ * `SUBSCRIPTION_CONTRACT_ORDERS_PAGE` from the connection's end cursor. Each order costs 6
+ * points (itself, its two money bags, their shopMoney and its customer); 20 keeps a page of SYNC_PAGE_SIZES.contracts contracts under the 1,000-point cap.
  */
 export const CONTRACT_ORDERS_FIRST = 20
 
@@ -158,6 +159,8 @@ export type PlatformOrder = {
   cancelledAt: string | null
   test: boolean
   totalPriceSet: { shopMoney: { amount: string; currencyCode: string } }
+  /** Refunded so far, in the shop's currency (absent where a read does not ask: kept as stored). */
+  totalRefundedSet?: { shopMoney: { amount: string } }
   customer: { id: string } | null
 }
 

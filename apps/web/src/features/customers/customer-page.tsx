@@ -28,6 +28,15 @@ import { CustomerTagsCard } from './customer-tags-card.tsx'
 import { customersApi } from './customers-api.ts'
 import { useLoad } from './use-load.ts'
 
+/** An order's amount, and what was refunded of it (LTV counts the difference). */
+function orderAmount(o: CustomerData['orders'][number]): string {
+  if (o.amount === null || !o.currencyCode) return '—'
+  const amount = formatMoney(o.amount, o.currencyCode)
+  if (o.refunded <= 0) return amount
+  const label = o.refunded >= o.amount ? '全額返金' : `返金 ${formatMoney(o.refunded, o.currencyCode)}`
+  return `${amount}（${label}）`
+}
+
 /** 顧客詳細: profile, lifetime value, tags, contracts, orders and the log. */
 export default function CustomerPage() {
   const { customerId = '' } = useParams()
@@ -203,7 +212,7 @@ function OrdersCard({ data }: { data: CustomerData }) {
             o.name ?? `#${o.id}`,
             formatDateJa(o.createdAt),
             o.cancelled ? 'キャンセル' : o.test ? 'テスト' : o.contractId ? '定期購入' : '通常購入',
-            o.amount === null || !o.currencyCode ? '—' : formatMoney(o.amount, o.currencyCode),
+            orderAmount(o),
           ])}
         />
       )}

@@ -59,7 +59,7 @@ export default function LtvPage() {
   return (
     <Page
       title="LTV（顧客生涯価値）"
-      subtitle="期間内の定期購入（テスト・キャンセルを除く）の合計です。通貨ごとに集計します。"
+      subtitle="期間内の定期購入（テスト・キャンセルを除く）の合計から返金額を差し引いた金額です。通貨ごとに集計します。"
       backAction={{ content: 'セグメント', url: '/segments' }}
     >
       <BlockStack gap="400">
