@@ -108,7 +108,14 @@ async function order(
   cancelledAt: string | null,
 ) {
   const id = String(orderId++)
-  const row = { id, name: `#${id}`, contract_id: contractId, customer_id: null, total_amount: '1980' }
+  const row = {
+    id,
+    name: `#${id}`,
+    contract_id: contractId,
+    customer_id: null,
+    total_amount: '1980',
+    refunded_amount: null,
+  }
   await upsertOrders(pool, s.id, [
     { ...row, currency_code: 'JPY', test, created_at: createdAt, cancelled_at: cancelledAt },
   ])

@@ -51,6 +51,7 @@ it('every day × every currency of the range, equal to the definition', async ()
       contract_id: o.contractId,
       customer_id: null,
       total_amount: String(o.amount),
+      refunded_amount: null,
       currency_code: o.currencyCode,
       test: false,
       created_at: o.createdAt as string,
