@@ -1,27 +1,13 @@
-import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
-import { pixelSettingsOf, type WebPixel } from './web-pixel.ts'
+import type { AdminClient } from '../admin-client.ts'
+import { pixelOfPayload, WEB_PIXEL_PAYLOAD, type WebPixel, type WebPixelPayload } from './web-pixel.ts'
 
 /** Replaces the settings of the app's pixel (validated by the platform as on create). */
 export const WEB_PIXEL_UPDATE = /* GraphQL */ `
   mutation WebPixelUpdate($id: ID!, $webPixel: WebPixelInput!) {
-    webPixelUpdate(id: $id, webPixel: $webPixel) {
-      webPixel {
-        id
-        settings
-      }
-      userErrors {
-        code
-        field
-        message
-      }
+    webPixelUpdate(id: $id, webPixel: $webPixel) {${WEB_PIXEL_PAYLOAD}
     }
   }
 `
-
-type Payload = {
-  webPixel: { id: string; settings: unknown } | null
-  userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
-}
 
 /** PlatformUserError on userErrors (NOT_FOUND, INVALID_SETTINGS…). */
 export async function updateWebPixel(
@@ -29,11 +15,13 @@ export async function updateWebPixel(
   id: string,
   settings: Record<string, unknown>,
 ): Promise<WebPixel> {
-  const data = await client.request<{ webPixelUpdate: Payload | null }>('WebPixelUpdate', WEB_PIXEL_UPDATE, {
-    id,
-    webPixel: { settings: JSON.stringify(settings) },
-  })
-  const { webPixel } = assertNoUserErrors('webPixelUpdate', data.webPixelUpdate)
-  if (!webPixel) throw new Error('webPixelUpdate answered neither a pixel nor userErrors')
-  return { id: webPixel.id, settings: pixelSettingsOf(webPixel.settings) }
+  const data = await client.request<{ webPixelUpdate: WebPixelPayload | null }>(
+    'WebPixelUpdate',
+    WEB_PIXEL_UPDATE,
+    {
+      id,
+      webPixel: { settings: JSON.stringify(settings) },
+    },
+  )
+  return pixelOfPayload('webPixelUpdate', data.webPixelUpdate)
 }

@@ -1,4 +1,4 @@
-import type { AdminClient } from '../admin-client.ts'
+import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
 import { PlatformQueryError } from '../errors.ts'
 
 /** The app's web pixel on the shop (one per app per shop): its id and settings. */
@@ -12,6 +12,30 @@ export const WEB_PIXEL = /* GraphQL */ `
 `
 
 export type WebPixel = { id: string; settings: Record<string, unknown> }
+
+/** What webPixelCreate and webPixelUpdate answer (their selection is the same). */
+export const WEB_PIXEL_PAYLOAD = `
+      webPixel {
+        id
+        settings
+      }
+      userErrors {
+        code
+        field
+        message
+      }`
+
+export type WebPixelPayload = {
+  webPixel: { id: string; settings: unknown } | null
+  userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
+}
+
+/** The pixel a create or update answered; PlatformUserError on its userErrors. */
+export function pixelOfPayload(operation: string, payload: WebPixelPayload | null): WebPixel {
+  const { webPixel } = assertNoUserErrors(operation, payload)
+  if (!webPixel) throw new Error(`${operation} answered neither a pixel nor userErrors`)
+  return { id: webPixel.id, settings: pixelSettingsOf(webPixel.settings) }
+}
 
 /**
  * The platform answers `WebPixel.settings` as a JSON-encoded string (an object is taken too);
