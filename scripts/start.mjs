@@ -34,6 +34,10 @@ if (builtAt < sourcesAt) {
     {
       cwd: join(root, 'apps/web'),
       stdio: 'inherit',
+      // Always the production build: a NODE_ENV inherited from the caller (vitest sets `test`)
+      // would build React's development runtime and libraries' test branches (polaris-viz's
+      // tooltip then breaks), so what the e2e tests see would not be what a merchant gets.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   )
   if (result.status !== 0) process.exit(result.status ?? 1)
