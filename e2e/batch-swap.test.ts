@@ -109,7 +109,8 @@ describe('一括更新: swap a variant on every contract that has it', () => {
     const seen = new Set<number>()
     const progress = page.locator('[data-testid="batch-progress"]')
     await progress.waitFor()
-    for (let i = 0; i < 600; i++) {
+    const started = Date.now()
+    for (let i = 0; Date.now() - started < 240_000; i++) {
       seen.add(Number(await progress.getAttribute('data-percent')))
       if ((await page.locator('[data-testid="batch-status"]').innerText()).includes('完了')) break
       if (i === 5) await shot('batch-running.png')
@@ -117,7 +118,8 @@ describe('一括更新: swap a variant on every contract that has it', () => {
     }
     await slowPlatform(0)
     expect([...seen].some((p) => p > 0 && p < 100)).toBe(true)
-    expect(seen.has(100)).toBe(true)
+    // The status can read 完了 between the bar's last two reads: the bar ends at 100.
+    await expect.poll(() => progress.getAttribute('data-percent')).toBe('100')
     const counts = await page.locator('[data-testid="batch-counts"]').innerText()
     expect(counts).toContain(`${total}件中 変更 ${total}件・スキップ 0件・失敗 0件・未処理 0件（100%）`)
     await page.getByText('契約ごとの結果').waitFor()

@@ -98,12 +98,17 @@ beforeAll(async () => {
   )
   expect(webhook.status).toBe(400)
   await app.close()
-  // pino writes the file asynchronously: wait (bounded) for the last request's and the
-  // failure's lines, which a loaded machine wrote after close() had returned.
-  const complete = () =>
-    existsSync(logFile) &&
-    readFileSync(logFile, 'utf8').split('"incoming request"').length > 7 &&
-    readFileSync(logFile, 'utf8').includes('upstream refused')
+  // pino writes the file asynchronously: wait (bounded) for the last request's lines (in and
+  // out) and the failure's, which a loaded machine wrote after close() had returned.
+  const complete = () => {
+    if (!existsSync(logFile)) return false
+    const written = readFileSync(logFile, 'utf8')
+    return (
+      written.split('"incoming request"').length > 7 &&
+      written.split('"request completed"').length > 7 &&
+      written.includes('upstream refused')
+    )
+  }
   for (let i = 0; i < 250 && !complete(); i++) await new Promise((r) => setTimeout(r, 20))
   text = readFileSync(logFile, 'utf8')
   lines = text
