@@ -9,7 +9,8 @@ import { startServer } from './server-process.ts'
 // (target p95 ≤ 100 ms). The pixel's ingest endpoint of the same issue is its own section
 // (bench/ingest.ts: `--only ingest`).
 
-const REPORT_PATHS = [
+/** The daily report paths, each measured over one-year windows. */
+export const REPORT_PATHS = [
   'daily-report/active-contract',
   'daily-report/new-contract',
   'daily-report/cancel',
@@ -21,6 +22,28 @@ const REPORT_PATHS = [
 const day = (t: number) => {
   const d = new Date(t)
   return `${d.getUTCFullYear()}-${d.getUTCMonth() + 1}-${d.getUTCDate()}`
+}
+
+/**
+ * The request paths of the two measured kinds, the i-th of each: the daily reports in turn over
+ * one-year windows ending anywhere in the last 18 months (`reportPath` for one of them), and the
+ * persistence table unfiltered, by group and by source in turn.
+ */
+export function analyticsPaths(auth: string, now = Date.now()) {
+  const yearEnding = (i: number) => {
+    const end = now - ((i * 7919) % 540) * 86_400_000
+    return `startDate=${day(end - 364 * 86_400_000)}&endDate=${day(end)}`
+  }
+  const reportPath = (path: string) => (i: number) => `/app-admin/${path}?${auth}&${yearEnding(i)}`
+  return {
+    reportPath,
+    dailyReports: (i: number) => reportPath(REPORT_PATHS[i % REPORT_PATHS.length]!)(i),
+    persistence: (i: number) => {
+      const base = day(now - (12 + (i % 12)) * 30 * 86_400_000)
+      const filter = ['', '&sellingPlanGroupId=812', '&source=instagram'][i % 3]
+      return `/app-admin/subscriptions/persistence-rate?${auth}&baseDate=${base}${filter}`
+    },
+  }
 }
 
 export async function benchAnalytics(opts: {
@@ -45,20 +68,8 @@ export async function benchAnalytics(opts: {
     const out: Record<string, unknown> = { contracts: 100_000, historyRows: rows }
     try {
       const auth = `shop=${ANALYTICS_SHOP}&secret=${ANALYTICS_SECRET}`
-      const now = Date.now()
-      // One-year windows ending anywhere in the last 18 months.
-      const yearEnding = (i: number) => {
-        const end = now - ((i * 7919) % 540) * 86_400_000
-        return `startDate=${day(end - 364 * 86_400_000)}&endDate=${day(end)}`
-      }
-      const kinds: Record<string, (i: number) => string> = {
-        dailyReports: (i) => `/app-admin/${REPORT_PATHS[i % REPORT_PATHS.length]}?${auth}&${yearEnding(i)}`,
-        persistence: (i) => {
-          const base = day(now - (12 + (i % 12)) * 30 * 86_400_000)
-          const filter = ['', '&sellingPlanGroupId=812', '&source=instagram'][i % 3]
-          return `/app-admin/subscriptions/persistence-rate?${auth}&baseDate=${base}${filter}`
-        },
-      }
+      const { dailyReports, persistence } = analyticsPaths(auth)
+      const kinds: Record<string, (i: number) => string> = { dailyReports, persistence }
       const check = await fetch(`http://127.0.0.1:${server.port}${kinds.dailyReports!(0)}`)
       if (check.status !== 200)
         throw new Error(`the daily report answered ${check.status} ${await check.text()}`)

@@ -2,8 +2,8 @@
 // process, PostgreSQL backends, load generator), from /proc counters around a load run.
 // Needs the bench database (run `npm run bench` once). PROF=1 also writes a V8 CPU profile
 // of the server to /tmp/teiki-prof. BENCH_URL overrides the database (e.g. a Unix socket).
-import { readdirSync, readFileSync } from 'node:fs'
 import { runLoad } from './load.ts'
+import { processTicks } from './proc-ticks.ts'
 import { BENCH_SECRET, benchShopDomain } from './seed-mirror.ts'
 import { startServer } from './server-process.ts'
 
@@ -28,24 +28,7 @@ const paths: Record<string, (i: number) => string> = {
     `/app-admin/subscriptions/search-variant-id?${auth}&variantId=${44_000_000_000_000 + (i % 400)}`,
 }
 
-/** CPU ticks (1/100 s) used so far by the server, the PostgreSQL processes and this process. */
-function ticks(): { server: number; postgres: number; loader: number } {
-  const out = { server: 0, postgres: 0, loader: 0 }
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      const used = Number(fields[11]) + Number(fields[12])
-      if (Number(pid) === server.child.pid) out.server += used
-      else if (command.startsWith('postgres')) out.postgres += used
-      else if (Number(pid) === process.pid) out.loader += used
-    } catch {
-      // the process ended between readdir and read
-    }
-  }
-  return out
-}
+const ticks = () => processTicks(server.child.pid)
 
 for (const kind of (process.argv[2] ?? 'health,email,range,contract,variant').split(',')) {
   const before = ticks()

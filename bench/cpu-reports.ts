@@ -6,9 +6,10 @@
 // source in turn). Needs the analytics bench database (`npm run bench -- --only analytics` or
 // `npm run seed -- --analytics`); BENCH_URL overrides it. CONNS (32), SECONDS (6), POOL (the
 // server's DATABASE_POOL_SIZE), PROF=1 (a V8 CPU profile of the server in /tmp/teiki-prof).
-import { readdirSync, readFileSync } from 'node:fs'
+import { analyticsPaths, REPORT_PATHS } from './analytics.ts'
 import { ANALYTICS_SECRET, ANALYTICS_SHOP } from './analytics-seed.ts'
 import { runLoad } from './load.ts'
+import { processTicks } from './proc-ticks.ts'
 import { startServer } from './server-process.ts'
 
 const url = process.env.BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/teiki_bench_analytics'
@@ -22,56 +23,16 @@ const server = await startServer(
   },
   process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/teiki-prof'] : [],
 )
-const auth = `shop=${ANALYTICS_SHOP}&secret=${ANALYTICS_SECRET}`
-const REPORT_PATHS = [
-  'daily-report/active-contract',
-  'daily-report/new-contract',
-  'daily-report/cancel',
-  'daily-report/pause',
-  'daily-report/subtotal',
-  'cumulative/failure',
-]
-const day = (t: number) => {
-  const d = new Date(t)
-  return `${d.getUTCFullYear()}-${d.getUTCMonth() + 1}-${d.getUTCDate()}`
-}
-const now = Date.now()
-const yearEnding = (i: number) => {
-  const end = now - ((i * 7919) % 540) * 86_400_000
-  return `startDate=${day(end - 364 * 86_400_000)}&endDate=${day(end)}`
-}
-const report = (path: string) => (i: number) => `/app-admin/${path}?${auth}&${yearEnding(i)}`
+const { reportPath, dailyReports, persistence } = analyticsPaths(
+  `shop=${ANALYTICS_SHOP}&secret=${ANALYTICS_SECRET}`,
+)
 const paths: Record<string, (i: number) => string> = {
   health: () => '/health',
-  daily: (i) => report(REPORT_PATHS[i % REPORT_PATHS.length]!)(i),
-  ...Object.fromEntries(REPORT_PATHS.map((p) => [p.slice(p.indexOf('/') + 1), report(p)])),
-  persistence: (i) =>
-    `/app-admin/subscriptions/persistence-rate?${auth}&baseDate=${day(now - (12 + (i % 12)) * 30 * 86_400_000)}` +
-    ['', '&sellingPlanGroupId=812', '&source=instagram'][i % 3],
+  daily: dailyReports,
+  ...Object.fromEntries(REPORT_PATHS.map((p) => [p.slice(p.indexOf('/') + 1), reportPath(p)])),
+  persistence,
 }
-
-/** CPU ticks (1/100 s) used so far by the server, this database's backends and this process. */
-function ticks(): { server: number; postgres: number; loader: number } {
-  const out = { server: 0, postgres: 0, loader: 0 }
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      const used = Number(fields[11]) + Number(fields[12])
-      if (Number(pid) === server.child.pid) out.server += used
-      else if (Number(pid) === process.pid) out.loader += used
-      else if (
-        command.startsWith('postgres') &&
-        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(database)
-      )
-        out.postgres += used
-    } catch {
-      // the process ended between readdir and read
-    }
-  }
-  return out
-}
+const ticks = () => processTicks(server.child.pid, database)
 
 const connections = Number(process.env.CONNS ?? 32)
 for (const kind of (process.argv[2] ?? 'health,daily,persistence').split(',')) {
