@@ -13,6 +13,7 @@ import { hashSecret } from './http/auth.ts'
 import { flushErrorReports, initServerErrorReporting } from './http/error-reporting.ts'
 import { startJobs } from './jobs/boss.ts'
 import { lockDataDir, writeRuntimeInfo } from './jobs/runtime.ts'
+import { startStatisticsJobs } from './jobs/statistics-jobs.ts'
 import { persistentSecret, tightenDataDir } from './local-secrets.ts'
 import { startLocalMailCatcher } from './mail/local-catcher.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -64,6 +65,8 @@ async function main() {
   await migrate(pool)
   // Jobs (billing runs, dunning retries, outcome polls) in the same database, through this pool.
   const jobs = await startJobs({ db: pool })
+  // PGlite has no autovacuum: its statistics are refreshed by a job instead.
+  if (embedded) await startStatisticsJobs({ jobs, db: pool })
   const apiKey = config.SHOPIFY_API_KEY ?? 'teiki-local-client-id'
   const apiSecret =
     config.SHOPIFY_API_SECRET ?? persistentSecret(join(dataDir, 'app-client-secret'), undefined, console.log)

@@ -161,10 +161,14 @@ export async function findCycleOfAttempt(
   attempt: { id: string; idempotencyKey: string },
 ): Promise<CycleRow | null> {
   // Every key names its contract (billing:{contract}:…, order-now-{contract}-…).
+  // Two index probes, the stored id first: `attempt_id = $2 or idempotency_key = $3` was
+  // planned as a scan of the shop's every cycle (test/order-write-growth.test.ts).
   const { rows } = await db.query<CycleRow>(
-    `select ${CYCLE_COLUMNS} from billing_cycles
-     where shop_id = $1 and (attempt_id = $2 or idempotency_key = $3)
-     order by (attempt_id = $2) desc nulls last limit 1`,
+    `select ${CYCLE_COLUMNS} from (
+       (select 0 as pref, * from billing_cycles where shop_id = $1 and attempt_id = $2 limit 1)
+       union all
+       (select 1, * from billing_cycles where shop_id = $1 and idempotency_key = $3 limit 1)
+     ) c order by pref limit 1`,
     [shopId, attempt.id, attempt.idempotencyKey],
   )
   return rows[0] ?? null
@@ -219,8 +223,11 @@ export async function recordRefusal(
 
 /** All of `ids` the shop has (unknown ids are left out). */
 export async function findCycles(db: DbClient, shopId: string, ids: string[]): Promise<CycleRow[]> {
+  // A primary-key probe per id: a plan on missing or stale statistics took `id = any($2)` as a
+  // filter over the shop's every cycle (test/order-write-growth.test.ts).
   const { rows } = await db.query<CycleRow>(
-    `select ${CYCLE_COLUMNS} from billing_cycles where shop_id = $1 and id = any($2::bigint[])`,
+    `select ${CYCLE_COLUMNS} from unnest($2::bigint[]) k(cycle_id)
+     cross join lateral (select * from billing_cycles b where b.shop_id = $1 and b.id = k.cycle_id limit 1) c`,
     [shopId, ids],
   )
   return rows

@@ -66,7 +66,13 @@ export async function upsertContracts(
          custom_attributes jsonb, note text, last_payment_status text, origin_order_id bigint, revision_id text,
          created_at timestamptz, updated_at timestamptz)
      ), previous as (
-       select c.id, c.status from subscription_contracts c join incoming i on c.shop_id = $1 and c.id = i.id
+       -- One primary-key probe per incoming contract (the limit keeps the planner from turning
+       -- it into a join): a generic plan cannot see that a settlement passes one contract, and
+       -- hashed the shop's every contract for it (test/order-write-growth.test.ts).
+       select c.id, c.status from incoming i
+       cross join lateral (
+         select c.id, c.status from subscription_contracts c where c.shop_id = $1 and c.id = i.id limit 1
+       ) c
      ), written as (
        insert into subscription_contracts as c (shop_id, id, status, customer_id, next_billing_date, currency_code,
          interval, interval_count, billing_policy, delivery_policy, delivery_price, delivery_method, payment_method,

@@ -27,6 +27,7 @@ import {
 } from './bulk-sync.ts'
 import { appendContractEvents, upsertContracts } from './contracts-repo.ts'
 import {
+  analyzeSyncedTables,
   type OrderRecord,
   refreshOrders,
   upsertCustomers,
@@ -200,6 +201,7 @@ export async function fullSync(
   // changed since are read too, and the ones the mirror holds are refreshed.
   if (sinceQuery) summary.orders += await updatedOrders(db, client, shop.id, sinceQuery)
 
+  if (!sinceQuery) await analyzeSyncedTables(db)
   // The start time, not the end: changes made during this sync are fetched next time.
   await db.query('update shops set synced_at = $2 where id = $1', [shop.id, new Date(started)])
   return { ...summary, ms: Date.now() - started }

@@ -25,7 +25,10 @@ export async function keepContractLinePricing(
        line_pricing_updated_at = r.updated_at
      from jsonb_to_recordset($2::jsonb) as r(contract_id bigint, revision_id text, updated_at timestamptz, lines jsonb)
      where c.shop_id = $1 and c.id = r.contract_id and c.updated_at = r.updated_at
-       and c.revision_id is not distinct from r.revision_id`,
+       and c.revision_id is not distinct from r.revision_id
+       -- The keys as an index condition: joined on the recordset alone, a generic plan reads
+       -- every contract of the shop to update one (test/order-write-growth.test.ts).
+       and c.id = any(array(select (e->>'contract_id')::bigint from jsonb_array_elements($2::jsonb) e))`,
     [
       shopId,
       JSON.stringify(

@@ -46,8 +46,12 @@ export async function startBillingEnv(opts: {
   jobsSchema?: string
   /** Fill the mirror by bulk export, as a first sync does (default: the paged sync). */
   bulkSync?: boolean
+  /** The database (default: the test run's); closed with the env. */
+  pool?: pg.Pool
+  /** With `webhooks`, these topics too (beside the billing attempts'). */
+  moreTopics?: string[]
 }): Promise<BillingEnv> {
-  const pool = testPool()
+  const pool = opts.pool ?? testPool()
   const jobs = opts.jobsSchema ? await startJobs({ db: pool, schema: opts.jobsSchema }) : undefined
   let url = ''
   const app = await buildApp({
@@ -80,7 +84,10 @@ export async function startBillingEnv(opts: {
       ? {
           webhooks: {
             callbackUrl,
-            topics: SUBSCRIBED_TOPICS.filter((t) => t.startsWith('subscription_billing_attempts/')),
+            topics: [
+              ...SUBSCRIBED_TOPICS.filter((t) => t.startsWith('subscription_billing_attempts/')),
+              ...(opts.moreTopics ?? []),
+            ],
             retryBaseMs: 20,
           },
         }
