@@ -17,7 +17,7 @@ import { persistentSecret, tightenDataDir } from './local-secrets.ts'
 import { startLocalMailCatcher } from './mail/local-catcher.ts'
 import { createMailer } from './mail/mailer.ts'
 import { fullSync } from './sync/full-sync.ts'
-import { syncSummaryLine } from './sync/sync-message.ts'
+import { orderHistoryLine, syncSummaryLine } from './sync/sync-message.ts'
 
 export const DEMO_SHOP = 'teiki-demo.myshopify.com'
 
@@ -113,7 +113,8 @@ async function main() {
       const shop = (await findInstalledShop(pool, DEMO_SHOP))!
       console.log(`[teiki] ${DEMO_SHOP} を Admin API から同期しています…`)
       const summary = await fullSync(pool, shopClients.clientFor(shop), shop)
-      console.log(`[teiki] ${syncSummaryLine(DEMO_SHOP, summary, shop.synced_at)}`)
+      const synced = (await findInstalledShop(pool, DEMO_SHOP))!
+      console.log(`[teiki] ${syncSummaryLine(DEMO_SHOP, summary, shop.synced_at, synced.iana_timezone)}`)
       const seeded = await seedDemoAppData(pool, shop, shopClients)
       if (seeded.length > 0) console.log(`[teiki] デモ用に用意しました: ${seeded.join('、')}`)
     }
@@ -151,7 +152,11 @@ async function main() {
     onInstalled: async (shop) => {
       if (!shop.access_token) return
       const summary = await fullSync(pool, shopClients.clientFor(shop), shop)
-      console.log(`[teiki] ${shop.domain} をインストールし同期しました: 契約 ${summary.contracts} 件`)
+      const synced = (await findInstalledShop(pool, shop.domain)) ?? shop
+      const history = orderHistoryLine(summary, synced.iana_timezone)
+      console.log(
+        `[teiki] ${shop.domain} をインストールし同期しました: 契約 ${summary.contracts} 件${history ? `。${history}` : ''}`,
+      )
     },
   })
   await app.listen({ port: config.PORT, host: config.HOST })

@@ -1,6 +1,11 @@
-import { ZDomainResponse, ZEligibilityResponse, ZShopCurrencyResponse } from '@teiki/contract'
+import {
+  ZDomainResponse,
+  ZEligibilityResponse,
+  ZOrderHistoryResponse,
+  ZShopCurrencyResponse,
+} from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { scopeEligibility } from './service.ts'
+import { orderHistory, scopeEligibility } from './service.ts'
 
 export function shopRoutes(app: AppInstance): void {
   app.get(
@@ -13,6 +18,18 @@ export function shopRoutes(app: AppInstance): void {
       },
     },
     (request) => scopeEligibility(request.shop, app.platformOptions),
+  )
+  app.get(
+    '/app-admin/order-history',
+    {
+      schema: {
+        tags: ['shop'],
+        summary:
+          '注文履歴をどの日から保持しているか（全期間の注文の読み取りが未許可なら、集計が完全になる日）',
+        response: { 200: ZOrderHistoryResponse },
+      },
+    },
+    (request) => orderHistory(app.db, request.shop),
   )
   app.get(
     '/app-admin/shop-currency-code',
