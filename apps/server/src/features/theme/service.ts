@@ -153,7 +153,8 @@ export async function addProductPageWidget(
   })
   const byEditor = () => answer('themeEditor', false, widgetMethodMessage('themeEditor', editorUrl !== null))
   const method = await currentMethod(opts, shop)
-  if (hasAppBlock(text, PLANS_BLOCK_TYPE)) return answer(method, false, 'ウィジェットはすでに追加されています')
+  if (hasAppBlock(text, PLANS_BLOCK_TYPE))
+    return answer(method, false, 'ウィジェットはすでに追加されています')
   if (method === 'themeEditor') return byEditor()
   const next = withAppBlock(text, PLANS_BLOCK_TYPE, PLANS_BLOCK_KEY)!
   try {
