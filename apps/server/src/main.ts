@@ -83,7 +83,7 @@ async function main() {
   let syncDemoShop: (() => Promise<void>) | undefined
   if (!realPlatform) {
     // Loaded only here: against the real platform the emulator's code is never imported.
-    const { createEmulator } = await import('@teiki/shopify-emulator')
+    const { createEmulator, DEFAULT_SHOPS } = await import('@teiki/shopify-emulator')
     emulator = await createEmulator({
       dataDir: join(dataDir, 'emulator'),
       // The emulator plays the platform for this app: same client id and secret (session
@@ -91,6 +91,8 @@ async function main() {
       apiKey,
       apiSecret,
       controls: config.EMULATOR_TEST_CONTROLS,
+      themeFilesExemption: config.EMULATOR_THEME_FILES_EXEMPTION,
+      shops: [{ ...DEFAULT_SHOPS[0]!, declinedScopes: config.EMULATOR_DECLINED_SCOPES }],
       // With PORT=0 the URL is known once the server listens (set below).
       webhooks: {
         ...(config.PORT ? { callbackUrl: `http://127.0.0.1:${config.PORT}/webhooks` } : {}),
