@@ -67,6 +67,8 @@ beforeAll(async () => {
     ],
     secret: SECRET,
     webhooks: true,
+    // Every GET /order-history asks the platform whether read_all_orders was granted since.
+    appOptions: { orderHistoryRecheckMs: 0 },
   })
   summaries[ALL] = await sync(ALL)
   summaries[LIMITED] = await sync(LIMITED)
@@ -106,6 +108,7 @@ describe('the first sync without read_all_orders', () => {
       completeFrom,
       message: orderHistoryMessage(completeFrom),
       detail: expect.stringContaining('全期間の注文の読み取り（read_all_orders）が許可されていない'),
+      readingOlderOrders: false,
     })
     // The date is the sync's, not a constant: the day after the 60-day instant (Tokyo).
     const [y, m, d] = completeFrom.split('-').map(Number)
@@ -121,7 +124,13 @@ describe('the first sync with read_all_orders', () => {
     expect(await readableFrom(ALL)).toBeNull()
     expect(summaries[ALL]!.ordersReadableFrom).toBeNull()
     expect(syncSummaryLine(ALL, summaries[ALL]!, null)).not.toContain('注文は')
-    expect(await history(ALL)).toEqual({ complete: true, completeFrom: null, message: null, detail: null })
+    expect(await history(ALL)).toEqual({
+      complete: true,
+      completeFrom: null,
+      message: null,
+      detail: null,
+      readingOlderOrders: false,
+    })
   })
 })
 
@@ -160,18 +169,35 @@ describe('an order the app may not read', () => {
 })
 
 describe('read_all_orders granted after the first sync', () => {
-  it('the next sync reads every contract’s older orders and the screens stop saying so', async () => {
+  it('the screens’ next look starts reading every contract’s older orders; when done the banners go', async () => {
     const installation = env.emulator.store.shop(LIMITED)!.installation
     env.emulator.setAccessScopes(LIMITED, [...installation.scopes, 'read_all_orders'])
-    const summary = await sync(LIMITED)
-    expect(summary.olderOrdersRead).toBe(true)
-    expect(syncSummaryLine(LIMITED, summary, new Date())).toContain('それより前の注文も読み込みました')
-    const { old, recent } = contractOrders(LIMITED, bounds[LIMITED]!.before)
+    const before = Date.now()
+    const reading = await history(LIMITED)
+    expect(reading).toMatchObject({ complete: false, readingOlderOrders: true })
+    expect(reading.detail).toContain('それより前の注文を読み込んでいます')
+    await expect
+      .poll(async () => (await history(LIMITED)).complete, { timeout: 60_000, interval: 100 })
+      .toBe(true)
+    const { old, recent } = contractOrders(LIMITED, before)
     const mirrored = await mirroredOrderIds(LIMITED)
     for (const o of [...old, ...recent]) expect(mirrored.has(String(o.id))).toBe(true)
     expect(await readableFrom(LIMITED)).toBeNull()
-    expect((await history(LIMITED)).complete).toBe(true)
-    // And the one after reads only what changed again.
+    // The scopes the app keeps now include it; the sync after that reads only what changed.
+    const shop = (await findInstalledShop(env.pool, LIMITED))!
+    expect(shop.scopes).toContain('read_all_orders')
     expect((await sync(LIMITED)).olderOrdersRead).toBeUndefined()
+  })
+
+  it('a sync that finds the scope granted reads the older orders and says so', async () => {
+    // The same path, run by a start-up sync (the demo shop) rather than by the screens.
+    await env.pool.query(`update shops set orders_readable_from = now() - interval '60 days' where id = $1`, [
+      env.shopIds[LIMITED],
+    ])
+    const summary = await sync(LIMITED)
+    expect(summary.olderOrdersRead).toBe(true)
+    expect(summary.ordersReadableFrom).toBeNull()
+    expect(syncSummaryLine(LIMITED, summary, new Date())).toContain('それより前の注文も読み込みました')
+    expect(await readableFrom(LIMITED)).toBeNull()
   })
 })

@@ -227,7 +227,7 @@ describe('POST /themes/:id/product-page-widget where the platform refuses theme-
     // The screen now says which way and why, and the next click asks nothing of the platform.
     const support = (await call('GET', `/themes/${dawn}/templates/product/app-block-support`)).json()
     expect(support).toMatchObject({ widgetMethod: 'themeEditor', blockAdded: false, editorUrl })
-    expect(support.widgetMethodMessage).toContain('ウィジェットを追加はテーマエディタを開きます')
+    expect(support.widgetMethodMessage).toContain('「ウィジェットを追加」を押すとテーマエディタが開きます')
     const again = callCount()
     expect((await call('POST', `/themes/${dawn}/product-page-widget`)).json()).toMatchObject({
       method: 'themeEditor',

@@ -11,8 +11,15 @@ const partial: OrderHistoryResponse = {
   completeFrom: '2026-09-28',
   message: '2026年9月28日以降の注文に基づく集計です',
   detail: 'アプリに全期間の注文の読み取り（read_all_orders）が許可されていないため…',
+  readingOlderOrders: false,
 }
-const complete: OrderHistoryResponse = { complete: true, completeFrom: null, message: null, detail: null }
+const complete: OrderHistoryResponse = {
+  complete: true,
+  completeFrom: null,
+  message: null,
+  detail: null,
+  readingOlderOrders: false,
+}
 const banner = (history: OrderHistoryResponse | null, shownFrom: string | null) =>
   renderToStaticMarkup(
     createElement(AppProvider, { i18n: ja }, createElement(OrderHistoryBanner, { history, shownFrom })),

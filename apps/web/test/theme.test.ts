@@ -33,7 +33,7 @@ const supported: AppBlockSupport = {
     'ウィジェットを追加を押すと、アプリが商品ページのテンプレートにウィジェットを書き込みます。',
 }
 const EDITOR_MESSAGE =
-  'Shopify がこのアプリにテーマファイルの書き込みを許可していないため（一部のアプリだけに認められる特別な許可です）、ウィジェットを追加はテーマエディタを開きます。'
+  'Shopify がこのアプリにテーマファイルの書き込みを許可していないため（一部のアプリだけに認められる特別な許可です）、「ウィジェットを追加」を押すとテーマエディタが開きます。'
 const byEditor: AppBlockSupport = {
   ...supported,
   widgetMethod: 'themeEditor',

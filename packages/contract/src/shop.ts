@@ -38,6 +38,8 @@ export const ZOrderHistoryResponse = z.object({
   message: z.string().nullable(),
   /** Why, and what would bring the older orders in; null when complete. */
   detail: z.string().nullable(),
+  /** read_all_orders was granted since, and the older orders are being read now. */
+  readingOlderOrders: z.boolean(),
 })
 export type OrderHistoryResponse = z.infer<typeof ZOrderHistoryResponse>
 

@@ -5,9 +5,25 @@ import {
   ZShopCurrencyResponse,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { orderHistory, scopeEligibility } from './service.ts'
+import { fullSync } from '../../sync/full-sync.ts'
+import { sharedShopClients } from '../subscriptions/shop-client.ts'
+import { createOrderHistory } from './order-history.ts'
+import { findInstalledShop } from './repo.ts'
+import { scopeEligibility } from './service.ts'
 
-export function shopRoutes(app: AppInstance): void {
+export function shopRoutes(app: AppInstance, opts: { orderHistoryRecheckMs?: number } = {}): void {
+  const clients = sharedShopClients(app.platformOptions)
+  const orderHistory = createOrderHistory({
+    db: app.db,
+    clients,
+    // The full sync sees read_all_orders granted and reads every contract's orders again.
+    readOlderOrders: async (shop) => {
+      const row = await findInstalledShop(app.db, shop.domain)
+      if (row) await fullSync(app.db, clients.clientFor(row), row)
+    },
+    log: app.log,
+    ...(opts.orderHistoryRecheckMs === undefined ? {} : { recheckMs: opts.orderHistoryRecheckMs }),
+  })
   app.get(
     '/app-admin/app-scope-eligibility',
     {
@@ -29,7 +45,7 @@ export function shopRoutes(app: AppInstance): void {
         response: { 200: ZOrderHistoryResponse },
       },
     },
-    (request) => orderHistory(app.db, request.shop),
+    (request) => orderHistory(request.shop),
   )
   app.get(
     '/app-admin/shop-currency-code',

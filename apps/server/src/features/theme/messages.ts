@@ -29,10 +29,10 @@ const NO_THEME_FILE_ACCESS =
 /** Which way ウィジェットを追加 takes for this shop, and why. */
 export function widgetMethodMessage(method: WidgetMethod, hasEditorLink: boolean): string {
   if (method === 'themeFiles') {
-    return 'ウィジェットを追加を押すと、アプリが商品ページのテンプレートにウィジェットを書き込みます。Shopify がテーマファイルの書き込みを許可していない場合は、代わりにテーマエディタを開きます。'
+    return '「ウィジェットを追加」を押すと、アプリが商品ページのテンプレートにウィジェットを書き込みます。Shopify がテーマファイルの書き込みを許可していない場合は、代わりにテーマエディタを開きます。'
   }
   return hasEditorLink
-    ? `${NO_THEME_FILE_ACCESS}、ウィジェットを追加はテーマエディタを開きます。ウィジェットが商品ページに置かれた状態で開くので、テーマエディタで「保存」を押してください。`
+    ? `${NO_THEME_FILE_ACCESS}、「ウィジェットを追加」を押すとテーマエディタが開きます。ウィジェットが商品ページに置かれた状態で開くので、テーマエディタで「保存」を押し、ここで「追加を確認」を押してください。`
     : `${NO_THEME_FILE_ACCESS}、テーマエディタの商品ページで「ブロックを追加」から Teiki のウィジェットを追加してください。`
 }
 
