@@ -36,6 +36,29 @@ async function data(emulator: Emulator, domain: string, query: string, variables
   return res.data
 }
 
+/** An emulator started on `dir`, the one shop given, `use`d, then closed (its state saved). */
+async function withState<T>(
+  dir: string,
+  shop: { domain: string; contracts: number; declinedScopes?: string[] },
+  use: (emulator: Emulator) => Promise<T>,
+): Promise<T> {
+  const emulator = await createEmulator({ dataDir: dir, throttle: false, shops: [shop] })
+  try {
+    return await use(emulator)
+  } finally {
+    await emulator.close()
+  }
+}
+/** Runs `fn` with a fresh temporary data folder, removed afterwards. */
+async function inTempDir(prefix: string, fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  try {
+    await fn(dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 describe('orders older than 60 days without read_all_orders', () => {
   let emulator: Emulator
   /** Orders created at least a minute inside or outside the window (none sits on its edge). */
@@ -195,26 +218,20 @@ describe('orders older than 60 days without read_all_orders', () => {
 
 describe('a declined scope across a restart', () => {
   it('stays declined when the state is loaded again (the app’s other new scopes are granted)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'emulator-scopes-'))
-    try {
-      const first = await createEmulator({
-        dataDir: dir,
-        throttle: false,
-        shops: [{ domain: LIMITED, contracts: 2, declinedScopes: ['read_all_orders'] }],
-      })
-      await first.close()
-      const second = await createEmulator({
-        dataDir: dir,
-        throttle: false,
-        shops: [{ domain: LIMITED, contracts: 2 }],
-      })
-      const scopes = second.store.shop(LIMITED)!.installation.scopes
-      await second.close()
+    await inTempDir('emulator-scopes-', async (dir) => {
+      await withState(
+        dir,
+        { domain: LIMITED, contracts: 2, declinedScopes: ['read_all_orders'] },
+        async () => {},
+      )
+      const scopes = await withState(
+        dir,
+        { domain: LIMITED, contracts: 2 },
+        async (e) => e.store.shop(LIMITED)!.installation.scopes,
+      )
       expect(scopes).not.toContain('read_all_orders')
       expect(scopes).toContain('write_pixels')
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 })
 
@@ -291,39 +308,24 @@ describe('script tags belong to the app that created them', () => {
   })
 
   it('drops the legacy tag an older emulator seeded when its state is loaded', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'emulator-tags-'))
-    try {
-      const first = await createEmulator({
-        dataDir: dir,
-        throttle: false,
-        shops: [{ domain: ALL, contracts: 0 }],
-      })
-      await data(first, ALL, m.scriptTags)
-      await first.close()
+    await inTempDir('emulator-tags-', async (dir) => {
+      await withState(dir, { domain: ALL, contracts: 0 }, (e) => data(e, ALL, m.scriptTags))
       // What a state written before script tags had an owner holds.
       const file = join(dir, STATE_FILE)
       const saved = JSON.parse(readFileSync(file, 'utf8'))
-      saved.shops[0].full.extra.scriptTags = [
-        {
-          id: 1,
-          src: 'https://cdn.teiki.example/legacy/widget.js',
-          displayScope: 'ONLINE_STORE',
-          cache: false,
-          createdAt: 0,
-          updatedAt: 0,
-        },
-      ]
+      const legacy = {
+        id: 1,
+        src: 'https://cdn.teiki.example/legacy/widget.js',
+        displayScope: 'ONLINE_STORE',
+      }
+      saved.shops[0].full.extra.scriptTags = [{ ...legacy, cache: false, createdAt: 0, updatedAt: 0 }]
       writeFileSync(file, JSON.stringify(saved))
-      const second = await createEmulator({
-        dataDir: dir,
-        throttle: false,
-        shops: [{ domain: ALL, contracts: 0 }],
-      })
-      const listed = (await data(second, ALL, m.scriptTags)).scriptTags.nodes
-      await second.close()
+      const listed = await withState(
+        dir,
+        { domain: ALL, contracts: 0 },
+        async (e) => (await data(e, ALL, m.scriptTags)).scriptTags.nodes,
+      )
       expect(listed).toEqual([])
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 })
