@@ -7,6 +7,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
 import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
+import { addWidgetInThemeEditor } from './support/theme-widget.ts'
 
 // Issue 13's flow as a merchant and a shopper meet it, on the embedded default: the merchant
 // creates a selling plan group with a recurring discount (初回 20%オフ, 2回目以降 10%オフ) in
@@ -198,8 +199,7 @@ describe('a selling plan from the editor to its second billed order', () => {
     await page
       .getByText('このテーマの商品ページはアプリブロックに対応しています。')
       .waitFor({ timeout: 20_000 })
-    await page.getByRole('button', { name: 'ウィジェットを追加' }).click()
-    await page.getByText('ウィジェット追加済み').waitFor()
+    await addWidgetInThemeEditor(page)
     const storeUrl = (await page.getByRole('link', { name: 'ストアで確認' }).getAttribute('href')) ?? ''
     expect(storeUrl).toMatch(/\/s\/teiki-demo\.myshopify\.com\/products\/[a-z0-9-]+$/)
     await shot('plan-theme.png')

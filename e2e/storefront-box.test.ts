@@ -20,7 +20,12 @@ let planName = ''
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true })
-  emulator = await createEmulator({ shops: [{ domain: DOMAIN, contracts: 0 }], throttle: false })
+  // The template is arranged with themeFilesUpsert, as a theme developer's tool would (exempt).
+  emulator = await createEmulator({
+    shops: [{ domain: DOMAIN, contracts: 0 }],
+    throttle: false,
+    themeFilesExemption: true,
+  })
   const { url } = await emulator.listen(0)
   const shop = emulator.store.shop(DOMAIN)!
   const group = shop.sellingPlanGroups.find((g) => g.productIds.length >= 3)!

@@ -5,6 +5,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
 import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
+import { addWidgetInThemeEditor } from './support/theme-widget.ts'
 
 // The storefront as a merchant and a shopper meet it on the embedded default: the テーマ page
 // adds the widget to the published theme, ストアで確認 opens the emulated store's product page
@@ -43,8 +44,7 @@ describe('storefront widget and checkout', () => {
       .getByText('このテーマの商品ページはアプリブロックに対応しています。')
       .waitFor({ timeout: 20_000 })
     await page.getByText('未追加').waitFor()
-    await page.getByRole('button', { name: 'ウィジェットを追加' }).click()
-    await page.getByText('ウィジェット追加済み').waitFor()
+    await addWidgetInThemeEditor(page)
     await page.screenshot({ path: join(ARTIFACTS, 'theme-page.png'), fullPage: true })
     storeUrl = (await page.getByRole('link', { name: 'ストアで確認' }).getAttribute('href')) ?? ''
     expect(storeUrl).toMatch(/\/s\/teiki-demo\.myshopify\.com\/products\/[a-z0-9-]+$/)

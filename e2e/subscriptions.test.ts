@@ -202,6 +202,7 @@ describe('a merchant opens Teiki for the first time', () => {
     const modal = gated.locator('[data-testid="update-required-modal"]')
     await modal.waitFor({ timeout: 15_000 })
     await expect(modal.innerText()).resolves.toMatch(/新機能.*テーマデータへのアクセス権限/s)
+    await expect(modal.innerText()).resolves.toContain('全期間の注文の読み取り')
     await expect(modal.getByRole('button', { name: 'アプリを更新' }).count()).resolves.toBe(1)
     expect(await gated.locator(ROW).count()).toBe(0)
     await gated.screenshot({ path: join(ARTIFACTS, 'update-required.png') })

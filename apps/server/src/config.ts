@@ -22,6 +22,29 @@ const ZEnv = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * The emulated app holds Shopify's exemption to write theme files (themeFilesUpsert). Off by
+   * default, as for nearly every app: ウィジェットを追加 opens the theme editor at the block.
+   */
+  EMULATOR_THEME_FILES_EXEMPTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * Scopes the demo shop's merchant has not granted, comma-separated (`read_all_orders`: the
+   * emulator then gives the app 60 days of orders, as the platform does).
+   */
+  EMULATOR_DECLINED_SCOPES: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
   /** Fixes the demo shop's `secret`; otherwise one is generated once and kept in DATA_DIR. */
   DEMO_SECRET: z.string().min(8).optional(),
   /** The app's client id and secret from the Partner dashboard (session tokens, webhooks). */

@@ -18,7 +18,7 @@ import { persistentSecret, tightenDataDir } from './local-secrets.ts'
 import { startLocalMailCatcher } from './mail/local-catcher.ts'
 import { createMailer } from './mail/mailer.ts'
 import { fullSync } from './sync/full-sync.ts'
-import { syncSummaryLine } from './sync/sync-message.ts'
+import { orderHistoryLine, syncSummaryLine } from './sync/sync-message.ts'
 
 export const DEMO_SHOP = 'teiki-demo.myshopify.com'
 
@@ -86,7 +86,7 @@ async function main() {
   let syncDemoShop: (() => Promise<void>) | undefined
   if (!realPlatform) {
     // Loaded only here: against the real platform the emulator's code is never imported.
-    const { createEmulator } = await import('@teiki/shopify-emulator')
+    const { createEmulator, DEFAULT_SHOPS } = await import('@teiki/shopify-emulator')
     emulator = await createEmulator({
       dataDir: join(dataDir, 'emulator'),
       // The emulator plays the platform for this app: same client id and secret (session
@@ -94,6 +94,8 @@ async function main() {
       apiKey,
       apiSecret,
       controls: config.EMULATOR_TEST_CONTROLS,
+      themeFilesExemption: config.EMULATOR_THEME_FILES_EXEMPTION,
+      shops: [{ ...DEFAULT_SHOPS[0]!, declinedScopes: config.EMULATOR_DECLINED_SCOPES }],
       // With PORT=0 the URL is known once the server listens (set below).
       webhooks: {
         ...(config.PORT ? { callbackUrl: `http://127.0.0.1:${config.PORT}/webhooks` } : {}),
@@ -116,7 +118,8 @@ async function main() {
       const shop = (await findInstalledShop(pool, DEMO_SHOP))!
       console.log(`[teiki] ${DEMO_SHOP} を Admin API から同期しています…`)
       const summary = await fullSync(pool, shopClients.clientFor(shop), shop)
-      console.log(`[teiki] ${syncSummaryLine(DEMO_SHOP, summary, shop.synced_at)}`)
+      const synced = (await findInstalledShop(pool, DEMO_SHOP))!
+      console.log(`[teiki] ${syncSummaryLine(DEMO_SHOP, summary, shop.synced_at, synced.iana_timezone)}`)
       const seeded = await seedDemoAppData(pool, shop, shopClients)
       if (seeded.length > 0) console.log(`[teiki] デモ用に用意しました: ${seeded.join('、')}`)
     }
@@ -154,7 +157,11 @@ async function main() {
     onInstalled: async (shop) => {
       if (!shop.access_token) return
       const summary = await fullSync(pool, shopClients.clientFor(shop), shop)
-      console.log(`[teiki] ${shop.domain} をインストールし同期しました: 契約 ${summary.contracts} 件`)
+      const synced = (await findInstalledShop(pool, shop.domain)) ?? shop
+      const history = orderHistoryLine(summary, synced.iana_timezone)
+      console.log(
+        `[teiki] ${shop.domain} をインストールし同期しました: 契約 ${summary.contracts} 件${history ? `。${history}` : ''}`,
+      )
     },
   })
   await app.listen({ port: config.PORT, host: config.HOST })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { REQUIRED_SCOPES } from '../src/features/shops/scopes.ts'
+import { OPTIONAL_SCOPES, REQUESTED_SCOPES, REQUIRED_SCOPES } from '../src/features/shops/scopes.ts'
 import { SUBSCRIBED_TOPICS, TOPIC_HANDLERS } from '../src/features/webhooks/topics.ts'
 
 /**
@@ -37,9 +37,12 @@ describe('shopify.app.toml', () => {
     expect(toml).toMatch(/^api_version = "2025-04"$/m)
   })
 
-  it('asks for exactly the scopes the app requires, and runs embedded', () => {
+  it('asks for exactly the scopes the app requires and read_all_orders, and runs embedded', () => {
     const scopes = /^scopes = "([^"]*)"$/m.exec(toml)![1]!.split(',')
-    expect(scopes.sort()).toEqual([...REQUIRED_SCOPES].sort())
+    expect(scopes.sort()).toEqual([...REQUESTED_SCOPES].sort())
+    // Orders older than 60 days: asked for, and not required (the app works on 60 days).
+    expect(OPTIONAL_SCOPES).toEqual(['read_all_orders'])
+    expect(REQUIRED_SCOPES).not.toContain('read_all_orders')
     expect(toml).toMatch(/^embedded = true$/m)
   })
 })

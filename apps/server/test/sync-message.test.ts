@@ -28,4 +28,21 @@ describe('syncSummaryLine', () => {
       `${DEMO} の前回の同期（2026年11月24日 10:05）以降の更新を読み込みました: ${counts} (120 ms)`,
     )
   })
+
+  it('a sync that could read 60 days of orders says from when, and what the screens will say', () => {
+    const summary = { contracts: 320, customers: 272, orders: 300, ms: 3101 }
+    // 2026-09-28T10:00Z is 19:00 in Tokyo: the figures are complete from the 29th.
+    const from = new Date('2026-09-28T10:00:00Z')
+    expect(syncSummaryLine(DEMO, { ...summary, ordersReadableFrom: from }, null)).toBe(
+      `${DEMO} を同期しました: 契約 320 件, 顧客 272 件 (3101 ms)。` +
+        '注文は2026年9月28日 19:00以降の分を読み込みました（全期間の注文の読み取り read_all_orders が許可されていないため、Shopify は直近60日の注文だけを渡します）。' +
+        '分析・継続率・LTV・顧客詳細は「2026年9月29日以降の注文に基づく集計です」と表示します',
+    )
+    expect(syncSummaryLine(DEMO, { ...summary, ordersReadableFrom: null }, null)).toBe(
+      `${DEMO} を同期しました: 契約 320 件, 顧客 272 件 (3101 ms)`,
+    )
+    expect(
+      syncSummaryLine(DEMO, { ...nothing, olderOrdersRead: true }, new Date('2026-11-24T01:05:00Z')),
+    ).toContain('全期間の注文の読み取りが許可されたため、それより前の注文も読み込みました')
+  })
 })

@@ -28,6 +28,16 @@ const supported: AppBlockSupport = {
   blockAdded: false,
   editorUrl: `https://teiki-demo.myshopify.com/admin/themes/${dawn.id}/editor?template=product&addAppBlockId=key/subscription-plans&target=mainSection`,
   previewUrl: 'http://127.0.0.1:3001/s/teiki-demo.myshopify.com/products/organic-drip-coffee',
+  widgetMethod: 'themeFiles',
+  widgetMethodMessage:
+    'ウィジェットを追加を押すと、アプリが商品ページのテンプレートにウィジェットを書き込みます。',
+}
+const EDITOR_MESSAGE =
+  'Shopify がこのアプリにテーマファイルの書き込みを許可していないため（一部のアプリだけに認められる特別な許可です）、「ウィジェットを追加」を押すとテーマエディタが開きます。'
+const byEditor: AppBlockSupport = {
+  ...supported,
+  widgetMethod: 'themeEditor',
+  widgetMethodMessage: EDITOR_MESSAGE,
 }
 const legacy: ScriptTag = {
   id: '210000000001',
@@ -41,13 +51,27 @@ const render = (element: ReactElement) =>
   renderToStaticMarkup(createElement(AppProvider, { i18n: ja }, element))
 /** Whether the button labelled `label` is disabled in `html`. */
 function isDisabled(html: string, label: string): boolean {
-  const button = html.split('<button').find((chunk) => chunk.split('</button>')[0]!.includes(label))
+  const button = html
+    .split('<button')
+    .slice(1)
+    .find((chunk) => chunk.split('</button>')[0]!.includes(`>${label}</span>`))
   if (!button) throw new Error(`no button ${label}`)
   return /^[^>]*aria-disabled="true"/.test(button)
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
 const widget = (state: ThemeState) =>
-  render(createElement(WidgetCard, { state, dispatch: () => {}, onAdd: () => {}, onRetry: () => {} }))
+  render(
+    createElement(WidgetCard, {
+      state,
+      dispatch: () => {},
+      onAdd: () => {},
+      onRetry: () => {},
+      onRecheck: () => {},
+    }),
+  )
+/** The `<a>` or `<button>` of the control labelled `label` (its tag and attributes, from `a ` or `button`). */
+const control = (html: string, label: string) =>
+  html.split(/<(?=a |button)/).find((chunk) => chunk.includes(`>${label}</span></`)) ?? ''
 const tags = (state: ThemeState) =>
   render(createElement(ScriptTagsCard, { state, onDelete: () => {}, onRetry: () => {} }))
 
@@ -73,6 +97,9 @@ describe('テーマ page: the widget card', () => {
     expect(text(html)).toContain('未追加')
     expect(text(html)).toContain(supported.message)
     expect(isDisabled(html, 'ウィジェットを追加')).toBe(false)
+    // Which way it adds the block, and that it asks the server (a button, not a link).
+    expect(text(html)).toContain(supported.widgetMethodMessage)
+    expect(control(html, 'ウィジェットを追加').startsWith('button')).toBe(true)
     expect(html).toContain(`href="${supported.editorUrl!.replaceAll('&', '&amp;')}"`)
     expect(html).toContain(`href="${supported.previewUrl}"`)
     expect(text(html)).toContain('ストアで確認')
@@ -107,6 +134,22 @@ describe('テーマ page: the widget card', () => {
   })
 })
 
+describe('テーマ page: where the platform refuses the app’s theme-file writes', () => {
+  it('ウィジェットを追加 is the theme editor’s link at the block, with why and 追加を確認', () => {
+    const html = widget(
+      reduce({ type: 'themesLoaded', themes: [dawn] }, { type: 'supportLoaded', support: byEditor }),
+    )
+    expect(text(html)).toContain(EDITOR_MESSAGE)
+    const add = control(html, 'ウィジェットを追加')
+    expect(add.startsWith('a ')).toBe(true)
+    expect(add).toContain(`href="${byEditor.editorUrl!.replaceAll('&', '&amp;')}"`)
+    expect(add).toContain('target="_blank"')
+    expect(isDisabled(html, '追加を確認')).toBe(false)
+    // The editor link is the button itself: no second テーマエディタで開く.
+    expect(text(html)).not.toContain('テーマエディタで開く')
+  })
+})
+
 describe('テーマ page: the script tags card', () => {
   it('is empty, listed, or failed', () => {
     expect(text(tags(reduce({ type: 'tagsLoaded', tags: [] })))).toContain('スクリプトタグはありません')
@@ -130,6 +173,7 @@ function flows(api: Partial<ThemeApi>) {
   const toasts: Array<{ message: string; error: boolean }> = []
   let modal: ModalOptions | null = null
   let supportReloads = 0
+  const opened: string[] = []
   const actions = createThemeActions({
     api: api as ThemeApi,
     ui: {
@@ -149,8 +193,16 @@ function flows(api: Partial<ThemeApi>) {
     },
     getState: () => state,
     reloadSupport: () => supportReloads++,
+    openUrl: (url) => opened.push(url),
   })
-  return { actions, toasts, state: () => state, modal: () => modal, supportReloads: () => supportReloads }
+  return {
+    actions,
+    toasts,
+    opened,
+    state: () => state,
+    modal: () => modal,
+    supportReloads: () => supportReloads,
+  }
 }
 
 describe('テーマ page: actions', () => {
@@ -159,13 +211,44 @@ describe('テーマ page: actions', () => {
     const f = flows({
       addWidget: async (id) => {
         asked.push(id)
-        return { themeId: id, added: true, blockType: 'x' }
+        return {
+          themeId: id,
+          added: true,
+          blockType: 'x',
+          method: 'themeFiles',
+          editorUrl: null,
+          message: '商品ページにウィジェットを追加しました',
+        }
       },
     })
     await f.actions.addWidget()
     expect(asked).toEqual([dawn.id])
     expect(f.toasts).toEqual([{ message: '商品ページにウィジェットを追加しました', error: false }])
     expect(f.state().support).toMatchObject({ status: 'ready', data: { blockAdded: true } })
+    expect(f.state().busy).toBeNull()
+    expect(f.opened).toEqual([])
+  })
+
+  it('where the platform refuses the write, it opens the theme editor at the block and says why', async () => {
+    const f = flows({
+      addWidget: async (id) => ({
+        themeId: id,
+        added: false,
+        blockType: 'x',
+        method: 'themeEditor',
+        editorUrl: byEditor.editorUrl,
+        message: EDITOR_MESSAGE,
+      }),
+    })
+    await f.actions.addWidget()
+    expect(f.opened).toEqual([byEditor.editorUrl])
+    expect(f.toasts).toEqual([
+      { message: 'テーマエディタを開きました。「保存」を押すとウィジェットが追加されます', error: false },
+    ])
+    expect(f.state().support).toMatchObject({
+      status: 'ready',
+      data: { blockAdded: false, widgetMethod: 'themeEditor', widgetMethodMessage: EDITOR_MESSAGE },
+    })
     expect(f.state().busy).toBeNull()
   })
 

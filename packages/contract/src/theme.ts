@@ -30,6 +30,14 @@ export const ZTemplateParams = z.object({
 /** Why a template cannot hold app blocks (null when it can). */
 export const ZAppBlockProblem = z.enum(['NOT_JSON_TEMPLATE', 'NO_MAIN_SECTION', 'NO_APP_BLOCKS'])
 
+/**
+ * How ウィジェットを追加 adds the block: by writing the theme's template (`themeFiles`, only
+ * where the platform lets the app write theme files: an exemption few apps get) or by opening
+ * the theme editor at the block, where the merchant saves it (`themeEditor`).
+ */
+export const ZWidgetMethod = z.enum(['themeFiles', 'themeEditor'])
+export type WidgetMethod = z.infer<typeof ZWidgetMethod>
+
 /** GET /app-admin/themes/:id/templates/:t/app-block-support. */
 export const ZAppBlockSupport = z.object({
   themeId: z.string(),
@@ -45,15 +53,25 @@ export const ZAppBlockSupport = z.object({
   editorUrl: z.string().nullable(),
   /** A product page of the store showing this theme (a product sold on a plan), null when none is published. */
   previewUrl: z.string().nullable(),
+  /** How ウィジェットを追加 adds the block for this shop now. */
+  widgetMethod: ZWidgetMethod,
+  /** Which way and why, as the merchant reads it. */
+  widgetMethodMessage: z.string(),
 })
 export type AppBlockSupport = z.infer<typeof ZAppBlockSupport>
 
 /** POST /app-admin/themes/:id/product-page-widget. */
 export const ZProductPageWidgetResponse = z.object({
   themeId: z.string(),
-  /** False when the block was there already (nothing was written). */
+  /** True when the app wrote the block into the template; false when it was there already or the editor adds it. */
   added: z.boolean(),
   blockType: z.string(),
+  /** `themeEditor`: the platform does not let the app write theme files; open `editorUrl`. */
+  method: ZWidgetMethod,
+  /** The theme editor at the block (method `themeEditor`), null otherwise or when unknown. */
+  editorUrl: z.string().nullable(),
+  /** What happened, as the merchant reads it. */
+  message: z.string(),
 })
 export type ProductPageWidgetResponse = z.infer<typeof ZProductPageWidgetResponse>
 

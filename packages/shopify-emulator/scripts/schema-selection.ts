@@ -88,6 +88,7 @@ const mutationTypes: SchemaSelection['types'] = {
   ScriptTag: 'all',
   ScriptTagConnection: connection,
   ScriptTagEdge: connection,
+  ScriptTagCreatePayload: 'all',
   ScriptTagDeletePayload: 'all',
   OnlineStoreTheme: [
     'id',
@@ -194,6 +195,7 @@ export const selection: SchemaSelection = {
     'tagsAdd',
     'tagsRemove',
     'appSubscriptionCreate',
+    'scriptTagCreate',
     'scriptTagDelete',
     'themeFilesUpsert',
     'bulkOperationRunQuery',
@@ -259,6 +261,7 @@ export const selection: SchemaSelection = {
       'defaultAddress',
       'subscriptionContracts',
       'paymentMethods',
+      'orders',
     ],
     CustomerConnection: connection,
     CustomerEdge: connection,

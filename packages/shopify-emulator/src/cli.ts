@@ -4,7 +4,9 @@
  * --plan (shop plan, picks the rate limit), --api-key / --api-secret (the app's client id and
  * secret: session tokens, token exchange, webhook HMAC), --webhook-url and --webhook-topics
  * (comma list; app-level subscriptions, like shopify.app.toml), --controls (the test controls,
- * `POST /emulator/faults`, for a test fixture; off by default).
+ * `POST /emulator/faults`, for a test fixture; off by default), --theme-files-exemption (the app
+ * holds Shopify's exemption to write theme files; off by default, as for nearly every app),
+ * --declined-scopes (comma list the demo shop's merchant has not granted, e.g. read_all_orders).
  */
 import { parseArgs } from 'node:util'
 import { DEMO_DOMAIN } from './demo-data.ts'
@@ -25,6 +27,8 @@ const { values } = parseArgs({
     'webhook-url': { type: 'string' },
     'webhook-topics': { type: 'string' },
     controls: { type: 'boolean', default: false },
+    'theme-files-exemption': { type: 'boolean', default: false },
+    'declined-scopes': { type: 'string' },
   },
 })
 
@@ -32,7 +36,15 @@ const emulator = await createEmulator({
   dataDir: values['data-dir'],
   seed: Number(values.seed),
   throttle: !values['no-throttle'],
-  shops: [{ domain: DEMO_DOMAIN, contracts: Number(values.contracts), plan: values.plan }],
+  shops: [
+    {
+      domain: DEMO_DOMAIN,
+      contracts: Number(values.contracts),
+      plan: values.plan,
+      declinedScopes: values['declined-scopes']?.split(',').map((s) => s.trim()),
+    },
+  ],
+  themeFilesExemption: values['theme-files-exemption'],
   apiKey: values['api-key'],
   apiSecret: values['api-secret'],
   controls: values.controls,

@@ -22,6 +22,11 @@ export type Runtime = {
   /** Keeps the JSONL of a finished bulk operation for `GET /bulk/<id>.jsonl`. */
   /** Each bulk operation's JSONL file, as the pages it was written in. */
   bulkFiles: Map<string, Buffer[]>
+  /**
+   * The app holds Shopify's exemption to modify theme files (`themeFilesUpsert`); without it the
+   * platform answers ACCESS_DENIED, as it does for nearly every app.
+   */
+  themeFilesExemption: boolean
   /** The app's deployed web pixel extension (web-pixel-extension.ts); null: the app has none. */
   pixelExtension: PixelExtension | null
 }

@@ -15,6 +15,11 @@ export type ShopSpec = {
   withAppPlan?: boolean
   /** `shop.plan.displayName`, which also picks the rate limit (default Basic: 100/s, 2,000). */
   plan?: string
+  /**
+   * Scopes the app asks for that this shop's merchant has not granted, e.g. `['read_all_orders']`
+   * (then orders older than 60 days are invisible to the app). Applied to a loaded shop too.
+   */
+  declinedScopes?: string[]
 }
 
 export type EmulatorOptions = {
@@ -53,6 +58,13 @@ export type EmulatorOptions = {
    * null: the app has deployed none (NO_EXTENSION).
    */
   pixelExtensionDir?: string | null
+  /**
+   * The app holds Shopify's exemption to modify theme files (shopify.dev, themeFilesUpsert: "The
+   * user needs write_themes and an exemption from Shopify"). Default false, as for nearly every
+   * app: `themeFilesUpsert` answers ACCESS_DENIED and the app adds its block through the theme
+   * editor's deep link.
+   */
+  themeFilesExemption?: boolean
 }
 
 export const DEFAULT_API_KEY = 'teiki-emulator-api-key'
@@ -98,6 +110,11 @@ export type Emulator = {
   redactCustomer(domain: string, customerId: number): void
   /** 48 hours after an uninstall: `shop/redact`. Throws while the app is installed. */
   redactShop(domain: string): void
+  /**
+   * The merchant's answer to the app's scopes: exactly `scopes` are granted from now on (the
+   * app's token keeps working); any the app asks for and that are not in it count as declined.
+   */
+  setAccessScopes(domain: string, scopes: string[]): void
   /** Changes `shop.plan.displayName` and with it the shop's rate limit. */
   setPlan(domain: string, displayName: string): void
 }

@@ -35,6 +35,8 @@ export type RuntimeOptions = {
   bulkDelayMs?: number
   /** The deployed web pixel extension's folder (default: the repository's); null: none deployed. */
   pixelExtensionDir?: string | null
+  /** The app holds the theme-file exemption (themeFilesUpsert); default false. */
+  themeFilesExemption?: boolean
 }
 
 const pick = (payload: Record<string, unknown>, fields: readonly string[]) =>
@@ -81,6 +83,7 @@ export function createRuntime(opts: RuntimeOptions) {
       return callbackUrl
     },
     bulkFiles: new Map(),
+    themeFilesExemption: opts.themeFilesExemption === true,
     pixelExtension:
       opts.pixelExtensionDir === null ? null : loadPixelExtension(opts.pixelExtensionDir ?? undefined),
   }

@@ -61,10 +61,13 @@ export function saveState(dataDir: string, shops: Iterable<ShopState>, maxSavedC
 /**
  * A state saved by an older version holds the scopes the app asked for then: the app's managed
  * installation grants what its configuration asks for now, as the platform does once the
- * merchant accepts the update.
+ * merchant accepts the update; but never a scope the merchant declined (`declinedScopes`).
  */
 function withCurrentScopes(shop: ShopState): ShopState {
-  const missing = ACCESS_SCOPES.filter((scope) => !shop.installation.scopes.includes(scope))
+  const declined = shop.installation.declinedScopes ?? []
+  const missing = ACCESS_SCOPES.filter(
+    (scope) => !shop.installation.scopes.includes(scope) && !declined.includes(scope),
+  )
   if (missing.length > 0) shop.installation.scopes = [...shop.installation.scopes, ...missing]
   return shop
 }

@@ -57,6 +57,8 @@ export type ScriptTagRecord = {
   src: string
   displayScope: 'ALL' | 'ORDER_STATUS' | 'ONLINE_STORE'
   cache: boolean
+  /** The client id of the app that created it: script tags belong to their app. */
+  apiKey: string
   createdAt: number
   updatedAt: number
 }

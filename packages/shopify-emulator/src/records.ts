@@ -67,7 +67,13 @@ export type AppSubscriptionRecord = {
 export type InstallationRecord = {
   id: number
   accessToken: string
+  /** The access scopes the merchant granted the app. */
   scopes: string[]
+  /**
+   * Scopes the app asks for that the merchant has not granted (`read_all_orders`, say); a state
+   * loaded later is not given them (persistence.ts). Absent: none.
+   */
+  declinedScopes?: string[]
   subscriptions: AppSubscriptionRecord[]
 }
 

@@ -15,6 +15,7 @@ import { type CallLogEntry, type GraphqlRequest, runGraphql } from './execute.ts
 import { Faults } from './faults.ts'
 import { parseGid } from './gid.ts'
 import { GRAPHQL_PATH, INVALID_TOKEN_BODY, readBody, sendJson } from './http.ts'
+import { declineScopes, setGrantedScopes } from './installation-scopes.ts'
 import { approveAppSubscription } from './mutations/app-billing.ts'
 import { completeChallenge } from './mutations/billing-challenge.ts'
 import { loadState, saveState } from './persistence.ts'
@@ -75,6 +76,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     seed,
     bulkDelayMs: opts.bulkDelayMs,
     pixelExtensionDir: opts.pixelExtensionDir,
+    themeFilesExemption: opts.themeFilesExemption,
   })
 
   const loaded = opts.dataDir ? loadState(opts.dataDir) : null
@@ -86,9 +88,16 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   }
   let created = false
   for (const spec of specs) {
-    if (store.shop(spec.domain)) continue
-    store.add(generate(spec))
-    created = true
+    const kept = store.shop(spec.domain)
+    if (!kept) {
+      store.add(generate(spec))
+      created = true
+    }
+    const shop = store.shop(spec.domain)!
+    if (spec.declinedScopes?.some((scope) => shop.installation.scopes.includes(scope))) {
+      declineScopes(shop.installation, spec.declinedScopes)
+      created = true
+    }
   }
 
   const save = () => {
@@ -229,14 +238,17 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       const shop = shopOf(domain)
       // Revoked first, as on the platform: the app confirms an uninstall by its token failing.
       if (!store.revoke(shop.installation.accessToken)) return
-      // The app's web pixel goes with it: a reinstall starts without one.
-      if (shop.extra?.webPixel) {
-        shop.extra.webPixel = null
-        store.changed()
-      }
+      // The app's web pixel and script tags go with it: a reinstall starts without them.
+      if (shop.extra?.webPixel) shop.extra.webPixel = null
+      if (shop.extra) shop.extra.scriptTags = shop.extra.scriptTags.filter((t) => t.apiKey !== app.apiKey)
+      store.changed()
       runtime.emit(shop, 'app/uninstalled', appUninstalledPayload(shop))
     },
     ...complianceTriggers({ store, runtime, shopOf }),
+    setAccessScopes(domain, scopes) {
+      setGrantedScopes(shopOf(domain).installation, scopes)
+      store.changed()
+    },
     setPlan(domain, displayName) {
       shopOf(domain).info.plan = planInfo(displayName)
       buckets.delete(domain)

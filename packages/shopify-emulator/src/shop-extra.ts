@@ -67,10 +67,11 @@ const productTemplate = JSON.stringify(
 
 /**
  * The shop's mutation-only state, created on first use with what every real shop has: a main
- * theme, one legacy script tag (so clean-up code has something to delete) and two discount codes.
+ * theme, an unpublished vintage one and two discount codes. No script tag: an app's list holds
+ * only the tags it created (resolvers/script-tags.ts).
  */
 export function extraOf(shop: ShopState, now: number): ShopExtra {
-  if (shop.extra) return withMainProductSection(shop.extra)
+  if (shop.extra) return withoutForeignScriptTags(withMainProductSection(shop.extra))
   const at = Math.floor(now / 1000) * 1000
   const file = (filename: string, content: string) => ({ filename, content, createdAt: at, updatedAt: at })
   shop.extra = {
@@ -80,16 +81,7 @@ export function extraOf(shop: ShopState, now: number): ShopExtra {
       { code: 'TEIKI500', title: 'TEIKI500', value: { amount: 500, appliesOnEachItem: false } },
     ],
     webhookSubscriptions: [],
-    scriptTags: [
-      {
-        id: newId(shop, 'ScriptTag'),
-        src: 'https://cdn.teiki.example/legacy/widget.js',
-        displayScope: 'ONLINE_STORE',
-        cache: false,
-        createdAt: at,
-        updatedAt: at,
-      },
-    ],
+    scriptTags: [],
     themes: [
       {
         id: newId(shop, 'OnlineStoreTheme'),
@@ -136,5 +128,15 @@ function withMainProductSection(extra: ShopExtra): ShopExtra {
     ]
     dawn.files.sort((a, b) => a.filename.localeCompare(b.filename))
   }
+  return extra
+}
+
+/**
+ * A state saved before script tags had an owner holds the legacy tag the emulator used to seed,
+ * which no app created: it goes (once), so the app's list starts as empty as on a real shop.
+ */
+function withoutForeignScriptTags(extra: ShopExtra): ShopExtra {
+  if (extra.scriptTags.some((t) => typeof t.apiKey !== 'string'))
+    extra.scriptTags = extra.scriptTags.filter((t) => typeof t.apiKey === 'string')
   return extra
 }

@@ -26,7 +26,8 @@ describe('emulated storefront and checkout', () => {
 
   beforeAll(async () => {
     receiver = await webhookReceiver()
-    emulator = await smallEmulator({ apiSecret: SECRET })
+    // The theme is arranged with themeFilesUpsert, as a theme developer's tool would (exempt).
+    emulator = await smallEmulator({ apiSecret: SECRET, themeFilesExemption: true })
     for (const topic of ['orders/create', 'subscription_contracts/create'])
       emulator.webhooks.subscribe(SHOP, topic, receiver.url)
     baseUrl = (await emulator.listen(0)).url
@@ -247,7 +248,7 @@ describe('app-data metafields and the box block', () => {
   let emulator: Emulator
   let baseUrl: string
   beforeAll(async () => {
-    emulator = await smallEmulator()
+    emulator = await smallEmulator({ themeFilesExemption: true })
     baseUrl = (await emulator.listen(0)).url
   })
   afterAll(() => emulator.close())

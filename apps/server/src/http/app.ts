@@ -113,6 +113,8 @@ export type BuildAppOptions = {
   traffic?: { sweepMs?: number; publicUrl?: () => string | undefined }
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
+  /** Least time between two checks of a shop's scopes by GET /order-history (default 60 s). */
+  orderHistoryRecheckMs?: number
 }
 
 export const DEFAULT_MAIL_FROM = 'Teiki <no-reply@teiki.invalid>'
@@ -243,7 +245,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   contractActionRoutes(app, { mailer })
   contractDetailRoutes(app)
   contractEditRoutes(app)
-  shopRoutes(app)
+  shopRoutes(app, { orderHistoryRecheckMs: opts.orderHistoryRecheckMs })
   cancellationReasonRoutes(app)
   productRoutes(app)
   themeRoutes(app)

@@ -39,3 +39,15 @@ export class PlatformBusyError extends Error {
     this.reason = reason
   }
 }
+
+/**
+ * The platform's top-level `ACCESS_DENIED`: the app's scopes, or a protected field's exemption
+ * (themeFilesUpsert), do not cover a field of the call.
+ */
+export function isAccessDenied(error: unknown): boolean {
+  return (
+    error instanceof PlatformQueryError &&
+    Array.isArray(error.errors) &&
+    error.errors.some((e: { extensions?: { code?: unknown } }) => e?.extensions?.code === 'ACCESS_DENIED')
+  )
+}

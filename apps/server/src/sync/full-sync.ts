@@ -1,6 +1,13 @@
+import { ordersReadableFrom } from '@teiki/domain'
 import type { Db } from '../db/pool.ts'
 import { withTransaction } from '../db/pool.ts'
-import { type ShopRow, updateShopDetails } from '../features/shops/repo.ts'
+import {
+  platformAccess,
+  recordOrdersReadableFrom,
+  type ShopRow,
+  updateShopDetails,
+} from '../features/shops/repo.ts'
+import { grantsAllOrders } from '../features/shops/scopes.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid } from '../platform/gid.ts'
 import { fetchCustomersPage } from '../platform/operations/customers-page.ts'
@@ -61,6 +68,14 @@ export type SyncSummary = {
   bulk?: BulkReport[]
   /** Resources that fell back to pagination because their bulk export failed, and why. */
   bulkFallbacks?: string[]
+  /**
+   * After a sync that read every contract's orders (the first, or the one after read_all_orders
+   * was granted): the instant from which it could read them all, null when it read every order
+   * (the platform gives the last 60 days without read_all_orders). Absent on other syncs.
+   */
+  ordersReadableFrom?: Date | null
+  /** This sync read the older orders the first one could not (read_all_orders granted since). */
+  olderOrdersRead?: boolean
 }
 
 /**
@@ -100,6 +115,15 @@ export async function fullSync(
     ? `updated_at:>'${new Date(shop.synced_at.getTime() - 5 * 60_000).toISOString()}'`
     : undefined
   const useBulk = !sinceQuery && opts.bulk !== false
+  const details = await fetchShopDetails(client)
+  await updateShopDetails(db, shop.id, shopDetailsRecord(details))
+  const readsAllOrders = grantsAllOrders(details.currentAppInstallation.accessScopes.map((s) => s.handle))
+  // A shop whose first sync could read only 60 days of orders, and that has granted
+  // read_all_orders since: every contract is read again with all its orders.
+  const olderOrders =
+    Boolean(sinceQuery) && readsAllOrders && (await platformAccess(db, shop.id)).ordersReadableFrom !== null
+  const wholeContracts = !sinceQuery || olderOrders
+  const bulkContracts = wholeContracts && opts.bulk !== false
   const bulkOpts: BulkOptions = opts.bulk || {}
   const summary: SyncSummary = {
     customers: 0,
@@ -115,8 +139,6 @@ export async function fullSync(
     summary.bulkFallbacks ??= []
     summary.bulkFallbacks.push(`${kind}: ${(error as Error).message}`)
   }
-  const details = await fetchShopDetails(client)
-  await updateShopDetails(db, shop.id, shopDetailsRecord(details))
 
   // Customers first (contracts carry their customer's name). With bulk, the contracts export
   // is started as soon as the customers one is done, and runs on the platform while the
@@ -149,7 +171,7 @@ export async function fullSync(
   summary.sellingPlanGroups = await pagedGroups(db, client, shop.id)
 
   let contractsDone = false
-  if (useBulk) {
+  if (bulkContracts) {
     try {
       const done = await (contractsExport ??
         startBulkQuery(client, BULK_QUERIES.contracts, bulkOpts).then((c) =>
@@ -187,12 +209,18 @@ export async function fullSync(
     }
   }
   if (!contractsDone) {
-    const paged = await pagedContracts(db, client, shop.id, useBulk ? undefined : sinceQuery, (c, e, o) => {
-      summary.contracts = c
-      summary.events = e
-      summary.orders = o
-      progress()
-    })
+    const paged = await pagedContracts(
+      db,
+      client,
+      shop.id,
+      wholeContracts ? undefined : sinceQuery,
+      (c, e, o) => {
+        summary.contracts = c
+        summary.events = e
+        summary.orders = o
+        progress()
+      },
+    )
     summary.contracts = paged.contracts
     summary.events = paged.events
     summary.orders = paged.orders
@@ -201,7 +229,13 @@ export async function fullSync(
   // changed since are read too, and the ones the mirror holds are refreshed.
   if (sinceQuery) summary.orders += await updatedOrders(db, client, shop.id, sinceQuery)
 
-  if (!sinceQuery) await analyzeSyncedTables(db)
+  if (wholeContracts) {
+    // Read until now: every order from (now - 60 days) on was there for each read (or all of them).
+    summary.ordersReadableFrom = readsAllOrders ? null : ordersReadableFrom(new Date())
+    if (olderOrders) summary.olderOrdersRead = true
+    await recordOrdersReadableFrom(db, shop.id, summary.ordersReadableFrom)
+    await analyzeSyncedTables(db)
+  }
   // The start time, not the end: changes made during this sync are fetched next time.
   await db.query('update shops set synced_at = $2 where id = $1', [shop.id, new Date(started)])
   return { ...summary, ms: Date.now() - started }

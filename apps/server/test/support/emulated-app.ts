@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
+import { createEmulator, type Emulator, type EmulatorOptions } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { upsertShopInstall } from '../../src/features/shops/repo.ts'
 import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
@@ -30,7 +30,7 @@ export type EmulatedApp = {
  * `webhooks`: the app listens and the emulator delivers every subscribed topic to it.
  */
 export async function startEmulatedApp(opts: {
-  shops: Array<{ domain: string; contracts: number }>
+  shops: Array<{ domain: string; contracts: number; declinedScopes?: string[] }>
   secret: string
   webhooks?: boolean
   /** More options of the app (a mailer sending to a test SMTP catcher, say). */
@@ -40,6 +40,8 @@ export async function startEmulatedApp(opts: {
    * take its jobs), every cron off and quick polling.
    */
   jobsSchema?: string
+  /** More options of the emulator (`themeFilesExemption`, say). */
+  emulatorOptions?: Partial<EmulatorOptions>
 }): Promise<EmulatedApp> {
   const pool = testPool()
   const jobs: Jobs | undefined = opts.jobsSchema
@@ -55,6 +57,7 @@ export async function startEmulatedApp(opts: {
     ...(opts.webhooks
       ? { billingDelayMs: 5, webhooks: { topics: [...SUBSCRIBED_TOPICS], retryBaseMs: 20 } }
       : {}),
+    ...opts.emulatorOptions,
   })
   const url = (await emulator.listen(0)).url
   const app = await buildApp({

@@ -179,11 +179,18 @@ async function shopIds(base: string, emulator: Emulator, pool: pg.Pool, shop: Sh
     [shop.id, randomUUID()],
   )
   const platform = await emulator.graphql(shop.domain, {
-    query: '{ themes(first: 1, roles: [MAIN]) { nodes { id } } scriptTags(first: 1) { nodes { id } } }',
+    query: '{ themes(first: 1, roles: [MAIN]) { nodes { id } } }',
   })
-  const online = platform.data as {
-    themes: { nodes: Array<{ id: string }> }
-    scriptTags: { nodes: Array<{ id: string }> }
+  // A shop has no script tag the app did not create: one an earlier version of the app made.
+  const tag = await emulator.graphql(shop.domain, {
+    query: `mutation { scriptTagCreate(input: { src: "https://cdn.example.jp/${shop.domain}.js" }) {
+      scriptTag { id } } }`,
+  })
+  const online = {
+    ...(platform.data as { themes: { nodes: Array<{ id: string }> } }),
+    scriptTags: {
+      nodes: [(tag.data as { scriptTagCreate: { scriptTag: { id: string } } }).scriptTagCreate.scriptTag],
+    },
   }
   const numeric = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1)
   return {

@@ -53,6 +53,9 @@ export function UpdateRequiredModal({ updateUri }: { updateUri: string }) {
               <Text id={bodyId} as="p">
                 新機能の追加に伴い、アプリの更新が必要です。テーマデータへのアクセス権限の設定を更新してください。
               </Text>
+              <Text as="p" tone="subdued">
+                更新では、全期間の注文の読み取り（60日より前の注文。分析・継続率・LTV・顧客詳細の集計に使います）の許可もお願いしています。
+              </Text>
             </BlockStack>
           </Box>
           <Box padding="400" borderBlockStartWidth="025" borderColor="border">

@@ -12,6 +12,8 @@ export const ACCESS_SCOPES: readonly string[] = [
   'write_products',
   'read_orders',
   'write_orders',
+  // Orders older than 60 days (order-access.ts); a merchant may decline it (ShopSpec.declinedScopes).
+  'read_all_orders',
   'read_own_subscription_contracts',
   'write_own_subscription_contracts',
   'read_customer_payment_methods',

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql'
+import { accessDenied, hasScope } from '../access.ts'
 import type { ResolverMap } from '../attach-resolvers.ts'
 import type { Context } from '../context.ts'
 import { idOf } from '../gid.ts'
@@ -21,23 +22,12 @@ type UserError = { code: string; field: string[]; message: string }
 
 const NOT_FOUND_MESSAGE = 'No web pixel was found for this app.'
 
-function hasScope(ctx: Context, scope: string): boolean {
-  const granted = ctx.shop.installation.scopes
-  return granted.includes(scope) || (scope.startsWith('read_') && granted.includes(`write_${scope.slice(5)}`))
-}
-
 /** The platform's answer to a field the token's scopes do not cover. */
 function requireAccess(ctx: Context, field: string, scopes: string[]): void {
   if (scopes.every((s) => hasScope(ctx, s))) return
   const [first, ...more] = scopes
   const requiredAccess = `\`${first}\` access scope.${more.length > 0 ? ` Also: The app requires ${more.join(', ')} access scope${more.length > 1 ? 's' : ''} and user access permission.` : ''}`
-  throw new GraphQLError(`Access denied for ${field} field. Required access: ${requiredAccess}`, {
-    extensions: {
-      code: 'ACCESS_DENIED',
-      documentation: 'https://shopify.dev/api/usage/access-scopes',
-      requiredAccess,
-    },
-  })
+  throw accessDenied(field, requiredAccess)
 }
 
 const view = (p: WebPixelRecord) => ({ id: p.id, settings: JSON.stringify(p.settings) })

@@ -1,8 +1,10 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import { connection } from '../connection.ts'
+import type { Context } from '../context.ts'
 import type { CustomerRecord } from '../records.ts'
 import { filterBySearch, type SearchSpec } from '../search-query.ts'
 import { byGid } from './lookup.ts'
+import { ordersConnection } from './orders.ts'
 
 /** Phone numbers compare as digits in international form, so 090… finds +8190…. */
 export const normalizePhone = (s: string) => {
@@ -47,6 +49,13 @@ export const customerResolvers: ResolverMap = {
     subscriptionContracts: (c: CustomerRecord, args, ctx) =>
       connection(
         ctx.shop.contracts.filter((contract) => contract.customerId === c.id),
+        args,
+      ),
+    // The customer's orders, as the shop's `orders` lists them (only those the app may read).
+    orders: (c: CustomerRecord, args, ctx: Context) =>
+      ordersConnection(
+        ctx,
+        ctx.shop.orders.filter((o) => o.customerId === c.id),
         args,
       ),
     // Revoked methods only when asked for, as on the platform.

@@ -8,6 +8,7 @@ import { nodeResolvers } from './node.ts'
 import { onlineStoreResolvers } from './online-store.ts'
 import { orderResolvers } from './orders.ts'
 import { productResolvers } from './products.ts'
+import { scriptTagResolvers } from './script-tags.ts'
 import { sellingPlanResolvers } from './selling-plans.ts'
 import { shopResolvers } from './shop.ts'
 import { contractResolvers } from './subscription-contracts.ts'
@@ -39,6 +40,7 @@ export const queryResolvers = mergeResolvers(
   draftResolvers,
   linePricingResolvers,
   onlineStoreResolvers,
+  scriptTagResolvers,
   deliveryProfileResolvers,
   ...mutationMaps,
 )

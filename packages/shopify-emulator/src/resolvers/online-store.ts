@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto'
+import { accessDenied, hasScope } from '../access.ts'
 import type { ResolverMap } from '../attach-resolvers.ts'
 import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
-import { toGid } from '../gid.ts'
 import { lookup, type UserError, userError } from '../mutations/common.ts'
 import type { ThemeFileRecord, ThemeRecord } from '../records-extra.ts'
 import { extraOf } from '../shop-extra.ts'
 
 const MAX_UPSERT = 50
+export const THEME_FILES_ACCESS =
+  'The user needs write_themes and an exemption from Shopify to modify theme files.'
 
 /** `templates/*.json` style patterns, as `theme.files(filenames:)` accepts them. */
 const globToRegExp = (glob: string) =>
@@ -60,10 +62,6 @@ function decode(file: FileInput, i: number): string | UserError {
 
 export const onlineStoreResolvers: ResolverMap = {
   QueryRoot: {
-    scriptTags: (_s, args, ctx: Context) => {
-      const tags = extraOf(ctx.shop, ctx.now()).scriptTags
-      return connection(args.src ? tags.filter((t) => t.src === args.src) : tags, args)
-    },
     themes: (_s, args, ctx: Context) => {
       let themes = extraOf(ctx.shop, ctx.now()).themes
       if (args.roles) themes = themes.filter((t) => (args.roles as string[]).includes(t.role))
@@ -97,19 +95,12 @@ export const onlineStoreResolvers: ResolverMap = {
     },
   },
   Mutation: {
-    scriptTagDelete: (_s, args: { id: string }, ctx: Context) => {
-      const extra = extraOf(ctx.shop, ctx.now())
-      const tag = lookup(extra.scriptTags, args.id, 'ScriptTag')
-      if (!tag)
-        return {
-          deletedScriptTagId: null,
-          userErrors: [userError(['id'], 'Script tag does not exist', null)],
-        }
-      extra.scriptTags = extra.scriptTags.filter((t) => t !== tag)
-      ctx.store.changed()
-      return { deletedScriptTagId: toGid('ScriptTag', tag.id), userErrors: [] }
-    },
     themeFilesUpsert: (_s, args: { themeId: string; files: FileInput[] }, ctx: Context) => {
+      // shopify.dev, themeFilesUpsert: "The user needs write_themes and an exemption from
+      // Shopify to modify theme files" (few apps get it): without both, the platform's
+      // ACCESS_DENIED and no write. `themeFilesExemption` says whether this app has it.
+      if (!ctx.runtime.themeFilesExemption || !hasScope(ctx, 'write_themes'))
+        throw accessDenied('themeFilesUpsert', THEME_FILES_ACCESS)
       const theme = lookup(extraOf(ctx.shop, ctx.now()).themes, args.themeId, 'OnlineStoreTheme')
       const fail = (e: UserError & { filename?: string }) => ({
         upsertedThemeFiles: null,

@@ -1,6 +1,7 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
-import { connection } from '../connection.ts'
+import { type ConnectionArgs, connection } from '../connection.ts'
 import type { Context } from '../context.ts'
+import { readableOrders, readableOrNull } from '../order-access.ts'
 import type { OrderRecord, RefundRecord } from '../records.ts'
 import { financialStatus, refundedOf } from '../refunds.ts'
 import { filterBySearch, type SearchSpec } from '../search-query.ts'
@@ -54,13 +55,21 @@ function lineItemsOf(order: OrderRecord, ctx: Context): LineItemView[] {
   }))
 }
 
+/** `orders` of the shop or of a customer: searched, sorted, paged, only what the app may read. */
+export function ordersConnection(
+  ctx: Context,
+  orders: readonly OrderRecord[],
+  args: ConnectionArgs & { query?: string | null; sortKey?: string },
+) {
+  return connection(filterBySearch(readableOrders(ctx, orders), args.query, orderSearch), args, {
+    key: sortKeys[args.sortKey ?? 'PROCESSED_AT'],
+  })
+}
+
 export const orderResolvers: ResolverMap = {
   QueryRoot: {
-    orders: (_s, args, ctx) =>
-      connection(filterBySearch(ctx.shop.orders, args.query, orderSearch), args, {
-        key: sortKeys[args.sortKey],
-      }),
-    order: (_s, args, ctx) => byGid(ctx.shop.orders, args.id, 'Order'),
+    orders: (_s, args, ctx) => ordersConnection(ctx, ctx.shop.orders, args),
+    order: (_s, args, ctx) => readableOrNull(ctx, byGid(ctx.shop.orders, args.id, 'Order')),
   },
   Order: {
     name: (o: OrderRecord) => `#${o.number}`,
@@ -76,7 +85,7 @@ export const orderResolvers: ResolverMap = {
   },
   Refund: {
     legacyResourceId: (r: RefundRecord) => r.id,
-    order: (r: RefundRecord, _a, ctx: Context) => findById(ctx.shop.orders, r.orderId),
+    order: (r: RefundRecord, _a, ctx: Context) => readableOrNull(ctx, findById(ctx.shop.orders, r.orderId)),
     totalRefundedSet: (r: RefundRecord) => r.amount,
     updatedAt: (r: RefundRecord) => r.createdAt,
   },

@@ -3,6 +3,7 @@ import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
 import { publicImageUrl } from '../demo-data/product-images.ts'
 import { toGid } from '../gid.ts'
+import { readableOrders, readableOrNull } from '../order-access.ts'
 import type { BillingAttemptRecord, ContractLineRecord, ContractRecord } from '../records.ts'
 import { filterBySearch, type SearchSpec } from '../search-query.ts'
 import { findById } from '../store.ts'
@@ -38,7 +39,7 @@ export const contractResolvers: ResolverMap = {
   SubscriptionContract: {
     customer: (c: ContractRecord, _a, ctx: Context) => findById(ctx.shop.customers, c.customerId) ?? null,
     originOrder: (c: ContractRecord, _a, ctx: Context) =>
-      c.originOrderId === null ? null : (findById(ctx.shop.orders, c.originOrderId) ?? null),
+      c.originOrderId === null ? null : readableOrNull(ctx, findById(ctx.shop.orders, c.originOrderId)),
     customerPaymentMethod: (c: ContractRecord, args, ctx: Context) => {
       const pm = c.paymentMethodId === null ? undefined : findById(ctx.shop.paymentMethods, c.paymentMethodId)
       if (!pm || (pm.revokedAt !== null && !args.showRevoked)) return null
@@ -47,7 +48,7 @@ export const contractResolvers: ResolverMap = {
     lines: (c: ContractRecord, args) => connection(linesOf(c), args),
     linesCount: (c: ContractRecord) => ({ count: c.lines.length, precision: 'EXACT' }),
     orders: (c: ContractRecord, args, ctx: Context) =>
-      connection(manyById(ctx.shop.orders, c.orderIds), args),
+      connection(readableOrders(ctx, manyById(ctx.shop.orders, c.orderIds)), args),
     billingAttempts: (c: ContractRecord, args, ctx: Context) =>
       connection(manyById(ctx.shop.billingAttempts, c.billingAttemptIds), args),
   },
@@ -68,7 +69,7 @@ export const contractResolvers: ResolverMap = {
     idempotencyKey: (a: BillingAttemptRecord) => a.idempotencyKey ?? `teiki-${a.contractId}-${a.id}`,
     nextActionUrl: (a: BillingAttemptRecord) => a.nextActionUrl ?? null,
     order: (a: BillingAttemptRecord, _a, ctx: Context) =>
-      a.orderId === null ? null : (findById(ctx.shop.orders, a.orderId) ?? null),
+      a.orderId === null ? null : readableOrNull(ctx, findById(ctx.shop.orders, a.orderId)),
     subscriptionContract: (a: BillingAttemptRecord, _a, ctx: Context) =>
       findById(ctx.shop.contracts, a.contractId),
   },

@@ -193,6 +193,10 @@ export const appSubscriptionCreate = `mutation AppSubscriptionCreate($name: Stri
 
 export const scriptTags = `query ScriptTags { scriptTags(first: 50) { nodes { id src displayScope cache createdAt } } }`
 
+export const scriptTagCreate = `mutation ScriptTagCreate($input: ScriptTagInput!) {
+  scriptTagCreate(input: $input) { scriptTag { id src displayScope cache } userErrors { field message } }
+}`
+
 export const scriptTagDelete = `mutation ScriptTagDelete($id: ID!) { scriptTagDelete(id: $id) { deletedScriptTagId userErrors { field message } } }`
 
 export const metafieldsSet = `mutation MetafieldsSet($metafields: [MetafieldsSetInput!]!) {
@@ -338,6 +342,7 @@ export const mutationDocuments: Record<string, string> = {
   tagsRemove,
   appSubscriptionCreate,
   scriptTags,
+  scriptTagCreate,
   scriptTagDelete,
   themes,
   themeFiles,

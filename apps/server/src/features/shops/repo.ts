@@ -93,3 +93,40 @@ export async function updateShopDetails(
 export async function updateAppPlan(db: DbClient, shopId: string, appPlan: unknown): Promise<void> {
   await db.query('update shops set app_plan = $2 where id = $1', [shopId, JSON.stringify(appPlan)])
 }
+
+/**
+ * What the platform let the app read and write for a shop (migration 0035): where its order
+ * history starts, and whether theme-file writes were refused. The sync and the theme feature
+ * write it; every feature may read it, as the shop row.
+ */
+export type PlatformAccess = {
+  /** The mirror holds every order created from this instant on; null: every order. */
+  ordersReadableFrom: Date | null
+  /** The last time the platform refused a theme-file write; null: never refused. */
+  themeFilesDeniedAt: Date | null
+}
+
+export async function platformAccess(db: DbClient, shopId: string): Promise<PlatformAccess> {
+  const { rows } = await db.query<{ orders_readable_from: Date | null; theme_files_denied_at: Date | null }>(
+    'select orders_readable_from, theme_files_denied_at from shops where id = $1',
+    [shopId],
+  )
+  return {
+    ordersReadableFrom: rows[0]?.orders_readable_from ?? null,
+    themeFilesDeniedAt: rows[0]?.theme_files_denied_at ?? null,
+  }
+}
+
+/** After a sync: from when the mirror holds every order (null: all of them). */
+export async function recordOrdersReadableFrom(
+  db: DbClient,
+  shopId: string,
+  from: Date | null,
+): Promise<void> {
+  await db.query('update shops set orders_readable_from = $2 where id = $1', [shopId, from])
+}
+
+/** The platform refused (a Date) or accepted (null) the app's theme-file write. */
+export async function recordThemeFilesDenied(db: DbClient, shopId: string, at: Date | null): Promise<void> {
+  await db.query('update shops set theme_files_denied_at = $2 where id = $1', [shopId, at])
+}

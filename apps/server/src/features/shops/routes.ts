@@ -1,8 +1,29 @@
-import { ZDomainResponse, ZEligibilityResponse, ZShopCurrencyResponse } from '@teiki/contract'
+import {
+  ZDomainResponse,
+  ZEligibilityResponse,
+  ZOrderHistoryResponse,
+  ZShopCurrencyResponse,
+} from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { fullSync } from '../../sync/full-sync.ts'
+import { sharedShopClients } from '../subscriptions/shop-client.ts'
+import { createOrderHistory } from './order-history.ts'
+import { findInstalledShop } from './repo.ts'
 import { scopeEligibility } from './service.ts'
 
-export function shopRoutes(app: AppInstance): void {
+export function shopRoutes(app: AppInstance, opts: { orderHistoryRecheckMs?: number } = {}): void {
+  const clients = sharedShopClients(app.platformOptions)
+  const orderHistory = createOrderHistory({
+    db: app.db,
+    clients,
+    // The full sync sees read_all_orders granted and reads every contract's orders again.
+    readOlderOrders: async (shop) => {
+      const row = await findInstalledShop(app.db, shop.domain)
+      if (row) await fullSync(app.db, clients.clientFor(row), row)
+    },
+    log: app.log,
+    ...(opts.orderHistoryRecheckMs === undefined ? {} : { recheckMs: opts.orderHistoryRecheckMs }),
+  })
   app.get(
     '/app-admin/app-scope-eligibility',
     {
@@ -13,6 +34,18 @@ export function shopRoutes(app: AppInstance): void {
       },
     },
     (request) => scopeEligibility(request.shop, app.platformOptions),
+  )
+  app.get(
+    '/app-admin/order-history',
+    {
+      schema: {
+        tags: ['shop'],
+        summary:
+          '注文履歴をどの日から保持しているか（全期間の注文の読み取りが未許可なら、集計が完全になる日）',
+        response: { 200: ZOrderHistoryResponse },
+      },
+    },
+    (request) => orderHistory(request.shop),
   )
   app.get(
     '/app-admin/shop-currency-code',

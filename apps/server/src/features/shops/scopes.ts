@@ -24,6 +24,20 @@ export const REQUIRED_SCOPES = [
   'read_customer_events',
 ] as const
 
+/**
+ * Asked for with the required ones, but the app works without them: `read_all_orders` (orders
+ * older than 60 days; the platform gives the last 60 without it). A shop that has not granted
+ * it is not sent to re-authorise; its first sync records from when it holds every order, and
+ * the screens built on orders say so (sync/full-sync.ts, GET /order-history).
+ */
+export const OPTIONAL_SCOPES = ['read_all_orders'] as const
+
+/** Every scope the app asks for (shopify.app.toml, the update's authorize URL). */
+export const REQUESTED_SCOPES = [...REQUIRED_SCOPES, ...OPTIONAL_SCOPES] as const
+
+/** Whether the granted scopes include orders older than 60 days. */
+export const grantsAllOrders = (granted: readonly string[]): boolean => granted.includes('read_all_orders')
+
 export function missingScopes(granted: readonly string[]): string[] {
   // write_x implies read_x on the platform.
   const have = new Set(

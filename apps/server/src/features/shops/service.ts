@@ -1,6 +1,6 @@
 import { type AppPlan, type EligibilityResponse, type PlanResponse, ZAppPlan } from '@teiki/contract'
 import type { ShopRow } from './repo.ts'
-import { missingScopes, REQUIRED_SCOPES } from './scopes.ts'
+import { missingScopes, REQUESTED_SCOPES } from './scopes.ts'
 
 export function currentPlan(shop: ShopRow): PlanResponse {
   const parsed = ZAppPlan.safeParse(shop.app_plan)
@@ -13,7 +13,8 @@ export function scopeEligibility(
   opts: { adminOrigin: (shop: string) => string; apiKey?: string; appUrl?: string },
 ): EligibilityResponse {
   if (missingScopes(shop.scopes).length === 0) return { eligible: true, redirect_uri: null }
-  const params = new URLSearchParams({ scope: REQUIRED_SCOPES.join(',') })
+  // The update asks for every scope of this version, the optional read_all_orders too.
+  const params = new URLSearchParams({ scope: REQUESTED_SCOPES.join(',') })
   if (opts.apiKey) params.set('client_id', opts.apiKey)
   if (opts.appUrl) params.set('redirect_uri', `${opts.appUrl}/auth/callback`)
   return { eligible: false, redirect_uri: `${opts.adminOrigin(shop.domain)}/admin/oauth/authorize?${params}` }

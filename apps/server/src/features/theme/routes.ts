@@ -20,6 +20,7 @@ import { createThemeService } from './service.ts'
 export function themeRoutes(app: AppInstance): void {
   const tags = ['theme']
   const themes = createThemeService({
+    db: app.db,
     clients: sharedShopClients(app.platformOptions),
     adminOrigin: app.platformOptions.adminOrigin,
     apiKey: app.platformOptions.apiKey,
@@ -66,7 +67,8 @@ export function themeRoutes(app: AppInstance): void {
         summary: 'テーマにセクションを追加し、商品ページのメインセクションの後に置く',
         params: ZAddThemeSectionParams,
         body: ZAddThemeSectionBody,
-        response: { 200: ZAddThemeSectionResponse, 400: ZErrorResponse, ...errors },
+        // 403: the platform does not let the app write theme files (no exemption).
+        response: { 200: ZAddThemeSectionResponse, 400: ZErrorResponse, 403: ZErrorResponse, ...errors },
       },
     },
     (request) => themes.addThemeSection(request.shop, request.params.themeId, request.body),

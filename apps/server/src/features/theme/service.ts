@@ -5,6 +5,7 @@ import type {
   ProductPageWidgetResponse,
   ScriptTagList,
   ThemeList,
+  WidgetMethod,
 } from '@teiki/contract'
 import {
   appBlockSupport,
@@ -15,6 +16,7 @@ import {
   withAppBlock,
   withSection,
 } from '@teiki/domain'
+import type { DbClient } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { PlatformUserError } from '../../platform/errors.ts'
 import { idFromGid, toGid } from '../../platform/gid.ts'
@@ -24,11 +26,12 @@ import { fetchStorefrontProduct } from '../../platform/operations/storefront-pro
 import { fetchThemeFiles, type ThemeWithFiles } from '../../platform/operations/theme-files.ts'
 import { upsertThemeFiles } from '../../platform/operations/theme-files-upsert.ts'
 import { fetchThemes } from '../../platform/operations/themes.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import { platformAccess, recordThemeFilesDenied, type ShopRow } from '../shops/repo.ts'
 import { platformError } from '../subscriptions/edit-flow.ts'
 import type { ShopClients } from '../subscriptions/shop-client.ts'
 import { PLANS_BLOCK_KEY, PLANS_BLOCK_TYPE, themeEditorUrl } from './extension.ts'
-import { supportMessage } from './messages.ts'
+import { SECTION_DENIED, supportMessage, widgetMethodMessage } from './messages.ts'
+import { isThemeFilesDenied, widgetMethod } from './widget.ts'
 
 /**
  * Spec §7 "Theme" and the script tags: everything is the platform's (themes, their files, script
@@ -36,6 +39,7 @@ import { supportMessage } from './messages.ts'
  * no repository. Platform refusals are 422, a theme or tag the shop does not have is 404.
  */
 export type ThemeServiceOptions = {
+  db: DbClient
   clients: ShopClients
   adminOrigin: (shop: string) => string
   apiKey?: string
@@ -45,6 +49,13 @@ const THEME_NOT_FOUND = 'テーマが見つかりません'
 const templateFile = (t: string) => `templates/${t}.json`
 
 const client = (opts: ThemeServiceOptions, shop: ShopRow) => opts.clients.clientFor(shop)
+/** The theme editor opened on `template` with the block being added; null without the app's client id. */
+const editorUrlOf = (opts: ThemeServiceOptions, shop: ShopRow, themeId: string, template: string) =>
+  opts.apiKey ? themeEditorUrl(opts.adminOrigin(shop.domain), themeId, template, opts.apiKey) : null
+/** How ウィジェットを追加 adds the block for the shop now (widget.ts). */
+async function currentMethod(opts: ThemeServiceOptions, shop: ShopRow) {
+  return widgetMethod((await platformAccess(opts.db, shop.id)).themeFilesDeniedAt, new Date())
+}
 
 /** The theme with its template and the template's main section file; 404 when the shop has no such theme. */
 async function readTemplate(
@@ -104,6 +115,8 @@ export async function getAppBlockSupport(
 ): Promise<AppBlockSupport> {
   const { theme, text, section } = await readTemplate(opts, shop, themeId, template, 'テーマの確認')
   const verdict = appBlockSupport(text, section)
+  const editorUrl = editorUrlOf(opts, shop, themeId, template)
+  const method = await currentMethod(opts, shop)
   return {
     themeId,
     themeName: theme.name,
@@ -112,10 +125,10 @@ export async function getAppBlockSupport(
     problem: verdict.supported ? null : verdict.reason,
     blockAdded: text !== null && hasAppBlock(text, PLANS_BLOCK_TYPE),
     message: supportMessage(template, verdict, section),
-    editorUrl: opts.apiKey
-      ? themeEditorUrl(opts.adminOrigin(shop.domain), themeId, template, opts.apiKey)
-      : null,
+    editorUrl,
     previewUrl: await previewUrl(opts, shop, theme, themeId),
+    widgetMethod: method,
+    widgetMethodMessage: widgetMethodMessage(method, editorUrl !== null),
   }
 }
 
@@ -129,16 +142,33 @@ export async function addProductPageWidget(
   const verdict = appBlockSupport(text, section)
   if (!verdict.supported || text === null)
     throw new AppError('CONFLICT', supportMessage('product', verdict, section))
-  if (hasAppBlock(text, PLANS_BLOCK_TYPE)) return { themeId, added: false, blockType: PLANS_BLOCK_TYPE }
+  const editorUrl = editorUrlOf(opts, shop, themeId, 'product')
+  const answer = (method: WidgetMethod, added: boolean, message: string) => ({
+    themeId,
+    added,
+    blockType: PLANS_BLOCK_TYPE,
+    method,
+    editorUrl: method === 'themeEditor' ? editorUrl : null,
+    message,
+  })
+  const byEditor = () => answer('themeEditor', false, widgetMethodMessage('themeEditor', editorUrl !== null))
+  const method = await currentMethod(opts, shop)
+  if (hasAppBlock(text, PLANS_BLOCK_TYPE))
+    return answer(method, false, 'ウィジェットはすでに追加されています')
+  if (method === 'themeEditor') return byEditor()
   const next = withAppBlock(text, PLANS_BLOCK_TYPE, PLANS_BLOCK_KEY)!
   try {
     await upsertThemeFiles(client(opts, shop), theme.id, [
       { filename: templateFile('product'), content: next },
     ])
   } catch (error) {
-    throw platformError(error, label)
+    if (!isThemeFilesDenied(error)) throw platformError(error, label)
+    // No theme-file access (the exemption few apps get): the theme editor adds it.
+    await recordThemeFilesDenied(opts.db, shop.id, new Date())
+    return byEditor()
   }
-  return { themeId, added: true, blockType: PLANS_BLOCK_TYPE }
+  await recordThemeFilesDenied(opts.db, shop.id, null)
+  return answer('themeFiles', true, '商品ページにウィジェットを追加しました')
 }
 
 export async function addThemeSection(
@@ -170,8 +200,11 @@ export async function addThemeSection(
       { filename: templateFile('product'), content: next },
     ])
   } catch (error) {
-    throw platformError(error, label)
+    if (!isThemeFilesDenied(error)) throw platformError(error, label)
+    await recordThemeFilesDenied(opts.db, shop.id, new Date())
+    throw new AppError('FORBIDDEN', SECTION_DENIED, { cause: error })
   }
+  await recordThemeFilesDenied(opts.db, shop.id, null)
   return { themeId, sectionFile, sectionKey }
 }
 

@@ -3,7 +3,7 @@ import type { PixelConnection, PixelSettings } from '@teiki/contract'
 import { webPixelErrorsJa, withPlatformDetail } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
-import { PlatformQueryError, PlatformUserError } from '../../platform/errors.ts'
+import { isAccessDenied, PlatformUserError } from '../../platform/errors.ts'
 import { fetchWebPixel, type WebPixel } from '../../platform/operations/web-pixel.ts'
 import { createWebPixel } from '../../platform/operations/web-pixel-create.ts'
 import { updateWebPixel } from '../../platform/operations/web-pixel-update.ts'
@@ -43,11 +43,6 @@ const sameSettings = (a: Record<string, unknown> | null, b: Record<string, unkno
 
 const isTaken = (error: unknown) =>
   error instanceof PlatformUserError && error.userErrors.some((e) => e.code === 'TAKEN')
-
-const isAccessDenied = (error: unknown) =>
-  error instanceof PlatformQueryError &&
-  Array.isArray(error.errors) &&
-  error.errors.some((e: { extensions?: { code?: unknown } }) => e?.extensions?.code === 'ACCESS_DENIED')
 
 /** A failure as the merchant reads it (AppError); anything unknown is passed on as it is. */
 function connectionError(error: unknown): unknown {

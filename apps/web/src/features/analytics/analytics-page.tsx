@@ -9,9 +9,17 @@ import {
   SkeletonBodyText,
   Text,
 } from '@shopify/polaris'
-import { formatDateJa, formatMoney, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
+import {
+  formatDateJa,
+  formatMoney,
+  formatNumber,
+  previousRange,
+  type ReportPeriodKey,
+  reportPeriods,
+} from '@teiki/domain'
 import { useEffect, useMemo, useState } from 'react'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
 import { LineChartCard, preloadChart } from './chart-card.tsx'
 import {
   changeLabel,
@@ -45,6 +53,8 @@ export default function AnalyticsPage() {
             onChange={(value) => setKey(value as ReportPeriodKey)}
           />
         </Card>
+        {/* The cards compare with the period before: its sales are counted from orders too. */}
+        <OrderHistoryNotice shownFrom={previousRange(range.from, range.to).from} />
         {state.status === 'error' && (
           <LoadErrorBanner title="分析データを読み込めませんでした" message={state.message} onRetry={retry} />
         )}

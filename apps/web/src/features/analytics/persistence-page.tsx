@@ -12,6 +12,7 @@ import type { PersistenceRate } from '@teiki/contract'
 import { ALL_TIME_START, cohortMonths, formatNumber, toZonedDate } from '@teiki/domain'
 import { useMemo, useState } from 'react'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
 import { analyticsApi } from './analytics-api.ts'
 import { useLoad } from './use-load.ts'
 
@@ -78,6 +79,8 @@ export default function PersistencePage() {
             />
           </InlineStack>
         </Card>
+        {/* A cohort's order counts are complete only for contracts whose orders the app holds. */}
+        <OrderHistoryNotice shownFrom={base} />
         {state.status === 'error' && (
           <LoadErrorBanner title="継続率を読み込めませんでした" message={state.message} onRetry={retry} />
         )}

@@ -23,6 +23,7 @@ import {
 import { useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
 import { CustomerLogCard } from './customer-log-card.tsx'
 import { CustomerTagsCard } from './customer-tags-card.tsx'
 import { customersApi } from './customers-api.ts'
@@ -66,6 +67,8 @@ export default function CustomerPage() {
         <Layout>
           <Layout.Section>
             <BlockStack gap="400">
+              {/* Totals, LTV and orders are the customer's whole history: complete from the date only. */}
+              <OrderHistoryNotice shownFrom={null} />
               <ContractsCard data={data} />
               <OrdersCard data={data} />
               <CustomerLogCard state={log} onRetry={reloadLog} />

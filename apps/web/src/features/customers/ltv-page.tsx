@@ -19,6 +19,7 @@ import { useState } from 'react'
 import { errorMessage, saveBlob } from '../../app/api.ts'
 import { DateField } from '../../app/date-field.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { customersApi } from './customers-api.ts'
 import { useLoad } from './use-load.ts'
@@ -95,6 +96,7 @@ export default function LtvPage() {
             </Button>
           </InlineStack>
         </Card>
+        {valid && <OrderHistoryNotice shownFrom={range.startDate} />}
         {state.status === 'ready' && state.data.errors.length > 0 ? (
           <Banner
             tone="warning"

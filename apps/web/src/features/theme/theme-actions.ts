@@ -11,9 +11,15 @@ export type ThemeDeps = {
   getState: () => ThemeState
   /** Reads the chosen theme's support again (after a refusal that may mean the page is stale). */
   reloadSupport: () => void
+  /** Opens a page in a new tab (the theme editor at the block). */
+  openUrl: (url: string) => void
 }
 
-/** ウィジェットを追加 and the script tags' 削除 (with its confirmation), one request at a time. */
+/**
+ * ウィジェットを追加 and the script tags' 削除 (with its confirmation), one request at a time.
+ * ウィジェットを追加 asks the server, which writes the template where the platform lets the app
+ * write theme files and otherwise answers the theme editor's deep link, opened here.
+ */
 export function createThemeActions(deps: ThemeDeps) {
   const { api, ui, dispatch, getState } = deps
 
@@ -23,10 +29,16 @@ export function createThemeActions(deps: ThemeDeps) {
     dispatch({ type: 'addStarted' })
     try {
       const result = await api.addWidget(themeId)
+      if (result.method === 'themeEditor') {
+        // The platform does not let the app write theme files: the theme editor opens at the
+        // block, and the card says so; 保存 there adds it.
+        dispatch({ type: 'editorChosen', message: result.message })
+        if (result.editorUrl) deps.openUrl(result.editorUrl)
+        ui.showToast('テーマエディタを開きました。「保存」を押すとウィジェットが追加されます')
+        return
+      }
       dispatch({ type: 'addFinished', added: true })
-      ui.showToast(
-        result.added ? '商品ページにウィジェットを追加しました' : 'ウィジェットはすでに追加されています',
-      )
+      ui.showToast(result.message)
     } catch (error) {
       dispatch({ type: 'addFinished', added: false })
       ui.showToast(errorMessage(error), { error: true })

@@ -11,7 +11,7 @@ import {
   SkeletonBodyText,
   Text,
 } from '@shopify/polaris'
-import type { ScriptTag } from '@teiki/contract'
+import type { AppBlockSupport, ScriptTag } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
@@ -88,6 +88,7 @@ export default function ThemePage() {
         dispatch,
         getState: () => stateRef.current,
         reloadSupport: () => retry('support'),
+        openUrl: (url) => void window.open(url, '_blank', 'noopener'),
       }),
     [ui, retry],
   )
@@ -101,6 +102,7 @@ export default function ThemePage() {
             dispatch={dispatch}
             onAdd={() => void actions.addWidget()}
             onRetry={() => retry(state.themes.status === 'error' ? 'themes' : 'support')}
+            onRecheck={() => retry('support')}
           />
         </Layout.Section>
         <Layout.Section>
@@ -116,11 +118,14 @@ export function WidgetCard({
   dispatch,
   onAdd,
   onRetry,
+  onRecheck,
 }: {
   state: ThemeState
   dispatch: (action: ThemeAction) => void
   onAdd: () => void
   onRetry: () => void
+  /** Reads the theme again (after 保存 in the theme editor). */
+  onRecheck: () => void
 }) {
   const { themes, support } = state
   return (
@@ -159,26 +164,13 @@ export function WidgetCard({
                   <Badge tone={widgetStatus(support.data).tone}>{widgetStatus(support.data).label}</Badge>
                   <Text as="p">{support.data.message}</Text>
                 </InlineStack>
-                <InlineStack gap="200">
-                  <Button
-                    variant="primary"
-                    onClick={onAdd}
-                    loading={state.busy?.kind === 'addWidget'}
-                    disabled={!support.data.supported || support.data.blockAdded || state.busy !== null}
-                  >
-                    ウィジェットを追加
-                  </Button>
-                  {support.data.editorUrl && (
-                    <Button url={support.data.editorUrl} external>
-                      テーマエディタで開く
-                    </Button>
-                  )}
-                  {support.data.previewUrl && (
-                    <Button url={support.data.previewUrl} external>
-                      ストアで確認
-                    </Button>
-                  )}
-                </InlineStack>
+                <WidgetActions
+                  support={support.data}
+                  busy={state.busy !== null}
+                  adding={state.busy?.kind === 'addWidget'}
+                  onAdd={onAdd}
+                  onRecheck={onRecheck}
+                />
                 {!support.data.previewUrl && (
                   <Text as="p" tone="subdued">
                     定期購入できる商品がオンラインストアに公開されていないため、ストアで確認できません。
@@ -190,6 +182,71 @@ export function WidgetCard({
         )}
       </BlockStack>
     </Card>
+  )
+}
+
+/**
+ * ウィジェットを追加 and its companions. Where the platform lets the app write theme files (or it
+ * has not refused yet) the button asks the server; where it refused, the button is the theme
+ * editor's link at the block, with 追加を確認 to read the theme again after 保存. Either way the
+ * card says which, and why.
+ */
+function WidgetActions({
+  support,
+  busy,
+  adding,
+  onAdd,
+  onRecheck,
+}: {
+  support: AppBlockSupport
+  busy: boolean
+  adding: boolean
+  onAdd: () => void
+  onRecheck: () => void
+}) {
+  const blocked = !support.supported || support.blockAdded
+  const byEditor = support.widgetMethod === 'themeEditor'
+  return (
+    <BlockStack gap="200">
+      {support.supported && !support.blockAdded && (
+        <Text as="p" tone="subdued">
+          {support.widgetMethodMessage}
+        </Text>
+      )}
+      <InlineStack gap="200">
+        {byEditor ? (
+          <>
+            <Button
+              variant="primary"
+              url={support.editorUrl ?? undefined}
+              external
+              disabled={blocked || !support.editorUrl || busy}
+            >
+              ウィジェットを追加
+            </Button>
+            <Button onClick={onRecheck} disabled={blocked || busy}>
+              追加を確認
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="primary" onClick={onAdd} loading={adding} disabled={blocked || busy}>
+              ウィジェットを追加
+            </Button>
+            {support.editorUrl && (
+              <Button url={support.editorUrl} external>
+                テーマエディタで開く
+              </Button>
+            )}
+          </>
+        )}
+        {support.previewUrl && (
+          <Button url={support.previewUrl} external>
+            ストアで確認
+          </Button>
+        )}
+      </InlineStack>
+    </BlockStack>
   )
 }
 

@@ -28,6 +28,8 @@ export type ThemeAction =
   | { type: 'tagsFailed'; message: string }
   | { type: 'addStarted' }
   | { type: 'addFinished'; added: boolean }
+  /** The platform refused the app's theme-file write: the theme editor adds the block. */
+  | { type: 'editorChosen'; message: string }
   | { type: 'deleteStarted'; id: string }
   | { type: 'deleteFinished'; id: string; deleted: boolean }
 
@@ -75,6 +77,20 @@ export function themeReducer(state: ThemeState, action: ThemeAction): ThemeState
         support:
           action.added && support.status === 'ready'
             ? { status: 'ready', data: { ...support.data, blockAdded: true } }
+            : support,
+      }
+    }
+    case 'editorChosen': {
+      const support = state.support
+      return {
+        ...state,
+        busy: null,
+        support:
+          support.status === 'ready'
+            ? {
+                status: 'ready',
+                data: { ...support.data, widgetMethod: 'themeEditor', widgetMethodMessage: action.message },
+              }
             : support,
       }
     }
