@@ -4,23 +4,42 @@ import { z } from 'zod'
 export const APP_PLAN_KEYS = ['light', 'standard', 'pro'] as const
 export type AppPlanKey = (typeof APP_PLAN_KEYS)[number]
 
+/** The features the plans are told apart by (the tier table is packages/domain `APP_FEATURES`). */
+export const APP_FEATURE_KEYS = [
+  'contracts',
+  'sellingPlans',
+  'mailTemplates',
+  'analytics',
+  'csvExport',
+  'deliveryPrepDays',
+  'customerData',
+] as const
+export type AppFeatureKeyName = (typeof APP_FEATURE_KEYS)[number]
+
 export const ZAppPlanOffer = z.object({
   key: z.enum(APP_PLAN_KEYS),
   name: z.string(),
   /** Yen per 30 days, whole. */
   monthlyPrice: z.number().int(),
   trialDays: z.number().int(),
+  /** The card's lines, from the tier table. */
   features: z.array(z.string()),
+  /** Every feature the plan includes (its own and the cheaper plans'). */
+  featureKeys: z.array(z.enum(APP_FEATURE_KEYS)),
 })
 export type AppPlanOffer = z.infer<typeof ZAppPlanOffer>
 
 /** GET /plans: what the merchant may choose. */
 export const ZAppPlanOffers = z.object({ plans: z.array(ZAppPlanOffer) })
 
-/** PUT /plan: the plan chosen; `plan` as spec §3 names it, `mobile` is the admin app's hint. */
+/**
+ * PUT /plan: the plan chosen (`plan`, spec §3). `mobile`: the merchant is in the platform's
+ * mobile app (App Bridge `shopify.environment.mobile`), where a page outside the admin has no
+ * session: the platform is then asked to send them back into the admin's app (ADR 0029).
+ */
 export const ZPlanChangeBody = z.object({
   plan: z.enum(APP_PLAN_KEYS, { error: `プランは ${APP_PLAN_KEYS.join('、')} のいずれかで指定してください` }),
-  mobile: z.boolean().optional(),
+  mobile: z.boolean({ error: 'mobile は true か false で指定してください' }).optional(),
 })
 export type PlanChangeBody = z.input<typeof ZPlanChangeBody>
 
@@ -34,11 +53,22 @@ export const ZShopifyPlanResponse = z.object({
   shopifyPlus: z.boolean(),
 })
 
-/** GET /app-usage-eligibility: may the shop use the app (an active plan, or a test shop). */
+/**
+ * GET /app-usage-eligibility: may the shop use the app (an active plan, a development or test
+ * shop) and which features; the page gate reads it on every page load (ADR 0029).
+ */
 export const ZAppUsageEligibility = z.object({
   eligible: z.boolean(),
+  /** Why, in Japanese (the plan was cancelled, declined, frozen…); null when there is nothing to say. */
   reason: z.string().nullable(),
+  basis: z.enum(['plan', 'unlisted_plan', 'development_shop', 'test_shop', 'no_plan']),
+  /** A heading for the reason. */
+  title: z.string().nullable(),
+  features: z.array(z.enum(APP_FEATURE_KEYS)),
+  /** The catalogue plan held (ACTIVE), else null. */
+  planKey: z.enum(APP_PLAN_KEYS).nullable(),
 })
+export type AppUsageEligibility = z.infer<typeof ZAppUsageEligibility>
 
 /** GET /shop-eligibility (spec §8: false on any failure). */
 export const ZShopEligibility = z.object({ eligible: z.boolean() })

@@ -1,4 +1,6 @@
+import type { AppPlan } from '@teiki/contract'
 import type { Db } from '../db/pool.ts'
+import { storedPlan, syncedPlanRecord } from '../features/app-plan/record.ts'
 import { withTransaction } from '../db/pool.ts'
 import { type ShopRow, updateShopDetails } from '../features/shops/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
@@ -115,7 +117,13 @@ export async function fullSync(
     summary.bulkFallbacks.push(`${kind}: ${(error as Error).message}`)
   }
   const details = await fetchShopDetails(client)
-  await updateShopDetails(db, shop.id, shopDetailsRecord(details))
+  // The plan record keeps a frozen or ended plan (the gate's reason), read back by its id.
+  const appPlan = await syncedPlanRecord(
+    client,
+    storedPlan(shop.app_plan),
+    details.currentAppInstallation.activeSubscriptions[0],
+  )
+  await updateShopDetails(db, shop.id, shopDetailsRecord(details, appPlan))
 
   // Customers first (contracts carry their customer's name). With bulk, the contracts export
   // is started as soon as the customers one is done, and runs on the platform while the
@@ -336,9 +344,7 @@ async function updatedOrders(db: Db, client: AdminClient, shopId: string, query:
   }
 }
 
-function shopDetailsRecord(details: ShopDetails) {
-  const active = details.currentAppInstallation.activeSubscriptions[0]
-  const price = active?.lineItems.find((item) => item.plan.pricingDetails.price)?.plan.pricingDetails.price
+function shopDetailsRecord(details: ShopDetails, appPlan: AppPlan | null) {
   return storableRow(
     {
       name: details.shop.name,
@@ -346,18 +352,10 @@ function shopDetailsRecord(details: ShopDetails) {
       ianaTimezone: details.shop.ianaTimezone,
       primaryDomainUrl: details.shop.primaryDomain?.url ?? null,
       shopifyPlan: details.shop.plan.displayName,
+      partnerDevelopment: details.shop.plan.partnerDevelopment,
       scopes: details.currentAppInstallation.accessScopes.map((scope) => scope.handle),
       platformId: idFromGid(details.shop.id),
-      appPlan: active
-        ? {
-            name: active.name,
-            status: active.status,
-            price: price ?? null,
-            trialDays: active.trialDays,
-            currentPeriodEnd: active.currentPeriodEnd,
-            test: active.test,
-          }
-        : null,
+      appPlan,
     },
     { table: 'shops', id: details.shop.id, contractId: null },
   )
