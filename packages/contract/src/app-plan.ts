@@ -45,6 +45,7 @@ export type PlanChangeBody = z.input<typeof ZPlanChangeBody>
 
 /** PUT /plan: where the merchant approves the charge on the platform. */
 export const ZPlanChangeResponse = z.object({ confirmationUrl: z.string() })
+export type PlanChangeResponse = z.infer<typeof ZPlanChangeResponse>
 
 /** GET /shopifyPlan: the shop's plan on the platform. */
 export const ZShopifyPlanResponse = z.object({

@@ -27,7 +27,8 @@ export function registerPlanFeatures(app: AppInstance): void {
   app.addHook('onRoute', function mark(this: FastifyInstance, route: RouteOptions) {
     route.config ??= {}
     const config = route.config as { planFeature?: AppFeatureKey }
-    if (config.planFeature === undefined && this.planFeatureDefault) config.planFeature = this.planFeatureDefault
+    if (config.planFeature === undefined && this.planFeatureDefault)
+      config.planFeature = this.planFeatureDefault
   })
   app.addHook('onRequest', async (request) => {
     if (request.is404) return

@@ -1,7 +1,7 @@
 import type { AppPlan } from '@teiki/contract'
 import type { Db } from '../db/pool.ts'
-import { storedPlan, syncedPlanRecord } from '../features/app-plan/record.ts'
 import { withTransaction } from '../db/pool.ts'
+import { storedPlan, syncedPlanRecord } from '../features/app-plan/record.ts'
 import { type ShopRow, updateShopDetails } from '../features/shops/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid } from '../platform/gid.ts'

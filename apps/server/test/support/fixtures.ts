@@ -59,7 +59,11 @@ export function catalogPlan(
   key: 'light' | 'standard' | 'pro',
   status: 'ACTIVE' | 'CANCELLED' | 'DECLINED' | 'EXPIRED' | 'FROZEN' = 'ACTIVE',
 ) {
-  const plan = { light: ['ライト', '4980.0'], standard: ['スタンダード', '9800.0'], pro: ['プロ', '29800.0'] }[key]
+  const plan = {
+    light: ['ライト', '4980.0'],
+    standard: ['スタンダード', '9800.0'],
+    pro: ['プロ', '29800.0'],
+  }[key]
   return {
     id: { light: '29000000011', standard: '29000000012', pro: '29000000013' }[key],
     name: `Teiki ${plan[0]}`,

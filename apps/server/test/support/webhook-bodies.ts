@@ -4,7 +4,8 @@ import { expect } from 'vitest'
 
 /**
  * Genuine webhook bodies of one emulated shop: the shop's platform really changes (status
- * moves, charges paid, declined and challenged, selling plan groups, a refund, compliance requests) and
+ * moves, charges paid, declined and challenged, selling plan groups, a refund, compliance
+ * requests, a declined app plan change) and
  * the emulator sends the signed
  * deliveries. With `captureOnly`, app/uninstalled and shop/redact are sent but dropped on the
  * way (the `drop` fault), so the app never applies them: the bodies exist, as they would in
@@ -105,6 +106,13 @@ export async function produceBodies(
   })
   emulator.redactCustomer(domain, redacted!.customerId)
   emulator.requestCustomerData(domain, charged!.customerId)
+  // The merchant declines a plan change: app_subscriptions/update (the plan held stays).
+  const change = await gql(
+    `mutation { appSubscriptionCreate(name: "Teiki ライト", returnUrl: "https://app.example/plans",
+      lineItems: [{ plan: { appRecurringPricingDetails: { price: { amount: 4980, currencyCode: JPY } } } }]) {
+      appSubscription { id } userErrors { message } } }`,
+  )
+  emulator.setAppSubscriptionStatus(domain, 'DECLINED', change.appSubscription!.id)
   await emulator.idle()
   if (opts.uninstall === 'captureOnly') {
     emulator.faults.set({ drop: 1 })

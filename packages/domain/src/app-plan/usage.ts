@@ -35,7 +35,8 @@ export function heldPlanLabel(name: string): string {
 
 /** Why a plan that is not ACTIVE does not let the shop in, by the platform's status. */
 function lapsed(plan: HeldPlan | null): { title: string; reason: string } {
-  if (!plan) return { title: '有効なプランがありません', reason: '有効なプランがありません。プランを選んでください' }
+  if (!plan)
+    return { title: '有効なプランがありません', reason: '有効なプランがありません。プランを選んでください' }
   const label = heldPlanLabel(plan.name)
   switch (plan.status) {
     case 'CANCELLED':

@@ -40,7 +40,8 @@ export function moveAppSubscription(ctx: Ctx, sub: AppSubscriptionRecord, to: Ap
     throw new Error(`app subscription ${sub.id} cannot move from ${sub.status} to ${to}`)
   if (to === 'ACTIVE' && sub.status === 'PENDING') {
     for (const other of ctx.shop.installation.subscriptions)
-      if (other !== sub && (other.status === 'ACTIVE' || other.status === 'FROZEN')) set(ctx, other, 'CANCELLED')
+      if (other !== sub && (other.status === 'ACTIVE' || other.status === 'FROZEN'))
+        set(ctx, other, 'CANCELLED')
     sub.currentPeriodEnd = ctx.now + (sub.trialDays + 30) * DAY
   }
   set(ctx, sub, to)

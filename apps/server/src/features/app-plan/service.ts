@@ -6,7 +6,13 @@ import { fetchAppHandle } from '../../platform/operations/app-handle.ts'
 import { createAppSubscription } from '../../platform/operations/app-subscription-create.ts'
 import { fetchActiveAppSubscriptions } from '../../platform/operations/app-subscriptions.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
-import { findInstalledShop, isPartnerDevelopment, lockAppPlan, type ShopRow, updateAppPlan } from '../shops/repo.ts'
+import {
+  findInstalledShop,
+  isPartnerDevelopment,
+  lockAppPlan,
+  type ShopRow,
+  updateAppPlan,
+} from '../shops/repo.ts'
 import { currentPlan } from '../shops/service.ts'
 import { platformError } from '../subscriptions/edit-flow.ts'
 import { sharedShopClients } from '../subscriptions/shop-client.ts'

@@ -1,6 +1,6 @@
+import { fetchAppSubscription } from '../../platform/operations/app-subscription.ts'
 import { appPlanRecord } from '../app-plan/record.ts'
 import { recordReportedPlan } from '../app-plan/service.ts'
-import { fetchAppSubscription } from '../../platform/operations/app-subscription.ts'
 import { type Apply, type Payload, requireClient, type TopicHandler } from './handler.ts'
 
 /**
@@ -16,7 +16,10 @@ export const appSubscriptionTopic: TopicHandler = {
     const gid = (ctx.payload.app_subscription as Payload).admin_graphql_api_id as string
     const subscription = await fetchAppSubscription(requireClient(ctx), gid)
     if (!subscription) {
-      ctx.log.info({ shop: ctx.shop.domain, gid }, 'app_subscriptions/update for a subscription the shop does not have')
+      ctx.log.info(
+        { shop: ctx.shop.domain, gid },
+        'app_subscriptions/update for a subscription the shop does not have',
+      )
       return null
     }
     const record = appPlanRecord(subscription)

@@ -158,7 +158,15 @@ function complianceBody(p: Payload, shopDomain: string, topic: string): Claims |
   }
 }
 
-const APP_SUBSCRIPTION_STATUSES = new Set(['PENDING', 'ACCEPTED', 'ACTIVE', 'DECLINED', 'EXPIRED', 'FROZEN', 'CANCELLED'])
+const APP_SUBSCRIPTION_STATUSES = new Set([
+  'PENDING',
+  'ACCEPTED',
+  'ACTIVE',
+  'DECLINED',
+  'EXPIRED',
+  'FROZEN',
+  'CANCELLED',
+])
 
 /**
  * app_subscriptions/update: the subscription wrapped in `app_subscription` (no root id), named by

@@ -1,5 +1,5 @@
 import type { AdminClient } from '../admin-client.ts'
-import { APP_SUBSCRIPTION_FIELDS, type ActiveAppSubscription } from './app-subscriptions.ts'
+import { type ActiveAppSubscription, APP_SUBSCRIPTION_FIELDS } from './app-subscriptions.ts'
 
 export const APP_SUBSCRIPTION = /* GraphQL */ `
   query AppSubscription($id: ID!) {
@@ -14,7 +14,10 @@ export const APP_SUBSCRIPTION = /* GraphQL */ `
  * One app subscription of this app and shop, in any status (a frozen or cancelled plan is not
  * among `activeSubscriptions`); null when the platform does not know it for this token.
  */
-export async function fetchAppSubscription(client: AdminClient, gid: string): Promise<ActiveAppSubscription | null> {
+export async function fetchAppSubscription(
+  client: AdminClient,
+  gid: string,
+): Promise<ActiveAppSubscription | null> {
   const data = await client.request<{ node: (ActiveAppSubscription & { __typename: string }) | null }>(
     'AppSubscription',
     APP_SUBSCRIPTION,
