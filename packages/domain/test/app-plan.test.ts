@@ -6,6 +6,7 @@ import {
   featureRefusal,
   featuresOfPlan,
   nextPlanRecord,
+  type PlanRecordLike,
   planFeatureLines,
 } from '../src/index.ts'
 
@@ -101,7 +102,7 @@ describe('appUsage', () => {
 })
 
 describe('nextPlanRecord', () => {
-  const sub = (id: string, status: string) => ({ id, status })
+  const sub = (id: string | null, status: string): PlanRecordLike => ({ id, status })
   it('follows the plan held, takes a newly active one, and keeps the held plan when another charge ends', () => {
     expect(nextPlanRecord(sub('1', 'ACTIVE'), sub('1', 'FROZEN'))).toEqual(sub('1', 'FROZEN'))
     expect(nextPlanRecord(sub('1', 'FROZEN'), sub('1', 'ACTIVE'))).toEqual(sub('1', 'ACTIVE'))
@@ -116,6 +117,6 @@ describe('nextPlanRecord', () => {
     expect(nextPlanRecord(sub('1', 'CANCELLED'), sub('3', 'EXPIRED'))).toEqual(sub('3', 'EXPIRED'))
     expect(nextPlanRecord(sub('1', 'CANCELLED'), sub('3', 'PENDING'))).toEqual(sub('1', 'CANCELLED'))
     // A record kept before ids were stored matches nothing: it is never taken for another charge.
-    expect(nextPlanRecord({ status: 'ACTIVE' }, sub('3', 'DECLINED'))).toEqual({ status: 'ACTIVE' })
+    expect(nextPlanRecord(sub(null, 'ACTIVE'), sub('3', 'DECLINED'))).toEqual(sub(null, 'ACTIVE'))
   })
 })
