@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { ZAppUsageEligibility, ZPlanChangeResponse, ZPlanResponse } from '@teiki/contract'
-import { signWebhook } from '@teiki/shopify-emulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findInstalledShop } from '../src/features/shops/repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
-import { TEST_API_SECRET } from './support/fixtures.ts'
+import { signedDelivery } from './support/webhook-bodies.ts'
 
 // Issue 23 item 3: the plan is the platform's. Every state the platform moves the app's plan
 // to (approved, declined, expired, cancelled, frozen, resumed) reaches the app through
@@ -63,23 +61,6 @@ async function approveOnPlatformPage(key: 'light' | 'standard' | 'pro', decision
   // The merchant does not come back (closed the tab): only the webhook tells the app.
   await env.emulator.idle()
   return new URL(confirmationUrl).pathname.split('/').at(-2)!
-}
-
-/** A delivery signed with the app's secret, as one that was intercepted and sent again. */
-function signedDelivery(topic: string, shop: string, payload: object) {
-  const body = JSON.stringify(payload)
-  return {
-    method: 'POST' as const,
-    url: '/webhooks',
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-shop-domain': shop,
-      'x-shopify-webhook-id': randomUUID(),
-      'x-shopify-hmac-sha256': signWebhook(body, TEST_API_SECRET),
-    },
-  }
 }
 
 const changes = async () =>
@@ -177,7 +158,7 @@ describe('app_subscriptions/update keeps the app’s plan the platform’s', () 
         updated_at: '2026-11-22T00:00:00Z',
       },
     }
-    const res = await env.app.inject(signedDelivery('app_subscriptions/update', SHOP, body))
+    const res = await env.app.inject(signedDelivery('app_subscriptions/update', JSON.stringify(body), SHOP))
     expect(res.statusCode).toBe(200)
     expect(await usage()).toMatchObject({ eligible: true, planKey: 'standard' })
   })
@@ -195,12 +176,15 @@ describe('app_subscriptions/update keeps the app’s plan the platform’s', () 
         admin_graphql_api_shop_id: `gid://shopify/Shop/${otherShopId}`,
       },
     }
-    expect((await env.app.inject(signedDelivery('app_subscriptions/update', SHOP, foreign))).statusCode).toBe(
-      401,
-    )
+    expect(
+      (await env.app.inject(signedDelivery('app_subscriptions/update', JSON.stringify(foreign), SHOP)))
+        .statusCode,
+    ).toBe(401)
     const ownShop = `gid://shopify/Shop/${env.emulator.store.shop(SHOP)!.info.id}`
     const unknown = { app_subscription: { ...foreign.app_subscription, admin_graphql_api_shop_id: ownShop } }
-    const ignored = await env.app.inject(signedDelivery('app_subscriptions/update', SHOP, unknown))
+    const ignored = await env.app.inject(
+      signedDelivery('app_subscriptions/update', JSON.stringify(unknown), SHOP),
+    )
     expect(ignored.statusCode).toBe(200)
     expect(await usage()).toMatchObject({ eligible: true, planKey: 'standard' })
   })

@@ -1,4 +1,6 @@
 import { ZAppUsageEligibility, ZErrorResponse, ZPlanChangeResponse, ZPlanResponse } from '@teiki/contract'
+import { appPlanByName } from '@teiki/domain'
+import { DEMO_DOMAIN, generateShop } from '@teiki/shopify-emulator'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
 import { findInstalledShop } from '../src/features/shops/repo.ts'
@@ -150,6 +152,37 @@ describe('the app plan through the platform’s confirmation', () => {
     const plan = await call(A, 'GET', '/plan')
     expect(plan.statusCode).toBe(200)
     expect(ZPlanResponse.parse(plan.json()).currentPlan?.name).toBe('Teiki スタンダード')
+  })
+})
+
+describe('the demo shop’s plan (issue 22 item 2)', () => {
+  it('is a catalogue plan at the catalogue’s price, so プラン names and prices it as its cards do', async () => {
+    // Before: 「スタンダードプラン」 at ¥4,980 above a catalogue pricing スタンダード at ¥9,800.
+    const demo = generateShop({
+      domain: DEMO_DOMAIN,
+      contracts: 1,
+      seed: 1,
+      now: new Date('2026-11-22T00:00:00Z'),
+    })
+    const [held] = demo.installation.subscriptions
+    const listed = appPlanByName(held!.name)
+    expect(listed?.key).toBe('pro')
+    const price = held!.lineItems[0]!.plan.pricingDetails.price as { amount: string }
+    expect(Number(price.amount)).toBe(listed!.monthlyPrice)
+    // GET /plan says which catalogue plan the platform's plan is (null for one it does not have).
+    expect(ZPlanResponse.parse((await call(A, 'GET', '/plan')).json()).catalogueKey).toBe('standard')
+    await env.pool.query(
+      `update shops set app_plan = jsonb_set(app_plan, '{name}', '"スタンダードプラン"') where domain = $1`,
+      [A],
+    )
+    expect(ZPlanResponse.parse((await call(A, 'GET', '/plan')).json())).toMatchObject({
+      isActive: true,
+      catalogueKey: null,
+    })
+    await env.pool.query(
+      `update shops set app_plan = jsonb_set(app_plan, '{name}', '"Teiki スタンダード"') where domain = $1`,
+      [A],
+    )
   })
 })
 

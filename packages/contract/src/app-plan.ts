@@ -4,17 +4,11 @@ import { z } from 'zod'
 export const APP_PLAN_KEYS = ['light', 'standard', 'pro'] as const
 export type AppPlanKey = (typeof APP_PLAN_KEYS)[number]
 
-/** The features the plans are told apart by (the tier table is packages/domain `APP_FEATURES`). */
-export const APP_FEATURE_KEYS = [
-  'contracts',
-  'sellingPlans',
-  'mailTemplates',
-  'analytics',
-  'csvExport',
-  'deliveryPrepDays',
-  'customerData',
-] as const
-export type AppFeatureKeyName = (typeof APP_FEATURE_KEYS)[number]
+/**
+ * A feature of the plans (`analytics`, `csvExport`, `customerData`…): the keys and which plan
+ * includes which are the tier table of packages/domain (`APP_FEATURES`), written there once.
+ */
+const ZAppFeatureKey = z.string().describe('packages/domain APP_FEATURE_KEYS')
 
 export const ZAppPlanOffer = z.object({
   key: z.enum(APP_PLAN_KEYS),
@@ -25,7 +19,7 @@ export const ZAppPlanOffer = z.object({
   /** The card's lines, from the tier table. */
   features: z.array(z.string()),
   /** Every feature the plan includes (its own and the cheaper plans'). */
-  featureKeys: z.array(z.enum(APP_FEATURE_KEYS)),
+  featureKeys: z.array(ZAppFeatureKey),
 })
 export type AppPlanOffer = z.infer<typeof ZAppPlanOffer>
 
@@ -65,7 +59,7 @@ export const ZAppUsageEligibility = z.object({
   basis: z.enum(['plan', 'unlisted_plan', 'development_shop', 'test_shop', 'no_plan']),
   /** A heading for the reason. */
   title: z.string().nullable(),
-  features: z.array(z.enum(APP_FEATURE_KEYS)),
+  features: z.array(ZAppFeatureKey),
   /** The catalogue plan held (ACTIVE), else null. */
   planKey: z.enum(APP_PLAN_KEYS).nullable(),
 })

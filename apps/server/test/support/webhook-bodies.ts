@@ -1,6 +1,33 @@
-import type { Delivery, Emulator } from '@teiki/shopify-emulator'
+import { randomUUID } from 'node:crypto'
+import { type Delivery, type Emulator, signWebhook } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { expect } from 'vitest'
+import { TEST_API_SECRET } from './fixtures.ts'
+
+/**
+ * A delivery of `body` genuinely signed with the app's secret, with the given headers (as one
+ * intercepted and sent again would be); fresh webhook and event ids unless given. For `app.inject`.
+ */
+export function signedDelivery(
+  topic: string,
+  body: string,
+  shop: string,
+  ids: { webhookId?: string; eventId?: string } = {},
+) {
+  return {
+    method: 'POST' as const,
+    url: '/webhooks',
+    payload: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': topic,
+      'x-shopify-shop-domain': shop,
+      'x-shopify-webhook-id': ids.webhookId ?? randomUUID(),
+      'x-shopify-event-id': ids.eventId ?? randomUUID(),
+      'x-shopify-hmac-sha256': signWebhook(body, TEST_API_SECRET),
+    },
+  }
+}
 
 /**
  * Genuine webhook bodies of one emulated shop: the shop's platform really changes (status
