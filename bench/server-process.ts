@@ -15,7 +15,15 @@ export async function startServer(
       cwd: ROOT,
       // An empty value unsets the variable (e.g. DATABASE_URL: '' runs the embedded default).
       env: Object.fromEntries(
-        Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }).filter(([, v]) => v !== ''),
+        // The benches send no customer's mail: the file outbox is asked for (start refuses it
+        // otherwise against the real platform, mail-route.ts).
+        Object.entries({
+          ...process.env,
+          PORT: '0',
+          LOG_LEVEL: 'warn',
+          MAIL_FILE_OUTBOX: 'true',
+          ...env,
+        }).filter(([, v]) => v !== ''),
       ),
       stdio: ['ignore', 'pipe', 'pipe'],
     },

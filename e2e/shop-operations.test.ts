@@ -93,18 +93,22 @@ describe('shop operations in Chromium', () => {
 
   it('changes the app plan and comes back through the platform’s confirmation', async () => {
     await page.goto(`${origin()}/plans${credentials()}`)
-    await page.locator('[data-testid="choose-plan-pro"] button').click()
+    // The demo shop holds プロ: its card says so instead of offering it.
+    await page.getByTestId('current-plan-name').getByText('プロ', { exact: true }).waitFor()
+    expect(await page.getByTestId('choose-plan-pro').innerText()).toBe('現在のプラン')
+    await page.locator('[data-testid="choose-plan-standard"] button').click()
     await page.waitForURL(/\/admin\/charges\/.+\/confirm$/)
-    await expect.poll(() => page.locator('#charge-name').innerText()).toBe('Teiki プロ')
-    expect(await page.locator('#charge-price').innerText()).toBe('¥29,800／30日')
+    await expect.poll(() => page.locator('#charge-name').innerText()).toBe('Teiki スタンダード')
+    expect(await page.locator('#charge-price').innerText()).toBe('¥9,800／30日')
     await page.getByRole('button', { name: '承認する' }).click()
     await page.waitForURL(/\/plans\?shop=.+&charge_id=\d+/)
-    await page.getByText('Teiki プロ').first().waitFor()
     await page.getByText('ご利用中', { exact: true }).waitFor()
     expect(await page.locator('[data-testid="plan-returned"]').innerText()).toContain(
-      '現在のプランは「Teiki プロ」です。',
+      '現在のプランは「スタンダード」です。',
     )
-    expect(await page.locator('[data-testid="choose-plan-pro"] button').isDisabled()).toBe(true)
+    expect(await page.getByTestId('current-plan-name').innerText()).toBe('スタンダード')
+    expect(await page.getByTestId('choose-plan-standard').innerText()).toBe('現在のプラン')
+    expect(await page.locator('[data-testid="choose-plan-pro"] button').isEnabled()).toBe(true)
     await page.screenshot({ path: join(ARTIFACTS, 'shopops-plans.png'), fullPage: true })
     // The gate lets the merchant in on the other screens.
     await page.goto(`${origin()}/settings`)

@@ -57,8 +57,19 @@ const ZEnv = z.object({
    * default points it at the emulator. `{shop}` is replaced by the shop's domain.
    */
   SHOPIFY_ADMIN_ORIGIN: z.string().optional(),
-  /** SMTP server for the app's mail (export files): smtp(s)://user:pass@host:port. Unset: .eml files in DATA_DIR/outbox. */
+  /**
+   * SMTP server for the app's mail: smtp(s)://user:pass@host:port. Unset: the local catcher in
+   * the embedded default; against the real platform start refuses unless MAIL_FILE_OUTBOX=true.
+   */
   SMTP_URL: z.string().url().optional(),
+  /**
+   * `true`: without SMTP_URL, write each mail as an .eml file to DATA_DIR/outbox, even against
+   * the real platform (no customer receives them: asked for explicitly, never by default).
+   */
+  MAIL_FILE_OUTBOX: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Sender of the app's mail. */
   MAIL_FROM: z.string().optional(),
   /**

@@ -16,6 +16,7 @@ import { lockDataDir, writeRuntimeInfo } from './jobs/runtime.ts'
 import { startStatisticsJobs } from './jobs/statistics-jobs.ts'
 import { persistentSecret, tightenDataDir } from './local-secrets.ts'
 import { startLocalMailCatcher } from './mail/local-catcher.ts'
+import { mailBannerLine, mailRoute } from './mail/mail-route.ts'
 import { createMailer } from './mail/mailer.ts'
 import { fullSync } from './sync/full-sync.ts'
 import { orderHistoryLine, syncSummaryLine } from './sync/sync-message.ts'
@@ -39,6 +40,9 @@ async function main() {
   tightenDataDir(dataDir, console.log)
   const stops: Array<() => Promise<void>> = []
   const realPlatform = Boolean(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET)
+  // Before anything starts: against the real platform, mail that reaches no customer is refused
+  // unless asked for (mail-route.ts).
+  const mailTo = mailRoute(config, realPlatform, dataDir)
   // PGlite's folder and the emulator's state file take one writer: while this process runs,
   // `npm run billing` asks it for the run (DATA_DIR/runtime.json); otherwise it opens them itself.
   const unlock = !config.DATABASE_URL || !realPlatform ? lockDataDir(dataDir, 'npm start') : undefined
@@ -127,11 +131,12 @@ async function main() {
 
   // Mail: through SMTP_URL when set; in the embedded default through the local SMTP catcher
   // (a real SMTP server whose page shows what was sent); else .eml files in DATA_DIR/outbox.
-  const catcher = await startLocalMailCatcher(config, dataDir, realPlatform)
+  const catcher =
+    mailTo.kind === 'catcher' ? await startLocalMailCatcher(config, dataDir, realPlatform) : null
   if (catcher) stops.push(catcher.close)
   const mailer = createMailer({
     db: pool,
-    smtpUrl: config.SMTP_URL ?? catcher?.smtpUrl,
+    smtpUrl: mailTo.kind === 'smtp' ? mailTo.url : catcher?.smtpUrl,
     outboxDir: join(dataDir, 'outbox'),
     from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
   })
@@ -189,9 +194,10 @@ async function main() {
   if (secret) {
     const url = `${base}/?${new URLSearchParams({ shop: DEMO_SHOP, secret })}`
     console.log(`\n  Teiki が起動しました。ブラウザで開いてください:\n\n  ${url}\n\n  (Ctrl-C で停止)\n`)
-    if (catcher) console.log(`  送信メール（ローカルのメールサーバー）: ${catcher.pageUrl}\n`)
+    console.log(`  ${mailBannerLine(mailTo, catcher?.pageUrl)}\n`)
   } else {
     console.log(`[teiki] listening on ${base}`)
+    console.log(`[teiki] ${mailBannerLine(mailTo, catcher?.pageUrl)}`)
   }
 
   // The page is usable while the mirror fills: rows appear as pages of contracts arrive.

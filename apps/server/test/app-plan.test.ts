@@ -1,6 +1,10 @@
 import { ZAppUsageEligibility, ZErrorResponse, ZPlanChangeResponse, ZPlanResponse } from '@teiki/contract'
+import { appPlanByName } from '@teiki/domain'
+import { DEMO_DOMAIN, generateShop } from '@teiki/shopify-emulator'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
+import { findInstalledShop } from '../src/features/shops/repo.ts'
+import { fullSync } from '../src/sync/full-sync.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 
 const SECRET = 'app-plan-test-secret'
@@ -114,6 +118,21 @@ describe('the app plan through the platform’s confirmation', () => {
     expect(ZPlanResponse.parse((await call(B, 'GET', '/plan')).json()).currentPlan?.test).toBe(true)
   })
 
+  it('mobile: the platform sends the merchant back into the admin’s app, where the mobile app has a session', async () => {
+    const res = await call(A, 'PUT', '/plan', { plan: 'pro', mobile: true })
+    expect(res.statusCode).toBe(200)
+    const back = await decide(ZPlanChangeResponse.parse(res.json()).confirmationUrl, 'decline')
+    const returned = new URL(back.location)
+    expect(`${returned.origin}${returned.pathname}`).toBe(
+      `https://admin.shopify.com/store/plan-a-${process.pid}/apps/teiki/plans`,
+    )
+    expect(returned.searchParams.get('charge_id')).toMatch(/^\d+$/)
+    // mobile: false is the page's own address, as without it.
+    const desktop = await call(A, 'PUT', '/plan', { plan: 'pro', mobile: false })
+    const again = await decide(ZPlanChangeResponse.parse(desktop.json()).confirmationUrl, 'decline')
+    expect(new URL(again.location).origin).toBe('http://teiki.example.jp')
+  })
+
   it.each([[{ plan: 'gold' }], [{}], [{ plan: 'pro', mobile: 'yes' }]])(
     'PUT /plan %j → 400',
     async (body) => {
@@ -133,6 +152,37 @@ describe('the app plan through the platform’s confirmation', () => {
     const plan = await call(A, 'GET', '/plan')
     expect(plan.statusCode).toBe(200)
     expect(ZPlanResponse.parse(plan.json()).currentPlan?.name).toBe('Teiki スタンダード')
+  })
+})
+
+describe('the demo shop’s plan (issue 22 item 2)', () => {
+  it('is a catalogue plan at the catalogue’s price, so プラン names and prices it as its cards do', async () => {
+    // Before: 「スタンダードプラン」 at ¥4,980 above a catalogue pricing スタンダード at ¥9,800.
+    const demo = generateShop({
+      domain: DEMO_DOMAIN,
+      contracts: 1,
+      seed: 1,
+      now: new Date('2026-11-22T00:00:00Z'),
+    })
+    const [held] = demo.installation.subscriptions
+    const listed = appPlanByName(held!.name)
+    expect(listed?.key).toBe('pro')
+    const price = held!.lineItems[0]!.plan.pricingDetails.price as { amount: string }
+    expect(Number(price.amount)).toBe(listed!.monthlyPrice)
+    // GET /plan says which catalogue plan the platform's plan is (null for one it does not have).
+    expect(ZPlanResponse.parse((await call(A, 'GET', '/plan')).json()).catalogueKey).toBe('standard')
+    await env.pool.query(
+      `update shops set app_plan = jsonb_set(app_plan, '{name}', '"スタンダードプラン"') where domain = $1`,
+      [A],
+    )
+    expect(ZPlanResponse.parse((await call(A, 'GET', '/plan')).json())).toMatchObject({
+      isActive: true,
+      catalogueKey: null,
+    })
+    await env.pool.query(
+      `update shops set app_plan = jsonb_set(app_plan, '{name}', '"Teiki スタンダード"') where domain = $1`,
+      [A],
+    )
   })
 })
 
@@ -165,17 +215,39 @@ describe('eligibility and the shop', () => {
     expect(ZAppUsageEligibility.parse((await call(A, 'GET', '/app-usage-eligibility')).json())).toEqual({
       eligible: true,
       reason: null,
+      basis: 'plan',
+      title: null,
+      features: ['contracts', 'sellingPlans', 'mailTemplates', 'analytics', 'csvExport'],
+      planKey: 'standard',
     })
     await env.pool.query(`update shops set app_plan = null where domain = $1`, [B])
-    expect((await call(B, 'GET', '/app-usage-eligibility')).json()).toEqual({
+    expect((await call(B, 'GET', '/app-usage-eligibility')).json()).toMatchObject({
       eligible: true,
+      basis: 'test_shop',
       reason: 'テストストアのため無料でご利用いただけます',
+      features: expect.arrayContaining(['analytics', 'customerData', 'deliveryPrepDays']),
     })
     const { rows } = await env.pool.query<{ id: string }>('select id::text from shops where domain = $1', [B])
     await setShopFlag(env.pool, rows[0]!.id, 'test_shop', false)
-    expect((await call(B, 'GET', '/app-usage-eligibility')).json()).toEqual({
+    expect((await call(B, 'GET', '/app-usage-eligibility')).json()).toMatchObject({
       eligible: false,
+      basis: 'no_plan',
       reason: '有効なプランがありません。プランを選んでください',
+      features: [],
     })
+    // A partner development store (the platform's shop.plan.partnerDevelopment, kept by the
+    // sync) passes too, and its plan charges are test charges: it can take no other.
+    env.emulator.setPlan(B, 'Developer Preview')
+    await fullSync(env.pool, env.clients[B]!, (await findInstalledShop(env.pool, B))!)
+    await env.pool.query(`update shops set app_plan = null where domain = $1`, [B])
+    expect((await call(B, 'GET', '/app-usage-eligibility')).json()).toMatchObject({
+      eligible: true,
+      basis: 'development_shop',
+      reason: '開発ストアのため無料でご利用いただけます',
+    })
+    const { confirmationUrl } = ZPlanChangeResponse.parse(
+      (await call(B, 'PUT', '/plan', { plan: 'standard' })).json(),
+    )
+    expect((await decide(confirmationUrl, 'approve')).page).toContain('テスト請求')
   })
 })

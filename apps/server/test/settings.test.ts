@@ -8,7 +8,7 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
 import type { AppInstance } from '../src/http/app.ts'
-import { createShop, seedContracts, testApp, testPool } from './support/fixtures.ts'
+import { catalogPlan, createShop, seedContracts, testApp, testPool } from './support/fixtures.ts'
 
 let pool: pg.Pool
 let app: AppInstance
@@ -53,7 +53,7 @@ async function contracts(shop: Shop, n: number) {
 
 describe('GET/PUT /settings', () => {
   it('a new shop has empty JSON settings and the billing default of 2 prep days', async () => {
-    const shop = await createShop(pool, { prefix: 'settings-new' })
+    const shop = await createShop(pool, { prefix: 'settings-new', appPlan: catalogPlan('standard') })
     const body = ZSettingsResponse.parse((await call(shop, 'GET', '/settings')).json())
     expect(body.settings).toEqual({
       noteAttribute: '[]',
@@ -109,7 +109,7 @@ describe('GET/PUT /settings', () => {
 
 describe('delivery prep days rule (spec §5)', () => {
   it('4 contracts: may change; 5 contracts: refused with 403 and nothing else saved', async () => {
-    const shop = await createShop(pool, { prefix: 'prep-rule' })
+    const shop = await createShop(pool, { prefix: 'prep-rule', appPlan: catalogPlan('standard') })
     await contracts(shop, 4)
     expect(
       ZDeliveryPrepDaysOperation.parse(
@@ -129,6 +129,7 @@ describe('delivery prep days rule (spec §5)', () => {
     )
     expect(op).toMatchObject({ updatable: false, planAllows: false, contractCount: 5 })
     expect(op.reason).toContain('5件以上')
+    expect(op.reason).toContain('プロプランでは変更できます')
     const refused = await call(shop, 'PUT', '/settings', {
       settings: { ...good, deliveryPrepDays: 7, noteAttribute: '[{"key":"変更"}]' },
     })
@@ -143,7 +144,7 @@ describe('delivery prep days rule (spec §5)', () => {
   })
 
   it('the delivery_prep_days flag lets a shop with 5+ contracts change them', async () => {
-    const shop = await createShop(pool, { prefix: 'prep-flag' })
+    const shop = await createShop(pool, { prefix: 'prep-flag', appPlan: catalogPlan('standard') })
     await contracts(shop, 6)
     await setShopFlag(pool, shop.id, 'delivery_prep_days', true)
     const op = ZDeliveryPrepDaysOperation.parse(
@@ -258,7 +259,7 @@ describe('my-page target product variants', () => {
 
 describe('the prep-days rule on 請求設定 too', () => {
   it('PUT /billing-settings may not change the prep days of a shop with 5 contracts; other fields may change', async () => {
-    const shop = await createShop(pool, { prefix: 'prep-billing' })
+    const shop = await createShop(pool, { prefix: 'prep-billing', appPlan: catalogPlan('standard') })
     await contracts(shop, 5)
     const current = (await call(shop, 'GET', '/billing-settings')).json()
     const refused = await call(shop, 'PUT', '/billing-settings', {

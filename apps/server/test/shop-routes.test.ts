@@ -31,14 +31,16 @@ describe('GET /app-admin/plan', () => {
     expect(status).toBe(200)
     expect(ZPlanResponse.parse(body)).toEqual({
       currentPlan: {
-        name: 'スタンダードプラン',
+        id: '29000000013',
+        name: 'Teiki プロ',
         status: 'ACTIVE',
-        price: { amount: '4980.0', currencyCode: 'JPY' },
-        trialDays: 0,
+        price: { amount: '29800.0', currencyCode: 'JPY' },
+        trialDays: 14,
         currentPeriodEnd: null,
-        test: true,
+        test: false,
       },
       isActive: true,
+      catalogueKey: 'pro',
       shopifyPlan: null,
     })
   })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upsertShopInstall } from '../src/features/shops/repo.ts'
 import { type AppInstance, buildApp } from '../src/http/app.ts'
 import { hashSecret } from '../src/http/auth.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+import { catalogPlan, TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
 
 // The shop's web pixel through the platform (issue 14, item 5), against the emulator: its
 // webPixelCreate validates the settings against extensions/teiki-pixel's toml, as the platform does.
@@ -72,7 +72,17 @@ async function installed(name: string) {
     scopes: install.scopes,
     secretHash: hashSecret(SECRET),
   })
+  await withPlan(domain)
   return domain
+}
+
+/** 流入元 is a feature of the スタンダード plan and up (ADR 0029): the shop holds プロ. */
+async function withPlan(domain: string) {
+  await pool.query('update shops set app_plan = $2 where domain = $1', [
+    domain,
+    JSON.stringify(catalogPlan('pro')),
+  ])
+  app.forgetShop(domain)
 }
 
 /** A call as the merchant: the standalone secret, or (`embedded`) a session token from App Bridge. */
@@ -121,6 +131,7 @@ describe('install creates the shop pixel', () => {
     expect(pixelCalls(domain)).toEqual(['webPixel', 'webPixelCreate'])
 
     // The 流入元 screen reads it as connected, with the same settings, and asks nothing more.
+    await withPlan(domain)
     const read = await call(domain, 'GET', 'pixel-settings', true)
     expect(ZPixelSettings.parse(read.body)).toMatchObject({
       accountID: row.key,

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto'
-import { type Delivery, type Emulator, signWebhook } from '@teiki/shopify-emulator'
+import type { Delivery, Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findInstalledShop, upsertShopInstall } from '../src/features/shops/repo.ts'
@@ -7,8 +6,7 @@ import { TOPIC_HANDLERS } from '../src/features/webhooks/topics.ts'
 import type { AppInstance } from '../src/http/app.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
-import { TEST_API_SECRET } from './support/fixtures.ts'
-import { produceBodies, type Snapshot, snapshot } from './support/webhook-bodies.ts'
+import { produceBodies, type Snapshot, signedDelivery, snapshot } from './support/webhook-bodies.ts'
 
 // Four shops, all installed and synced: A and B trade bodies; C is uninstalled and redacted
 // for real; D's uninstall and shop/redact bodies are captured without reaching the app.
@@ -48,19 +46,7 @@ afterAll(() => env.close())
 
 /** A genuinely signed body sent with the given headers; fresh webhook and event ids unless given. */
 function post(topic: string, body: string, shop: string, ids: { webhookId?: string; eventId?: string } = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/webhooks',
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-shop-domain': shop,
-      'x-shopify-webhook-id': ids.webhookId ?? randomUUID(),
-      'x-shopify-event-id': ids.eventId ?? randomUUID(),
-      'x-shopify-hmac-sha256': signWebhook(body, TEST_API_SECRET),
-    },
-  })
+  return app.inject(signedDelivery(topic, body, shop, ids))
 }
 
 const state = (domain: string, deliveries = true) => snapshot(pool, shopIds()[domain]!, { deliveries })

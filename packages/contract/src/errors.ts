@@ -11,6 +11,8 @@ export const ErrorCode = {
   INVALID_INPUT: 'INVALID_INPUT',
   /** The shop may not use this feature (a per-shop flag is off, spec §6). */
   FORBIDDEN: 'FORBIDDEN',
+  /** The shop's app plan does not include the feature (the message names the plan that does). */
+  PLAN_REQUIRED: 'PLAN_REQUIRED',
   /** The resource does not exist in this shop (another shop's ids are "not found" too). */
   NOT_FOUND: 'NOT_FOUND',
   /** The shop is not installed or has no app plan. */
@@ -35,6 +37,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   INVALID_INPUT: 400,
   FORBIDDEN: 403,
+  PLAN_REQUIRED: 403,
   NOT_FOUND: 404,
   SHOP_NOT_FOUND: 404,
   CONFLICT: 409,

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
 export const ZAppPlan = z.object({
+  /** The platform's subscription id (numeric part); absent in records stored before it was kept. */
+  id: z.string().optional(),
+  /** The subscription's name as the platform has it (`Teiki スタンダード`). */
   name: z.string(),
   status: z.enum(['ACTIVE', 'PENDING', 'CANCELLED', 'DECLINED', 'EXPIRED', 'FROZEN', 'ACCEPTED']),
   /** Recurring price as the platform gives it: a decimal string ("4980.0") and its currency. */
@@ -11,10 +14,15 @@ export const ZAppPlan = z.object({
 })
 export type AppPlan = z.infer<typeof ZAppPlan>
 
-/** GET /plan: the app's own plan for this shop (the gating check reads `isActive`). */
+/** GET /plan: the app's own plan for this shop. */
 export const ZPlanResponse = z.object({
   currentPlan: ZAppPlan.nullable(),
   isActive: z.boolean(),
+  /**
+   * The catalogue plan (`GET /plans`) the current plan is, by its name; null when the platform
+   * reports a plan the catalogue does not have (or none).
+   */
+  catalogueKey: z.enum(['light', 'standard', 'pro']).nullable(),
   /** The platform plan of the shop (e.g. "Basic", "Shopify Plus"). */
   shopifyPlan: z.string().nullable(),
 })

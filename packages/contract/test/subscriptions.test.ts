@@ -71,6 +71,7 @@ describe('errorStatus', () => {
       UNAUTHENTICATED: 401,
       INVALID_INPUT: 400,
       FORBIDDEN: 403,
+      PLAN_REQUIRED: 403,
       NOT_FOUND: 404,
       SHOP_NOT_FOUND: 404,
       CONFLICT: 409,

@@ -4,6 +4,7 @@ import type { BillingDelay } from './billing-delay.ts'
 import type { WebhookOptions } from './emulator-runtime.ts'
 import type { CallLogEntry, GraphqlRequest, GraphqlResponse } from './execute.ts'
 import type { FaultSettings, Faults } from './faults.ts'
+import type { AppSubscriptionTarget } from './mutations/app-subscription-status.ts'
 import type { Store } from './store.ts'
 import type { Delivery } from './webhooks/dispatcher.ts'
 
@@ -96,6 +97,16 @@ export type Emulator = {
   sessionToken(domain: string, opts?: Partial<MintOptions>): string
   /** The merchant approves a pending `appSubscriptionCreate` charge (GID or number); false if unknown. */
   approveAppSubscription(domain: string, id: string | number): boolean
+  /**
+   * The platform moves the app's subscription (`id`, GID or number; else the newest that can
+   * make the move) to `status`, sending `app_subscriptions/update`; throws for a move the
+   * platform does not make (also the `appSubscriptionStatus` test control).
+   */
+  setAppSubscriptionStatus(
+    domain: string,
+    status: AppSubscriptionTarget,
+    id?: string | number,
+  ): { id: number; status: string }
   /**
    * The customer answers a challenged billing attempt's 3-D Secure (as its `nextActionUrl` page
    * does): `success` creates the order, `failure` fails it with AUTHENTICATION_ERROR; each sends

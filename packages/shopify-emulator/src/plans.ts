@@ -15,6 +15,11 @@ export function planBucket(plan: ShopInfo['plan']): Bucket {
   return { restoreRate: 100, bucketSize: 2000 }
 }
 
+/** A partner development store shows a development plan ("Developer Preview", "Development"). */
 export function planInfo(displayName: string): ShopInfo['plan'] {
-  return { displayName, partnerDevelopment: false, shopifyPlus: displayName === 'Shopify Plus' }
+  return {
+    displayName,
+    partnerDevelopment: /develop/i.test(displayName),
+    shopifyPlus: displayName === 'Shopify Plus',
+  }
 }

@@ -59,6 +59,8 @@ export type AppSubscriptionRecord = {
   test: boolean
   trialDays: number
   createdAt: number
+  /** The last status change (absent in state saved before it was kept: createdAt then). */
+  updatedAt?: number
   currentPeriodEnd: number | null
   returnUrl: string
   lineItems: Array<{ id: number; plan: { pricingDetails: Record<string, unknown> & { __typename: string } } }>

@@ -7,6 +7,12 @@ import type { FaultSettings, Faults } from './faults.ts'
 import { readBody, sendJson } from './http.ts'
 import { handleChargePage } from './mutations/app-billing-page.ts'
 import {
+  APP_SUBSCRIPTION_TARGETS,
+  type AppSubscriptionTarget,
+  moveAppSubscription,
+  subscriptionFor,
+} from './mutations/app-subscription-status.ts'
+import {
   type ChallengeResult,
   completeChallenge,
   handleChallengePage,
@@ -45,6 +51,11 @@ type FaultsRequest = Partial<FaultSettings> & {
     userError?: { code?: string; field?: string[]; message?: string }
     times?: number
   }
+  /**
+   * The platform moves the app's subscription (`id`, else the newest that can make the move) to
+   * `status`: approved, declined, expired, cancelled, frozen or unfrozen, with its webhook.
+   */
+  appSubscriptionStatus?: { shop: string; id?: string | number; status: AppSubscriptionTarget }
 }
 
 function applyFaults(faults: Faults, body: FaultsRequest): void {
@@ -55,6 +66,7 @@ function applyFaults(faults: Faults, body: FaultsRequest): void {
     failMutation,
     challengePayment,
     completeChallenge: _,
+    appSubscriptionStatus: _status,
     ...settings
   } = body
   if (reset) faults.reset()
@@ -89,6 +101,17 @@ function completeByControl(deps: RouteDeps, input: NonNullable<FaultsRequest['co
     throw new Error(`attempt ${input.attemptId} has no open challenge`)
 }
 
+/** The `appSubscriptionStatus` control: throws (400) for an unknown shop or a move the platform does not make. */
+function moveByControl(deps: RouteDeps, input: NonNullable<FaultsRequest['appSubscriptionStatus']>): void {
+  const shop = deps.store.shop(input.shop)
+  if (!shop) throw new Error(`unknown shop ${input.shop}`)
+  if (!APP_SUBSCRIPTION_TARGETS.includes(input.status))
+    throw new Error(`appSubscriptionStatus.status must be one of ${APP_SUBSCRIPTION_TARGETS.join(', ')}`)
+  const sub = subscriptionFor(shop, input.id, input.status)
+  moveAppSubscription({ shop, runtime: deps.runtime, now: Date.now() }, sub, input.status)
+  deps.store.changed()
+}
+
 /**
  * Everything the HTTP server answers besides the Admin GraphQL endpoint: token exchange, bulk
  * files, charge approval, the customer's 3-D Secure page (the platform's own URLs) and, for a
@@ -120,6 +143,7 @@ export async function handleExtraRoute(
         const body = JSON.parse((await readBody(req)) || '{}') as FaultsRequest
         applyFaults(deps.faults, body)
         if (body.completeChallenge) completeByControl(deps, body.completeChallenge)
+        if (body.appSubscriptionStatus) moveByControl(deps, body.appSubscriptionStatus)
       } catch (e) {
         sendJson(res, 400, { error: { code: 'INVALID_FAULTS', message: (e as Error).message } })
         return true

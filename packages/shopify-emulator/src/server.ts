@@ -17,6 +17,7 @@ import { parseGid } from './gid.ts'
 import { GRAPHQL_PATH, INVALID_TOKEN_BODY, readBody, sendJson } from './http.ts'
 import { declineScopes, setGrantedScopes } from './installation-scopes.ts'
 import { approveAppSubscription } from './mutations/app-billing.ts'
+import { moveAppSubscription, subscriptionFor } from './mutations/app-subscription-status.ts'
 import { completeChallenge } from './mutations/billing-challenge.ts'
 import { loadState, saveState } from './persistence.ts'
 import { planBucket, planInfo } from './plans.ts'
@@ -139,7 +140,8 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const install = (domain: string) => {
     let shop = store.shop(domain)
     if (!shop) {
-      shop = generate({ domain, contracts: 0, customers: 0 })
+      // A shop the app was just installed on: it holds no app plan until the merchant approves one.
+      shop = generate({ domain, contracts: 0, customers: 0, withAppPlan: false })
       store.add(shop)
       store.changed()
     } else if (!store.shopByToken(shop.installation.accessToken)) {
@@ -226,9 +228,16 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     sessionToken: (domain, o = {}) => mintSessionToken(domain, { ...app, ...o }),
     approveAppSubscription(domain, id) {
       const numeric = typeof id === 'number' ? id : (parseGid(id)?.id ?? -1)
-      const sub = approveAppSubscription(shopOf(domain), numeric, Date.now())
+      const sub = approveAppSubscription({ shop: shopOf(domain), runtime, now: Date.now() }, numeric)
       if (sub) store.changed()
       return sub?.status === 'ACTIVE'
+    },
+    setAppSubscriptionStatus(domain, status, id) {
+      const shop = shopOf(domain)
+      const sub = subscriptionFor(shop, id, status)
+      moveAppSubscription({ shop, runtime, now: Date.now() }, sub, status)
+      store.changed()
+      return { id: sub.id, status: sub.status }
     },
     completeChallenge(domain, attemptId, result) {
       const id = typeof attemptId === 'number' ? attemptId : (parseGid(attemptId)?.id ?? -1)

@@ -26,7 +26,7 @@ describe('demo data', () => {
     expect(shop.info.primaryDomain.url).toBe('https://teiki-demo.example.jp')
     expect(shop.installation.scopes).toEqual(expect.arrayContaining(['read_themes', 'write_themes']))
     expect(shop.installation.subscriptions[0]).toMatchObject({
-      name: 'スタンダードプラン',
+      name: 'Teiki プロ',
       status: 'ACTIVE',
       test: true,
     })

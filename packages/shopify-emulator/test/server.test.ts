@@ -83,7 +83,7 @@ describe('emulator over HTTP', () => {
     expect(sub.lineItems[0].plan.pricingDetails).toEqual({
       __typename: 'AppRecurringPricing',
       interval: 'EVERY_30_DAYS',
-      price: { amount: '4980.0', currencyCode: 'JPY' },
+      price: { amount: '29800.0', currencyCode: 'JPY' },
     })
     expect(body.extensions.cost).toMatchObject({
       requestedQueryCost: expect.any(Number),

@@ -50,6 +50,7 @@ import { registerAuth } from './auth.ts'
 import { documentSender } from './document.ts'
 import { reportServerError } from './error-reporting.ts'
 import { logController, loggerOptions } from './log-redaction.ts'
+import { registerPlanFeatures, withPlanFeature } from './plan-features.ts'
 import { platformBusy, registerRequestContext } from './request-context.ts'
 import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
 import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
@@ -235,6 +236,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
           })
         : undefined,
   })
+  registerPlanFeatures(app)
 
   // The bare route the benchmark compares the API's throughput with.
   app.get('/health', { config: { auth: 'public' } }, () => ({ ok: true as const }))
@@ -251,19 +253,26 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   themeRoutes(app)
   sellingPlanRoutes(app)
   boxRoutes(app)
-  reportRoutes(app, opts.now ? { now: opts.now } : {})
-  trafficRoutes(app, opts.traffic)
+  // The tiered features (ADR 0029): every route of each requires the shop's plan to include it.
+  await withPlanFeature(app, 'analytics', (scope) => {
+    reportRoutes(scope, opts.now ? { now: opts.now } : {})
+    trafficRoutes(scope, opts.traffic)
+  })
   webhookRoutes(app, {
     apiSecret: opts.apiSecret,
     platform: opts.platform,
     ...(opts.jobs ? { defer: webhookDeferrer(opts.jobs, opts.webhookJobs?.deferSeconds) } : {}),
   })
-  exportRoutes(app, opts.jobs ? { enqueue: exportEnqueuer(opts.jobs) } : {})
-  cdpRoutes(
-    app,
-    opts.jobs
-      ? { enqueueTagJob: tagJobEnqueuer(opts.jobs), enqueueExport: segmentExportEnqueuer(opts.jobs) }
-      : {},
+  await withPlanFeature(app, 'csvExport', (scope) =>
+    exportRoutes(scope, opts.jobs ? { enqueue: exportEnqueuer(opts.jobs) } : {}),
+  )
+  await withPlanFeature(app, 'customerData', (scope) =>
+    cdpRoutes(
+      scope,
+      opts.jobs
+        ? { enqueueTagJob: tagJobEnqueuer(opts.jobs), enqueueExport: segmentExportEnqueuer(opts.jobs) }
+        : {},
+    ),
   )
   batchRoutes(app, {
     mailer,

@@ -1,6 +1,8 @@
+import type { AppPlan } from '@teiki/contract'
 import { ordersReadableFrom } from '@teiki/domain'
 import type { Db } from '../db/pool.ts'
 import { withTransaction } from '../db/pool.ts'
+import { storedPlan, syncedPlanRecord } from '../features/app-plan/record.ts'
 import {
   platformAccess,
   recordOrdersReadableFrom,
@@ -116,7 +118,13 @@ export async function fullSync(
     : undefined
   const useBulk = !sinceQuery && opts.bulk !== false
   const details = await fetchShopDetails(client)
-  await updateShopDetails(db, shop.id, shopDetailsRecord(details))
+  // The plan record keeps a frozen or ended plan (the gate's reason), read back by its id.
+  const appPlan = await syncedPlanRecord(
+    client,
+    storedPlan(shop.app_plan),
+    details.currentAppInstallation.activeSubscriptions[0],
+  )
+  await updateShopDetails(db, shop.id, shopDetailsRecord(details, appPlan))
   const readsAllOrders = grantsAllOrders(details.currentAppInstallation.accessScopes.map((s) => s.handle))
   // A shop whose first sync could read only 60 days of orders, and that has granted
   // read_all_orders since: every contract is read again with all its orders.
@@ -372,9 +380,7 @@ async function updatedOrders(db: Db, client: AdminClient, shopId: string, query:
   }
 }
 
-function shopDetailsRecord(details: ShopDetails) {
-  const active = details.currentAppInstallation.activeSubscriptions[0]
-  const price = active?.lineItems.find((item) => item.plan.pricingDetails.price)?.plan.pricingDetails.price
+function shopDetailsRecord(details: ShopDetails, appPlan: AppPlan | null) {
   return storableRow(
     {
       name: details.shop.name,
@@ -382,18 +388,10 @@ function shopDetailsRecord(details: ShopDetails) {
       ianaTimezone: details.shop.ianaTimezone,
       primaryDomainUrl: details.shop.primaryDomain?.url ?? null,
       shopifyPlan: details.shop.plan.displayName,
+      partnerDevelopment: details.shop.plan.partnerDevelopment,
       scopes: details.currentAppInstallation.accessScopes.map((scope) => scope.handle),
       platformId: idFromGid(details.shop.id),
-      appPlan: active
-        ? {
-            name: active.name,
-            status: active.status,
-            price: price ?? null,
-            trialDays: active.trialDays,
-            currentPeriodEnd: active.currentPeriodEnd,
-            test: active.test,
-          }
-        : null,
+      appPlan,
     },
     { table: 'shops', id: details.shop.id, contractId: null },
   )

@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import { createEmulator, type Emulator, type EmulatorOptions } from '@teiki/shopify-emulator'
 import type pg from 'pg'
-import { upsertShopInstall } from '../../src/features/shops/repo.ts'
+import { appPlanRecord } from '../../src/features/app-plan/record.ts'
+import { updateAppPlan, upsertShopInstall } from '../../src/features/shops/repo.ts'
 import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
 import { type AppInstance, buildApp } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { type Jobs, startJobs } from '../../src/jobs/boss.ts'
 import { type AdminClient, createAdminClient } from '../../src/platform/admin-client.ts'
+import { fetchActiveAppSubscriptions } from '../../src/platform/operations/app-subscriptions.ts'
 import { TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
 
 export type EmulatedApp = {
@@ -101,6 +103,10 @@ export async function startEmulatedApp(opts: {
     })
     shopIds[domain] = row.id
     clients[domain] = createAdminClient({ shop: domain, accessToken: install.accessToken, origin: url })
+    // The app plan the platform reports, as an install's first sync stores it before anything
+    // else (the plan's features are checked on every route of a tiered feature).
+    const [active] = await fetchActiveAppSubscriptions(clients[domain])
+    await updateAppPlan(pool, row.id, active ? appPlanRecord(active) : null)
   }
   return {
     pool,

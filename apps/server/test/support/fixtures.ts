@@ -54,6 +54,27 @@ export function testSessionToken(
 
 let shopCounter = 0
 
+/** A stored app plan record of a catalogue plan (`Teiki スタンダード`, ¥9,800), as the app keeps it. */
+export function catalogPlan(
+  key: 'light' | 'standard' | 'pro',
+  status: 'ACTIVE' | 'CANCELLED' | 'DECLINED' | 'EXPIRED' | 'FROZEN' = 'ACTIVE',
+) {
+  const plan = {
+    light: ['ライト', '4980.0'],
+    standard: ['スタンダード', '9800.0'],
+    pro: ['プロ', '29800.0'],
+  }[key]
+  return {
+    id: { light: '29000000011', standard: '29000000012', pro: '29000000013' }[key],
+    name: `Teiki ${plan[0]}`,
+    status,
+    price: { amount: plan[1]!, currencyCode: 'JPY' },
+    trialDays: 14,
+    currentPeriodEnd: null,
+    test: false,
+  }
+}
+
 /** A fresh installed shop with its own secret: every test file works in its own shops. */
 export async function createShop(
   pool: pg.Pool,
@@ -82,14 +103,8 @@ export async function createShop(
       opts.timezone ?? 'Asia/Tokyo',
       JSON.stringify(
         opts.appPlan === undefined
-          ? {
-              name: 'スタンダードプラン',
-              status: 'ACTIVE',
-              price: { amount: '4980.0', currencyCode: 'JPY' },
-              trialDays: 0,
-              currentPeriodEnd: null,
-              test: true,
-            }
+          ? // The catalogue's top plan: every feature (ADR 0029); tests of the tiers pass their own.
+            catalogPlan('pro')
           : opts.appPlan,
       ),
     ],

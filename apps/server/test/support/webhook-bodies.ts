@@ -1,10 +1,38 @@
-import type { Delivery, Emulator } from '@teiki/shopify-emulator'
+import { randomUUID } from 'node:crypto'
+import { type Delivery, type Emulator, signWebhook } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { expect } from 'vitest'
+import { TEST_API_SECRET } from './fixtures.ts'
+
+/**
+ * A delivery of `body` genuinely signed with the app's secret, with the given headers (as one
+ * intercepted and sent again would be); fresh webhook and event ids unless given. For `app.inject`.
+ */
+export function signedDelivery(
+  topic: string,
+  body: string,
+  shop: string,
+  ids: { webhookId?: string; eventId?: string } = {},
+) {
+  return {
+    method: 'POST' as const,
+    url: '/webhooks',
+    payload: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': topic,
+      'x-shopify-shop-domain': shop,
+      'x-shopify-webhook-id': ids.webhookId ?? randomUUID(),
+      'x-shopify-event-id': ids.eventId ?? randomUUID(),
+      'x-shopify-hmac-sha256': signWebhook(body, TEST_API_SECRET),
+    },
+  }
+}
 
 /**
  * Genuine webhook bodies of one emulated shop: the shop's platform really changes (status
- * moves, charges paid, declined and challenged, selling plan groups, a refund, compliance requests) and
+ * moves, charges paid, declined and challenged, selling plan groups, a refund, compliance
+ * requests, a declined app plan change) and
  * the emulator sends the signed
  * deliveries. With `captureOnly`, app/uninstalled and shop/redact are sent but dropped on the
  * way (the `drop` fault), so the app never applies them: the bodies exist, as they would in
@@ -105,6 +133,13 @@ export async function produceBodies(
   })
   emulator.redactCustomer(domain, redacted!.customerId)
   emulator.requestCustomerData(domain, charged!.customerId)
+  // The merchant declines a plan change: app_subscriptions/update (the plan held stays).
+  const change = await gql(
+    `mutation { appSubscriptionCreate(name: "Teiki ライト", returnUrl: "https://app.example/plans",
+      lineItems: [{ plan: { appRecurringPricingDetails: { price: { amount: 4980, currencyCode: JPY } } } }]) {
+      appSubscription { id } userErrors { message } } }`,
+  )
+  emulator.setAppSubscriptionStatus(domain, 'DECLINED', change.appSubscription!.id)
   await emulator.idle()
   if (opts.uninstall === 'captureOnly') {
     emulator.faults.set({ drop: 1 })

@@ -25,6 +25,8 @@ declare global {
       idToken?: () => Promise<string>
       /** Resolves with the picked products, or undefined when the merchant cancelled. */
       resourcePicker?: (options: ResourcePickerOptions) => Promise<ResourcePickerProduct[] | undefined>
+      /** Where the admin runs: `mobile` inside the platform's mobile app. */
+      environment?: { mobile?: boolean; embedded?: boolean; pos?: boolean }
     }
   }
 }

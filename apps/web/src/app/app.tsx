@@ -1,7 +1,9 @@
 import { AppProvider } from '@shopify/polaris'
 import ja from '@shopify/polaris/locales/ja.json'
-import { lazy, Suspense, useState } from 'react'
+import type { AppFeatureKey } from '@teiki/domain'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom'
+import { FeatureGate } from '../features/plans/feature-gate.tsx'
 import { SubscriptionListPage } from '../features/subscriptions/subscription-list-page.tsx'
 import { AppFrame } from './app-frame.tsx'
 import { AppLink } from './app-link.tsx'
@@ -37,6 +39,13 @@ const PersistencePage = lazy(() => import('../features/analytics/persistence-pag
 const TrafficPage = lazy(() => import('../features/analytics/traffic-page.tsx'))
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'))
 
+/** A screen of a tiered feature: the upgrade prompt under its title when the plan lacks it. */
+const gated = (feature: AppFeatureKey, title: string, page: ReactNode) => (
+  <FeatureGate feature={feature} title={title}>
+    {page}
+  </FeatureGate>
+)
+
 export function App() {
   // A data router (one catch-all route holding the app's <Routes>): only it lets a page with
   // unsaved changes hold back in-app navigation and Back (useBlocker, leave-guard.tsx).
@@ -64,16 +73,28 @@ function AppRoutes() {
                   <Route path="/selling-plans/:groupId" element={<GroupEditorPage />} />
                   <Route path="/boxes" element={<BoxListPage />} />
                   <Route path="/boxes/:boxId" element={<BoxEditorPage />} />
-                  <Route path="/segments" element={<SegmentListPage />} />
-                  <Route path="/segments/:segmentId" element={<SegmentPage />} />
-                  <Route path="/customers/:customerId" element={<CustomerPage />} />
-                  <Route path="/ltv" element={<LtvPage />} />
+                  <Route
+                    path="/segments"
+                    element={gated('customerData', 'セグメント', <SegmentListPage />)}
+                  />
+                  <Route
+                    path="/segments/:segmentId"
+                    element={gated('customerData', 'セグメント', <SegmentPage />)}
+                  />
+                  <Route
+                    path="/customers/:customerId"
+                    element={gated('customerData', '顧客詳細', <CustomerPage />)}
+                  />
+                  <Route path="/ltv" element={gated('customerData', 'LTV', <LtvPage />)} />
                   <Route path="/batch" element={<BatchPage />} />
                   <Route path="/mail-templates" element={<MailTemplatesPage />} />
                   <Route path="/settings" element={<SettingsPage />} />
-                  <Route path="/analytics" element={<AnalyticsPage />} />
-                  <Route path="/persistence-rate" element={<PersistencePage />} />
-                  <Route path="/traffic" element={<TrafficPage />} />
+                  <Route path="/analytics" element={gated('analytics', '分析', <AnalyticsPage />)} />
+                  <Route
+                    path="/persistence-rate"
+                    element={gated('analytics', '継続率', <PersistencePage />)}
+                  />
+                  <Route path="/traffic" element={gated('analytics', '流入元', <TrafficPage />)} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

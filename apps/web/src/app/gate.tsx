@@ -15,8 +15,9 @@ export function isGatedPath(pathname: string): boolean {
 }
 
 /**
- * Page gating: on every gated route nothing of the page renders until the check is done;
- * no active plan redirects to /plans; an app that needs an update gets a blocking modal.
+ * Page gating: on every gated route nothing of the page renders until the check is done; a
+ * shop that may not use the app (no plan, or one cancelled, declined, expired or frozen)
+ * is sent to /plans, which says why; an app that needs an update gets a blocking modal.
  */
 export function PageGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
@@ -39,7 +40,7 @@ function CheckedPage({ children }: { children: ReactNode }) {
         </Page>
       )
     case 'done':
-      if (!state.isActive) return <Navigate to={appHref('/plans')} replace />
+      if (!state.usage.eligible) return <Navigate to={appHref('/plans')} replace />
       if (state.updateUri) return <UpdateRequiredModal updateUri={state.updateUri} />
       return <>{children}</>
   }

@@ -1,26 +1,27 @@
-import type { EligibilityResponse, PlanResponse } from '@teiki/contract'
+import type { AppUsageEligibility, EligibilityResponse } from '@teiki/contract'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { apiGet, errorMessage } from './api.ts'
 import { reportError } from './report-error.ts'
 
 /**
- * The subscription check behind page gating: does the shop have an active app plan, and
- * does the app need an update (new access scopes)? Runs once per page load, the first time
- * a gated route asks for it, and is kept while the merchant moves between pages.
+ * The subscription check behind page gating: may the shop use the app (`/app-usage-eligibility`:
+ * an active plan, or a development or test shop; else why not) and with which of the plans'
+ * features, and does the app need an update (new access scopes)? Runs once per page load, the
+ * first time a gated route asks for it, and is kept while the merchant moves between pages.
  */
 export type CheckState =
   | { status: 'idle' }
   | { status: 'checking' }
   | { status: 'failed'; message: string }
-  | { status: 'done'; isActive: boolean; updateUri: string | null }
+  | { status: 'done'; usage: AppUsageEligibility; updateUri: string | null }
 
 type CheckContextValue = { state: CheckState; request: () => void; retry: () => void }
 
 const CheckContext = createContext<CheckContextValue | null>(null)
 
 async function runCheck(): Promise<CheckState> {
-  const [plan, eligibility] = await Promise.all([
-    apiGet<PlanResponse>('/plan'),
+  const [usage, eligibility] = await Promise.all([
+    apiGet<AppUsageEligibility>('/app-usage-eligibility'),
     // A failing eligibility call must not lock the merchant out: treat it as eligible.
     apiGet<EligibilityResponse>('/app-scope-eligibility').catch((error: unknown) => {
       reportError(error, 'app-scope-eligibility check failed')
@@ -29,7 +30,7 @@ async function runCheck(): Promise<CheckState> {
   ])
   return {
     status: 'done',
-    isActive: plan.isActive,
+    usage,
     updateUri: !eligibility.eligible && eligibility.redirect_uri ? eligibility.redirect_uri : null,
   }
 }
@@ -70,4 +71,10 @@ export function useSubscriptionCheck(): { state: CheckState; retry: () => void }
     if (state.status === 'idle') request()
   }, [state.status, request])
   return { state, retry }
+}
+
+/** The plan's features as the check found them; null before it is done (pages under the gate never see that). */
+export function usePlanUsage(): AppUsageEligibility | null {
+  const value = useContext(CheckContext)
+  return value?.state.status === 'done' ? value.state.usage : null
 }

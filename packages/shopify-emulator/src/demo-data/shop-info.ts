@@ -69,11 +69,14 @@ export function installation(
       ? [
           {
             id: 28_000_000_000 + rng.int(0, 999_999_999),
-            name: 'スタンダードプラン',
+            // The app's catalogue plan as the app creates it (`Teiki プロ`, ¥29,800 per 30 days):
+            // the demo shows every screen.
+            name: 'Teiki プロ',
             status: 'ACTIVE',
             test: true,
             trialDays: 14,
             createdAt,
+            updatedAt: createdAt,
             currentPeriodEnd: createdAt + periods * 30 * DAY,
             returnUrl: `https://admin.shopify.com/store/${handle}/apps/teiki`,
             lineItems: [
@@ -83,8 +86,8 @@ export function installation(
                   pricingDetails: {
                     __typename: 'AppRecurringPricing',
                     interval: 'EVERY_30_DAYS',
-                    planHandle: 'standard',
-                    price: { amount: '4980.0', currencyCode: 'JPY' },
+                    planHandle: null,
+                    price: { amount: '29800.0', currencyCode: 'JPY' },
                   },
                 },
               },

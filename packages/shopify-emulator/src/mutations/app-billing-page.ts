@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Runtime } from '../context.ts'
 import { formatDecimal } from '../format.ts'
 import { readBody } from '../http.ts'
 import type { AppSubscriptionRecord } from '../records.ts'
 import type { Store } from '../store.ts'
 import { approveAppSubscription, confirmationPath } from './app-billing.ts'
+import { moveAppSubscription } from './app-subscription-status.ts'
 
 const CHARGE_URL = /^\/admin\/charges\/([^/]+)\/(\d+)\/confirm$/
 
@@ -40,13 +42,14 @@ function priceText(sub: AppSubscriptionRecord): string {
 /**
  * The platform's page where the merchant approves or declines an app charge
  * (`appSubscriptionCreate`'s confirmationUrl). GET shows the charge; POST `decision=approve`
- * activates it (replacing the active plan) and POST `decision=decline` declines it; both send
- * the merchant back to the app's returnUrl with `charge_id`, as the platform does.
+ * activates it (replacing the active plan) and POST `decision=decline` declines it, each with
+ * its `app_subscriptions/update` webhooks; both send the merchant back to the app's returnUrl
+ * with `charge_id`, as the platform does.
  */
 export async function handleChargePage(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: { store: Store },
+  deps: { store: Store; runtime: Runtime },
 ): Promise<boolean> {
   const match = CHARGE_URL.exec((req.url ?? '/').split('?')[0]!)
   if (!match || (req.method !== 'GET' && req.method !== 'POST')) return false
@@ -83,8 +86,9 @@ ${
     send(res, 400, page('アプリの料金の承認', '<p>承認するかどうかを選んでください。</p>'))
     return true
   }
-  if (decision === 'approve') approveAppSubscription(shop, sub.id, Date.now())
-  else if (sub.status === 'PENDING') sub.status = 'DECLINED'
+  const ctx = { shop, runtime: deps.runtime, now: Date.now() }
+  if (decision === 'approve') approveAppSubscription(ctx, sub.id)
+  else if (sub.status === 'PENDING') moveAppSubscription(ctx, sub, 'DECLINED')
   deps.store.changed()
   const target = new URL(sub.returnUrl)
   target.searchParams.set('charge_id', String(sub.id))

@@ -1,9 +1,9 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
-import type { Context } from '../context.ts'
-import { DAY } from '../demo-data/schedule.ts'
+import type { Context, Runtime } from '../context.ts'
 import { formatDecimal } from '../format.ts'
 import type { AppSubscriptionRecord, ShopState } from '../records.ts'
 import { nextId } from '../store.ts'
+import { moveAppSubscription } from './app-subscription-status.ts'
 import { type UserError, userError } from './common.ts'
 import { parseDecimal } from './draft-input.ts'
 
@@ -57,20 +57,16 @@ function lineItems(shop: ShopState, items: LineItemInput[]): AppSubscriptionReco
 }
 
 /**
- * The merchant approves: the charge becomes the ACTIVE one and replaces any other active plan
- * (the platform's default APPLY_IMMEDIATELY). Returns the subscription, or undefined if unknown.
+ * The merchant approves: the charge becomes the ACTIVE one and replaces any other plan (the
+ * platform's default APPLY_IMMEDIATELY), each change sending `app_subscriptions/update`.
+ * Returns the subscription (unchanged unless it was PENDING), or undefined if unknown.
  */
 export function approveAppSubscription(
-  shop: ShopState,
+  ctx: { shop: ShopState; runtime: Runtime; now: number },
   id: number,
-  now: number,
 ): AppSubscriptionRecord | undefined {
-  const sub = shop.installation.subscriptions.find((s) => s.id === id)
-  if (sub?.status !== 'PENDING') return sub
-  for (const other of shop.installation.subscriptions)
-    if (other.status === 'ACTIVE') other.status = 'CANCELLED'
-  sub.status = 'ACTIVE'
-  sub.currentPeriodEnd = now + (sub.trialDays + 30) * DAY
+  const sub = ctx.shop.installation.subscriptions.find((s) => s.id === id)
+  if (sub?.status === 'PENDING') moveAppSubscription(ctx, sub, 'ACTIVE')
   return sub
 }
 
@@ -100,6 +96,7 @@ export const appBillingMutations: ResolverMap = {
         test: args.test ?? false,
         trialDays: args.trialDays ?? 0,
         createdAt: Math.floor(ctx.now() / 1000) * 1000,
+        updatedAt: Math.floor(ctx.now() / 1000) * 1000,
         currentPeriodEnd: null,
         returnUrl: args.returnUrl,
         lineItems: items,

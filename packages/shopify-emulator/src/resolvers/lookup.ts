@@ -15,6 +15,7 @@ export const nodeTables: Record<string, (shop: ShopState) => ReadonlyArray<{ id:
   Order: (s) => s.orders,
   Shop: (s) => [s.info],
   AppInstallation: (s) => [s.installation],
+  AppSubscription: (s) => s.installation.subscriptions,
   // Mutation-only state: absent until the shop's first mutation created it.
   SubscriptionDraft: (s) => s.extra?.drafts ?? [],
   BulkOperation: (s) => s.extra?.bulkOperations ?? [],

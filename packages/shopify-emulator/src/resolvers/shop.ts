@@ -1,6 +1,6 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import type { Context } from '../context.ts'
-import type { InstallationRecord } from '../records.ts'
+import type { AppSubscriptionRecord, InstallationRecord } from '../records.ts'
 
 const scopeDescriptions: Record<string, string> = {
   read_own_subscription_contracts: 'Read subscription contracts created by the app',
@@ -26,5 +26,9 @@ export const shopResolvers: ResolverMap = {
     activeSubscriptions: (inst: InstallationRecord) =>
       inst.subscriptions.filter((s) => s.status === 'ACTIVE'),
     app: (_inst: InstallationRecord, _a: unknown, ctx: Context) => ({ id: 1, ...ctx.runtime.app }),
+  },
+  AppSubscription: {
+    // "Returns null if the subscription isn't active."
+    currentPeriodEnd: (sub: AppSubscriptionRecord) => (sub.status === 'ACTIVE' ? sub.currentPeriodEnd : null),
   },
 }

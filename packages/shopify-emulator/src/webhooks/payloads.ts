@@ -1,6 +1,7 @@
 import { formatDateTime } from '../format.ts'
 import { toGid } from '../gid.ts'
 import type {
+  AppSubscriptionRecord,
   BillingAttemptRecord,
   ContractRecord,
   CustomerRecord,
@@ -196,6 +197,37 @@ export function appUninstalledPayload(shop: ShopState): Payload {
     currency: shop.info.currencyCode,
     iana_timezone: shop.info.ianaTimezone,
     plan_display_name: shop.info.plan.displayName,
+  }
+}
+
+type Priced = { amount: string; currencyCode: string }
+
+/**
+ * `app_subscriptions/update` (shopify.dev webhook reference): the subscription wrapped in
+ * `app_subscription`, named by GID with the shop's GID beside it, its status upper case, the
+ * recurring price and its interval (`every_30_days`), `capped_amount` only with usage pricing.
+ * There is no root `id`: the body names the shop, and the app reads the subscription back.
+ */
+export function appSubscriptionPayload(shop: ShopState, sub: AppSubscriptionRecord): Payload {
+  const details = sub.lineItems.map((item) => item.plan.pricingDetails)
+  const recurring = details.find((d) => d.__typename === 'AppRecurringPricing')
+  const usage = details.find((d) => d.__typename === 'AppUsagePricing')
+  const price = recurring?.price as Priced | undefined
+  const capped = usage?.cappedAmount as Priced | undefined
+  return {
+    app_subscription: {
+      admin_graphql_api_id: toGid('AppSubscription', sub.id),
+      name: sub.name,
+      status: sub.status,
+      admin_graphql_api_shop_id: toGid('Shop', shop.info.id),
+      created_at: formatDateTime(sub.createdAt),
+      updated_at: formatDateTime(sub.updatedAt ?? sub.createdAt),
+      currency: (price ?? capped)?.currencyCode ?? shop.info.currencyCode,
+      ...(capped ? { capped_amount: capped.amount } : {}),
+      ...(price ? { price: Number(price.amount).toFixed(2) } : {}),
+      interval: String((recurring ?? usage)?.interval ?? 'EVERY_30_DAYS').toLowerCase(),
+      ...(recurring?.planHandle ? { plan_handle: recurring.planHandle } : {}),
+    },
   }
 }
 

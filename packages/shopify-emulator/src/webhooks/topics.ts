@@ -20,6 +20,7 @@ export const WEBHOOK_TOPICS = [
   'customers/update',
   'customers/delete',
   'app/uninstalled',
+  'app_subscriptions/update',
 ] as const
 
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number]

@@ -30,3 +30,16 @@ export async function settlePlanChanges(db: DbClient, shopId: string, activeId: 
     [shopId, activeId],
   )
 }
+
+/** A pending change the merchant declined, or let expire, ends so (others are left as they are). */
+export async function endPlanChange(
+  db: DbClient,
+  shopId: string,
+  subscriptionId: string,
+  status: 'declined' | 'expired',
+) {
+  await db.query(
+    `update app_plan_changes set status = $3 where shop_id = $1 and subscription_id = $2 and status = 'pending'`,
+    [shopId, subscriptionId, status],
+  )
+}

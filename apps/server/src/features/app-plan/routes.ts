@@ -9,16 +9,15 @@ import {
   ZShopEligibility,
   ZShopifyPlanResponse,
 } from '@teiki/contract'
-import { APP_PLANS } from '@teiki/domain'
+import { APP_PLANS, featuresOfPlan, planFeatureLines } from '@teiki/domain'
 import type { FastifyRequest } from 'fastify'
 import type { AppInstance } from '../../http/app-instance.ts'
 import { fetchAppHandle } from '../../platform/operations/app-handle.ts'
 import { fetchEligibleForSubscriptions } from '../../platform/operations/shop-features.ts'
 import { fetchShopPlan } from '../../platform/operations/shop-plan.ts'
-import { isFlagOn } from '../shop-flags/service.ts'
 import { findInstalledShop } from '../shops/repo.ts'
-import { currentPlan } from '../shops/service.ts'
-import { createAppPlanService } from './service.ts'
+import { adminAppUrl, createAppPlanService } from './service.ts'
+import { shopUsage } from './usage.ts'
 
 /** プラン and eligibility (spec §7 "Eligibility, plan, shop"). */
 export function appPlanRoutes(app: AppInstance): void {
@@ -42,14 +41,18 @@ export function appPlanRoutes(app: AppInstance): void {
   )
   app.get(
     '/app-admin/plans',
-    { schema: { tags, summary: '選べるプラン（月額・無料体験）', response: { 200: ZAppPlanOffers } } },
+    {
+      schema: { tags, summary: '選べるプラン（月額・無料体験・機能）', response: { 200: ZAppPlanOffers } },
+    },
+    // The cards' lines and what each plan includes come from the one tier table (domain).
     () => ({
-      plans: APP_PLANS.map(({ key, name, monthlyPrice, trialDays, features }) => ({
+      plans: APP_PLANS.map(({ key, name, monthlyPrice, trialDays }) => ({
         key,
         name,
         monthlyPrice,
         trialDays,
-        features,
+        features: planFeatureLines(key),
+        featureKeys: featuresOfPlan(key),
       })),
     }),
   )
@@ -64,11 +67,10 @@ export function appPlanRoutes(app: AppInstance): void {
       },
     },
     (request) =>
-      plans.changePlan(
-        request.shop,
-        request.body.plan,
-        `${origin(request)}/plans?${new URLSearchParams({ shop: request.shop.domain })}`,
-      ),
+      plans.changePlan(request.shop, request.body.plan, {
+        returnUrl: `${origin(request)}/plans?${new URLSearchParams({ shop: request.shop.domain })}`,
+        mobile: request.body.mobile ?? false,
+      }),
   )
   app.get(
     '/app-admin/shopifyPlan',
@@ -86,17 +88,13 @@ export function appPlanRoutes(app: AppInstance): void {
     {
       schema: {
         tags,
-        summary: 'アプリを利用できるか（有効なプラン、またはテストストア）',
+        summary: 'アプリを利用できるか（有効なプラン、開発ストア・テストストア）と使える機能',
         response: { 200: ZAppUsageEligibility },
       },
     },
-    async (request) => {
-      const shop = (await findInstalledShop(app.db, request.shop.domain)) ?? request.shop
-      if (currentPlan(shop).isActive) return { eligible: true, reason: null }
-      if (await isFlagOn(app.db, shop.id, 'test_shop'))
-        return { eligible: true, reason: 'テストストアのため無料でご利用いただけます' }
-      return { eligible: false, reason: '有効なプランがありません。プランを選んでください' }
-    },
+    // The page gate decides on this answer: read the row fresh, not the auth cache's copy.
+    async (request) =>
+      shopUsage(app.db, (await findInstalledShop(app.db, request.shop.domain)) ?? request.shop),
   )
   app.get(
     '/app-admin/shop-eligibility',
@@ -127,8 +125,7 @@ export function appPlanRoutes(app: AppInstance): void {
     },
     async (request) => {
       const handle = (await plans.read(request.shop, 'アプリ情報の取得', fetchAppHandle)) ?? 'teiki'
-      const store = request.shop.domain.replace(/\.myshopify\.com$/, '')
-      return { handle, appUrl: `https://admin.shopify.com/store/${store}/apps/${handle}` }
+      return { handle, appUrl: adminAppUrl(request.shop.domain, handle, '') }
     },
   )
 }

@@ -1,34 +1,45 @@
-import type { AppPlan, PlanResponse } from '@teiki/contract'
-import { APP_PLANS, type AppPlanDefinition, appSubscriptionName } from '@teiki/domain'
-import type { Db } from '../../db/pool.ts'
+import type { AppPlan, AppPlanKey, PlanResponse } from '@teiki/contract'
+import { appPlanByKey, appSubscriptionName, nextPlanRecord } from '@teiki/domain'
+import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import type { PlatformOptions } from '../../http/app-instance.ts'
+import { fetchAppHandle } from '../../platform/operations/app-handle.ts'
 import { createAppSubscription } from '../../platform/operations/app-subscription-create.ts'
-import {
-  type ActiveAppSubscription,
-  fetchActiveAppSubscriptions,
-} from '../../platform/operations/app-subscriptions.ts'
+import { fetchActiveAppSubscriptions } from '../../platform/operations/app-subscriptions.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
-import { findInstalledShop, type ShopRow, updateAppPlan } from '../shops/repo.ts'
+import {
+  findInstalledShop,
+  isPartnerDevelopment,
+  lockAppPlan,
+  type ShopRow,
+  updateAppPlan,
+} from '../shops/repo.ts'
 import { currentPlan } from '../shops/service.ts'
 import { platformError } from '../subscriptions/edit-flow.ts'
 import { sharedShopClients } from '../subscriptions/shop-client.ts'
-import { insertPlanChange, pendingPlanChanges, settlePlanChanges } from './repo.ts'
+import { appPlanRecord, storedPlan } from './record.ts'
+import { endPlanChange, insertPlanChange, pendingPlanChanges, settlePlanChanges } from './repo.ts'
 
 const idOf = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1)
 
-/** The plan row the gate reads, from the platform's active subscription. */
-export function appPlanRecord(active: ActiveAppSubscription | undefined): AppPlan | null {
-  if (!active) return null
-  const price = active.lineItems.find((item) => item.plan.pricingDetails.price)?.plan.pricingDetails.price
-  return {
-    name: active.name,
-    status: active.status as AppPlan['status'],
-    price: price ?? null,
-    trialDays: active.trialDays,
-    currentPeriodEnd: active.currentPeriodEnd,
-    test: active.test,
-  }
+/**
+ * The platform reported one subscription's state (an `app_subscriptions/update` re-read, the
+ * return from the approval page): the shop's plan record follows the rule of domain
+ * `nextPlanRecord` (under the shop row's lock, so deliveries of one shop apply one at a time),
+ * and the plan change the app asked for is settled, declined or expired with it.
+ */
+export async function recordReportedPlan(tx: DbClient, shopId: string, reported: AppPlan): Promise<void> {
+  const stored = storedPlan(await lockAppPlan(tx, shopId))
+  const next = nextPlanRecord(stored, reported)
+  if (next !== stored) await updateAppPlan(tx, shopId, next)
+  if (!reported.id) return
+  if (reported.status === 'ACTIVE') await settlePlanChanges(tx, shopId, reported.id)
+  else if (reported.status === 'DECLINED') await endPlanChange(tx, shopId, reported.id, 'declined')
+  else if (reported.status === 'EXPIRED') await endPlanChange(tx, shopId, reported.id, 'expired')
 }
+
+/** The store's admin address for the app's page (`/app-handle`): where the mobile app returns. */
+export const adminAppUrl = (shopDomain: string, handle: string, path: string) =>
+  `https://admin.shopify.com/store/${shopDomain.replace(/\.myshopify\.com$/, '')}/apps/${handle}${path}`
 
 export function createAppPlanService(db: Db, platform: PlatformOptions) {
   const clients = sharedShopClients(platform)
@@ -36,25 +47,34 @@ export function createAppPlanService(db: Db, platform: PlatformOptions) {
   /**
    * PUT /plan: the app subscription is created on the platform (PENDING) and the merchant is
    * sent to its confirmationUrl; the platform brings them back to `returnUrl` (the プラン page),
-   * where GET /plan finds the approval. A shop flagged `test_shop` gets a test charge (spec §6:
-   * nothing is billed).
+   * where GET /plan finds the approval (the webhook records it too). `mobile`: the merchant is in
+   * the platform's mobile app, which opens the admin's address of the app, not the app's own
+   * page (outside the admin it has no session there). A test shop (flag) or a development store
+   * gets a test charge (nothing is billed; a development store takes no other).
    */
   async function changePlan(
     shop: ShopRow,
-    key: string,
-    returnUrl: string,
+    key: AppPlanKey,
+    opts: { returnUrl: string; mobile: boolean },
   ): Promise<{ confirmationUrl: string }> {
-    const plan = APP_PLANS.find((p) => p.key === key) as AppPlanDefinition
-    const test = await isFlagOn(db, shop.id, 'test_shop')
+    const plan = appPlanByKey(key)
+    const client = clients.clientFor(shop)
+    const [testShop, development] = await Promise.all([
+      isFlagOn(db, shop.id, 'test_shop'),
+      isPartnerDevelopment(db, shop.id),
+    ])
     let created: { id: string; confirmationUrl: string }
     try {
-      created = await createAppSubscription(clients.clientFor(shop), {
+      const returnUrl = opts.mobile
+        ? adminAppUrl(shop.domain, (await fetchAppHandle(client)) ?? 'teiki', '/plans')
+        : opts.returnUrl
+      created = await createAppSubscription(client, {
         name: appSubscriptionName(plan),
         monthlyPrice: plan.monthlyPrice,
         currencyCode: 'JPY',
         trialDays: plan.trialDays,
         returnUrl,
-        test,
+        test: testShop || development,
       })
     } catch (error) {
       throw platformError(error, 'プランの変更')
@@ -66,7 +86,7 @@ export function createAppPlanService(db: Db, platform: PlatformOptions) {
   /**
    * GET /plan: the stored plan, refreshed from the platform while a plan change waits for the
    * merchant's approval (the return from the confirmation page). A platform that cannot be
-   * reached leaves the stored plan (the gate must still answer).
+   * reached leaves the stored plan (the page must still answer).
    */
   async function planOf(shop: ShopRow, log: { warn(o: object, m: string): void }): Promise<PlanResponse> {
     const pending = await pendingPlanChanges(db, shop.id)
@@ -74,10 +94,8 @@ export function createAppPlanService(db: Db, platform: PlatformOptions) {
     try {
       const active = await fetchActiveAppSubscriptions(clients.clientFor(shop))
       const approved = active.find((s) => pending.some((p) => p.subscription_id === idOf(s.id)))
-      if (approved) {
-        await updateAppPlan(db, shop.id, appPlanRecord(approved))
-        await settlePlanChanges(db, shop.id, idOf(approved.id))
-      }
+      if (approved)
+        await withTransaction(db, (tx) => recordReportedPlan(tx, shop.id, appPlanRecord(approved)))
     } catch (error) {
       log.warn({ err: error }, 'app plan refresh failed; answering the stored plan')
     }

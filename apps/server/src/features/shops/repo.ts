@@ -70,11 +70,14 @@ export async function updateShopDetails(
     scopes: string[]
     /** The numeric part of the shop's GID: webhooks check the shop their body names against it. */
     platformId: string
+    /** A partner development store (`shop.plan.partnerDevelopment`): it passes the page gate. */
+    partnerDevelopment: boolean
   },
 ): Promise<void> {
   await db.query(
     `update shops set name = $2, currency_code = $3, iana_timezone = $4, primary_domain_url = $5,
-       shopify_plan = $6, app_plan = $7, scopes = $8, platform_id = $9 where id = $1`,
+       shopify_plan = $6, app_plan = $7, scopes = $8, platform_id = $9, partner_development = $10
+     where id = $1`,
     [
       shopId,
       details.name,
@@ -85,11 +88,12 @@ export async function updateShopDetails(
       JSON.stringify(details.appPlan),
       details.scopes,
       details.platformId,
+      details.partnerDevelopment,
     ],
   )
 }
 
-/** The app plan as the platform reports it now (after an approval, or a refresh). */
+/** The app plan as the platform reports it now (after an approval, a webhook, a refresh). */
 export async function updateAppPlan(db: DbClient, shopId: string, appPlan: unknown): Promise<void> {
   await db.query('update shops set app_plan = $2 where id = $1', [shopId, JSON.stringify(appPlan)])
 }
@@ -129,4 +133,22 @@ export async function recordOrdersReadableFrom(
 /** The platform refused (a Date) or accepted (null) the app's theme-file write. */
 export async function recordThemeFilesDenied(db: DbClient, shopId: string, at: Date | null): Promise<void> {
   await db.query('update shops set theme_files_denied_at = $2 where id = $1', [shopId, at])
+}
+
+/** The stored app plan, its row locked for the caller's transaction (plan updates are serialised). */
+export async function lockAppPlan(db: DbClient, shopId: string): Promise<unknown> {
+  const { rows } = await db.query<{ app_plan: unknown }>(
+    'select app_plan from shops where id = $1 for update',
+    [shopId],
+  )
+  return rows[0]?.app_plan ?? null
+}
+
+/** Whether the sync found the shop to be a partner development store. */
+export async function isPartnerDevelopment(db: DbClient, shopId: string): Promise<boolean> {
+  const { rows } = await db.query<{ partner_development: boolean }>(
+    'select partner_development from shops where id = $1',
+    [shopId],
+  )
+  return rows[0]?.partner_development ?? false
 }

@@ -1,11 +1,17 @@
 import { type AppPlan, type EligibilityResponse, type PlanResponse, ZAppPlan } from '@teiki/contract'
+import { appPlanByName } from '@teiki/domain'
 import type { ShopRow } from './repo.ts'
 import { missingScopes, REQUESTED_SCOPES } from './scopes.ts'
 
 export function currentPlan(shop: ShopRow): PlanResponse {
   const parsed = ZAppPlan.safeParse(shop.app_plan)
   const plan: AppPlan | null = parsed.success ? parsed.data : null
-  return { currentPlan: plan, isActive: plan?.status === 'ACTIVE', shopifyPlan: shop.shopify_plan }
+  return {
+    currentPlan: plan,
+    isActive: plan?.status === 'ACTIVE',
+    catalogueKey: plan ? (appPlanByName(plan.name)?.key ?? null) : null,
+    shopifyPlan: shop.shopify_plan,
+  }
 }
 
 export function scopeEligibility(

@@ -158,6 +158,34 @@ function complianceBody(p: Payload, shopDomain: string, topic: string): Claims |
   }
 }
 
+const APP_SUBSCRIPTION_STATUSES = new Set([
+  'PENDING',
+  'ACCEPTED',
+  'ACTIVE',
+  'DECLINED',
+  'EXPIRED',
+  'FROZEN',
+  'CANCELLED',
+])
+
+/**
+ * app_subscriptions/update: the subscription wrapped in `app_subscription` (no root id), named by
+ * an AppSubscription GID, with the shop's GID beside it: the shop id must be this shop's. The
+ * subscription has no mirror table: the handler reads it back with the header shop's token, and
+ * a subscription that is not this shop's app's is unknown to it (the delivery is ignored).
+ */
+function appSubscriptionBody(p: Payload): Claims | Refusal {
+  const sub = p.app_subscription as Payload | null | undefined
+  if (!sub || typeof sub !== 'object' || Array.isArray(sub)) return refuse('no app_subscription in the body')
+  if (parseGid(sub.admin_graphql_api_id)?.type !== 'AppSubscription')
+    return refuse('admin_graphql_api_id is not an AppSubscription GID')
+  const shop = parseGid(sub.admin_graphql_api_shop_id)
+  if (shop?.type !== 'Shop') return refuse('admin_graphql_api_shop_id is not a Shop GID')
+  if (typeof sub.name !== 'string' || !APP_SUBSCRIPTION_STATUSES.has(String(sub.status)))
+    return refuse('an app subscription body carries its name and status')
+  return { shopPlatformId: shop.id, resources: [] }
+}
+
 type Shape = (p: Payload, topic: string, shopDomain: string) => Claims | Refusal
 
 const SHAPES: Record<string, Shape> = {
@@ -167,6 +195,7 @@ const SHAPES: Record<string, Shape> = {
   refunds: (p) => refundBody(p),
   selling_plan_groups: (p, topic) => sellingPlanGroupBody(p, topic),
   app: (p, _topic, shop) => shopBody(p, shop),
+  app_subscriptions: (p) => appSubscriptionBody(p),
   customers: (p, topic, shop) =>
     topic === 'customers/redact' || topic === 'customers/data_request'
       ? complianceBody(p, shop, topic)

@@ -40,6 +40,8 @@ export type Outcome = 'applied' | 'duplicate' | 'ignored'
  */
 const DELIVERY_DEADLINE_MS = 4_000
 
+const FORGETS_SHOP = new Set(['app/uninstalled', 'shop/redact', 'app_subscriptions/update'])
+
 const REFUSED = 'Webhook の本文が送信元のストア・トピックと一致しません。'
 
 /**
@@ -84,8 +86,9 @@ export async function receiveWebhook(deps: WebhookDeps, delivery: Delivery): Pro
     if (first) await apply(tx)
     return first
   })
-  if (applied && (delivery.topic === 'app/uninstalled' || delivery.topic === 'shop/redact'))
-    deps.forgetShop(shop.domain)
+  // The auth cache's copy of the shop is stale now (its install state, or its plan: the plan
+  // features checked before every route read it).
+  if (applied && FORGETS_SHOP.has(delivery.topic)) deps.forgetShop(shop.domain)
   return applied ? 'applied' : 'duplicate'
 }
 

@@ -1,3 +1,4 @@
+import { appSubscriptionTopic } from './app-plan-topics.ts'
 import { billingAttemptTopic } from './billing-topics.ts'
 import { contractTopic } from './contract-topics.ts'
 import { customerDeleteTopic, customerTopic } from './customer-topics.ts'
@@ -33,6 +34,7 @@ export const TOPIC_HANDLERS: Readonly<Record<string, TopicHandler>> = {
   'customers/update': customerTopic,
   'customers/delete': customerDeleteTopic,
   'app/uninstalled': appUninstalledTopic,
+  'app_subscriptions/update': appSubscriptionTopic,
   'customers/data_request': customerDataRequestTopic,
   'customers/redact': customerRedactTopic,
   'shop/redact': shopRedactTopic,

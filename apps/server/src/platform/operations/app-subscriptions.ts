@@ -1,24 +1,27 @@
 import type { AdminClient } from '../admin-client.ts'
 
+/** The fields of an app subscription the app keeps as its plan record (features/app-plan/record.ts). */
+export const APP_SUBSCRIPTION_FIELDS = /* GraphQL */ `
+  id
+  name
+  status
+  test
+  trialDays
+  currentPeriodEnd
+  lineItems {
+    plan {
+      pricingDetails {
+        __typename
+        ... on AppRecurringPricing { price { amount currencyCode } }
+      }
+    }
+  }
+`
+
 export const APP_SUBSCRIPTIONS = /* GraphQL */ `
   query AppSubscriptions {
     currentAppInstallation {
-      activeSubscriptions {
-        id
-        name
-        status
-        test
-        trialDays
-        currentPeriodEnd
-        lineItems {
-          plan {
-            pricingDetails {
-              __typename
-              ... on AppRecurringPricing { price { amount currencyCode } }
-            }
-          }
-        }
-      }
+      activeSubscriptions { ${APP_SUBSCRIPTION_FIELDS} }
     }
   }
 `

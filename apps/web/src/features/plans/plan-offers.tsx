@@ -10,19 +10,21 @@ import {
   SkeletonBodyText,
   Text,
 } from '@shopify/polaris'
-import type { AppPlanOffer } from '@teiki/contract'
+import type { AppPlanOffer, PlanResponse } from '@teiki/contract'
 import { formatMoney } from '@teiki/domain'
 import { useEffect, useState } from 'react'
-import { apiGet, apiPut, errorMessage } from '../../app/api.ts'
+import { apiGet, errorMessage } from '../../app/api.ts'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { choosePlan } from './choose-plan.ts'
+import { offerAction } from './plan-model.ts'
 
 /**
- * The plans the merchant may choose. Choosing one asks the platform for the charge (PUT /plan)
- * and sends the merchant to its approval page (the whole window: inside the admin the page is
- * the platform's own); the platform brings them back here.
+ * The plans the merchant may choose, each with what it includes (the server's tier table). The
+ * plan held says 現在のプラン; choosing another asks the platform for the charge and sends the
+ * merchant to its approval page; the platform brings them back here.
  */
-export function PlanOffers({ currentName }: { currentName: string | null }) {
+export function PlanOffers({ current }: { current: Pick<PlanResponse, 'isActive' | 'catalogueKey'> }) {
   const ui = useUiState()
   const [plans, setPlans] = useState<AppPlanOffer[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -37,11 +39,10 @@ export function PlanOffers({ currentName }: { currentName: string | null }) {
     )
   }, [attempt])
 
-  async function choose(key: string) {
+  async function choose(key: AppPlanOffer['key']) {
     setChoosing(key)
     try {
-      const { confirmationUrl } = await apiPut<{ confirmationUrl: string }>('/plan', { plan: key })
-      window.open(confirmationUrl, '_top')
+      await choosePlan(key)
     } catch (cause) {
       ui.showToast(errorMessage(cause), { error: true })
       setChoosing(null)
@@ -69,7 +70,7 @@ export function PlanOffers({ currentName }: { currentName: string | null }) {
       </Text>
       <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
         {plans.map((plan) => {
-          const current = currentName === `Teiki ${plan.name}`
+          const held = offerAction(plan.key, current) === 'current'
           return (
             <Card key={plan.key}>
               <BlockStack gap="300">
@@ -77,7 +78,7 @@ export function PlanOffers({ currentName }: { currentName: string | null }) {
                   <Text as="h3" variant="headingLg">
                     {plan.name}
                   </Text>
-                  {current ? <Badge tone="success">ご利用中</Badge> : null}
+                  {held ? <Badge tone="success">ご利用中</Badge> : null}
                 </InlineStack>
                 <Text as="p" variant="headingXl">
                   {formatMoney(plan.monthlyPrice, 'JPY')}
@@ -88,7 +89,7 @@ export function PlanOffers({ currentName }: { currentName: string | null }) {
                 <Text as="p" tone="subdued">
                   無料体験 {plan.trialDays}日間
                 </Text>
-                <Box minHeight="6rem">
+                <Box minHeight="7rem">
                   <List>
                     {plan.features.map((feature) => (
                       <List.Item key={feature}>{feature}</List.Item>
@@ -96,15 +97,23 @@ export function PlanOffers({ currentName }: { currentName: string | null }) {
                   </List>
                 </Box>
                 <div data-testid={`choose-plan-${plan.key}`}>
-                  <Button
-                    variant={current ? 'secondary' : 'primary'}
-                    disabled={current || choosing !== null}
-                    loading={choosing === plan.key}
-                    onClick={() => void choose(plan.key)}
-                    fullWidth
-                  >
-                    {current ? 'ご利用中のプラン' : 'このプランにする'}
-                  </Button>
+                  {held ? (
+                    <Box padding="200" background="bg-surface-secondary" borderRadius="200">
+                      <Text as="p" alignment="center" fontWeight="semibold">
+                        現在のプラン
+                      </Text>
+                    </Box>
+                  ) : (
+                    <Button
+                      variant="primary"
+                      disabled={choosing !== null}
+                      loading={choosing === plan.key}
+                      onClick={() => void choose(plan.key)}
+                      fullWidth
+                    >
+                      このプランにする
+                    </Button>
+                  )}
                 </div>
               </BlockStack>
             </Card>

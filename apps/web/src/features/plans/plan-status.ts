@@ -9,7 +9,7 @@ export const planStatusLabel: Record<PlanStatus, string> = {
   PENDING: '承認待ち',
   ACCEPTED: '承認済み',
   DECLINED: '拒否',
-  CANCELLED: 'キャンセル済み',
+  CANCELLED: '解約済み',
   EXPIRED: '期限切れ',
   FROZEN: '停止中',
 }

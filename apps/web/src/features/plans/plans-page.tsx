@@ -11,18 +11,26 @@ import {
   SkeletonDisplayText,
   Text,
 } from '@shopify/polaris'
-import type { AppPlan, PlanResponse } from '@teiki/contract'
-import { formatDateJa, formatMoney } from '@teiki/domain'
+import type { AppPlan, AppUsageEligibility, PlanResponse } from '@teiki/contract'
+import { formatDateJa } from '@teiki/domain'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { apiGet, errorMessage } from '../../app/api.ts'
+import { currentPlanView } from './plan-model.ts'
 import { PlanOffers } from './plan-offers.tsx'
 import { planStatusLabel, planStatusTone, trialLabel } from './plan-status.ts'
 
+type Loaded = { plan: PlanResponse; usage: AppUsageEligibility }
 type LoadState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'success'; data: PlanResponse }
+  | { status: 'success'; data: Loaded }
+
+/** The plan first (it settles a change the merchant just approved), then what it allows. */
+async function load(): Promise<Loaded> {
+  const plan = await apiGet<PlanResponse>('/plan')
+  return { plan, usage: await apiGet<AppUsageEligibility>('/app-usage-eligibility') }
+}
 
 /** プラン: the app plan of the shop, and the plans to change to (approved on the platform). */
 export default function PlansPage() {
@@ -35,7 +43,7 @@ export default function PlansPage() {
   useEffect(() => {
     let cancelled = false
     setState({ status: 'loading' })
-    apiGet<PlanResponse>('/plan').then(
+    load().then(
       (data) => !cancelled && setState({ status: 'success', data }),
       (error: unknown) => !cancelled && setState({ status: 'error', message: errorMessage(error) }),
     )
@@ -63,12 +71,12 @@ export default function PlansPage() {
               {returned ? (
                 <div data-testid="plan-returned">
                   <Banner
-                    tone={state.data.isActive ? 'success' : 'warning'}
+                    tone={state.data.plan.isActive ? 'success' : 'warning'}
                     title="ストアでの承認手続きから戻りました"
                   >
                     <p>
-                      {state.data.isActive && state.data.currentPlan
-                        ? `現在のプランは「${state.data.currentPlan.name}」です。`
+                      {state.data.plan.isActive && state.data.plan.currentPlan
+                        ? `現在のプランは「${currentPlanView(state.data.plan)!.name}」です。`
                         : 'プランは有効になっていません。もう一度プランを選んでください。'}
                     </p>
                   </Banner>
@@ -83,56 +91,71 @@ export default function PlansPage() {
   )
 }
 
-function PlanDetails({ data }: { data: PlanResponse }) {
+function PlanDetails({ data: { plan, usage } }: { data: Loaded }) {
   return (
     <BlockStack gap="400">
-      {data.isActive ? null : (
-        <Banner tone="warning" title="有効なプランがありません">
-          <p>
-            Teiki
-            の機能（定期購買契約の管理など）をご利用いただくには、有効なプランが必要です。下のプランから選んでください。
-          </p>
-        </Banner>
-      )}
+      <UsageBanner usage={usage} frozen={plan.currentPlan?.status === 'FROZEN'} />
       <Card>
         <BlockStack gap="400">
           <Text as="h2" variant="headingMd">
             現在のプラン
           </Text>
-          {data.currentPlan ? (
-            <CurrentPlan plan={data.currentPlan} />
+          {plan.currentPlan ? (
+            <CurrentPlan data={plan} plan={plan.currentPlan} />
           ) : (
             <Text as="p">ご契約中のプランはありません。</Text>
           )}
-          <Row label="Shopifyプラン">{data.shopifyPlan ?? '—'}</Row>
+          <Row label="Shopifyプラン">{plan.shopifyPlan ?? '—'}</Row>
         </BlockStack>
       </Card>
-      <PlanOffers currentName={data.isActive ? (data.currentPlan?.name ?? null) : null} />
+      <PlanOffers current={plan} />
     </BlockStack>
   )
 }
 
-function CurrentPlan({ plan }: { plan: AppPlan }) {
+/**
+ * Why the shop may not use the app (the gate sent the merchant here: a plan cancelled,
+ * declined, expired or frozen, or none), or on what terms it may (a development or test shop,
+ * a plan the catalogue does not have).
+ */
+function UsageBanner({ usage, frozen }: { usage: AppUsageEligibility; frozen: boolean }) {
+  if (!usage.reason) return null
+  const tone = usage.eligible ? 'info' : frozen ? 'critical' : 'warning'
+  return (
+    <div data-testid="plan-usage-reason">
+      <Banner tone={tone} title={usage.title ?? undefined}>
+        <p>{usage.reason}</p>
+      </Banner>
+    </div>
+  )
+}
+
+function CurrentPlan({ data, plan }: { data: PlanResponse; plan: AppPlan }) {
+  const view = currentPlanView(data)!
   return (
     <BlockStack gap="300">
       <InlineStack gap="200" blockAlign="center">
-        <Text as="p" variant="headingLg">
-          {plan.name}
-        </Text>
+        <span data-testid="current-plan-name">
+          <Text as="p" variant="headingLg">
+            {view.name}
+          </Text>
+        </span>
         <Badge tone={planStatusTone[plan.status]}>{planStatusLabel[plan.status]}</Badge>
         {plan.test ? <Badge tone="info">テスト</Badge> : null}
+        {view.listed ? null : <Badge tone="attention">プラン一覧にないプラン</Badge>}
       </InlineStack>
-      <Row label="月額料金">{plan.price ? `${monthlyPrice(plan.price)}／月` : '—'}</Row>
+      <Row label="月額料金">{view.monthly ?? '—'}</Row>
+      {view.note ? (
+        <Text as="p" tone="subdued">
+          {view.note}
+        </Text>
+      ) : null}
       <Row label="無料体験期間">{trialLabel(plan.trialDays)}</Row>
       <Row label="現在の請求期間の終了日">
         {plan.currentPeriodEnd ? formatDateJa(plan.currentPeriodEnd, 'Asia/Tokyo') : '—'}
       </Row>
     </BlockStack>
   )
-}
-
-function monthlyPrice(price: NonNullable<AppPlan['price']>): string {
-  return formatMoney(price.amount, price.currencyCode)
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,0 +1,16 @@
+import type { AppPlanKey, PlanChangeResponse } from '@teiki/contract'
+import { apiPut } from '../../app/api.ts'
+import { inMobileAdmin } from './plan-model.ts'
+
+/**
+ * Asks the platform for the plan's charge (PUT /plan) and sends the merchant to its approval
+ * page (the whole window: inside the admin the page is the platform's own); the platform brings
+ * them back to プラン, into the admin's app when they are in the mobile app.
+ */
+export async function choosePlan(key: AppPlanKey): Promise<void> {
+  const { confirmationUrl } = await apiPut<PlanChangeResponse>('/plan', {
+    plan: key,
+    mobile: inMobileAdmin(),
+  })
+  window.open(confirmationUrl, '_top')
+}
