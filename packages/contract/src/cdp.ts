@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ZExportEncoding } from './exports.ts'
 import { ZPlatformId, ZText } from './primitives.ts'
+import { reportDay, reportRangeShape, withReportRange } from './reports.ts'
 import { ZDate, ZSubscriptionStatus } from './subscriptions.ts'
 
 // Customer data platform (spec §2, §3 "Customer data platform", "LTV", §7 `cdp-*`, `/ltv/*`):
@@ -17,14 +18,9 @@ const strict = {
     issue.code === 'unrecognized_keys' ? `不明な項目です: ${(issue.keys ?? []).join(', ')}` : undefined,
 }
 
+/** A stored condition's day: `YYYY-MM-DD` as written, a real day (the analytics days' reader). */
 const ZCalendarDay = (label: string) =>
-  ZDate.refine(
-    (value) => {
-      const date = new Date(`${value}T00:00:00Z`)
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-    },
-    { error: `${label}に存在しない日付が指定されました` },
-  )
+  ZDate.refine((value) => reportDay(value) === value, { error: `${label}に存在しない日付が指定されました` })
 
 const ZBound = (label: string, max: number, int: boolean) => {
   const n = z
@@ -273,20 +269,16 @@ export type CustomerListExportRequest = z.input<typeof ZCustomerListExportReques
 export const ZCustomerListExport = z.object({ exportJob: ZSegmentExportJob })
 export type CustomerListExport = z.infer<typeof ZCustomerListExport>
 
-/** GET /ltv/cdp-customer-list and /ltv/cdp-customer-list-export: calendar days in the shop's zone, inclusive. */
-const ltvRange = {
-  startDate: ZCalendarDay('開始日'),
-  endDate: ZCalendarDay('終了日'),
-}
-const orderedRange = (r: { startDate: string; endDate: string }) => r.startDate <= r.endDate
-const RANGE_ORDER = { error: '開始日は終了日以前の日付を指定してください', path: ['endDate'] }
-
-export const ZLtvQuery = z
-  .object({ ...ltvRange, offset: ZOffset, count: ZCount(50) })
-  .refine(orderedRange, RANGE_ORDER)
-export const ZLtvExportQuery = z
-  .object({ ...ltvRange, encoding: ZExportEncoding.default('utf-8') })
-  .refine(orderedRange, RANGE_ORDER)
+/**
+ * GET /ltv/cdp-customer-list and /ltv/cdp-customer-list-export: calendar days in the shop's
+ * zone, inclusive, read like every analytics call's (`2026-1-5`, spec §9) with the same range rules.
+ */
+export const ZLtvQuery = withReportRange(
+  z.object({ ...reportRangeShape, offset: ZOffset, count: ZCount(50) }),
+)
+export const ZLtvExportQuery = withReportRange(
+  z.object({ ...reportRangeShape, encoding: ZExportEncoding.default('utf-8') }),
+)
 
 export const ZLtvRow = z.object({
   customerId: z.string(),
