@@ -40,7 +40,7 @@ export async function seedDemoAppData(db: Db, shop: ShopRow, clients: ShopClient
   if (boxGroup && (await claimSeed(db, shop.id, 'box'))) {
     try {
       const boxes = createBoxService({ db, clients })
-      const box = await boxes.create(shop, '選べる詰め合わせボックス')
+      const box = await boxes.create(shop, { name: '選べる詰め合わせボックス' })
       // Field by field, as the editor saves them.
       await boxes.update(shop, box.id, { sellingPlanGroupId: boxGroup.groupId })
       await boxes.update(shop, box.id, { maxSelection: 5 })
