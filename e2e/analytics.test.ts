@@ -17,7 +17,7 @@ let page: Page
 
 beforeAll(async () => {
   app = await startApp(dataDir)
-  await app.waitFor(/流入元の履歴/)
+  await app.waitFor(/ウェブピクセルを接続/)
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--lang=ja'] })
   page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ja-JP' })
 }, 300_000)

@@ -90,7 +90,11 @@ describe('boxes', () => {
     for (const [body, status, message] of refusals)
       expectError(await call(env, 'POST', '/boxes', body), status, message)
     expect(await count()).toBe(before)
-    expectError(await call(env, 'PUT', `/boxes/${ZBox.parse(made.body).id}`, { min: 1 }), 400, '不明な項目です: min')
+    expectError(
+      await call(env, 'PUT', `/boxes/${ZBox.parse(made.body).id}`, { min: 1 }),
+      400,
+      '不明な項目です: min',
+    )
   })
 
   it('PUT saves field by field; a refused field keeps what was saved before it', async () => {
