@@ -10,3 +10,16 @@ create table traffic_generated_history (
   attributed_contracts integer not null,
   created_at timestamptz not null default now()
 );
+
+-- A demo seeded before this migration generated its history through the UTC day it ran
+-- (demo-history.ts then took `new Date()`'s date), and its attributions for the contracts
+-- already there: labelled the same way.
+insert into traffic_generated_history (shop_id, generated_through, attributed_contracts, created_at)
+select d.shop_id, (d.seeded_at at time zone 'UTC')::date,
+  (select count(*)::int from contract_attributions a
+     join subscription_contracts c on c.shop_id = a.shop_id and c.id = a.contract_id
+   where a.shop_id = d.shop_id and c.created_at <= d.seeded_at),
+  d.seeded_at
+from demo_seeds d
+where d.name = 'traffic-history'
+on conflict (shop_id) do nothing;
