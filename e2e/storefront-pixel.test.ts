@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
 import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
+import { closeAll, openJapanesePage } from './support/browser.ts'
 
 // Issue 23 item 4: the app's web pixel runs in the demo store. `npm start` connects it
 // (webPixelCreate); a shopper arrives in Chromium with utm parameters, buys on a plan, and the
@@ -27,15 +27,10 @@ beforeAll(async () => {
   app = await startApp(dataDir)
   const [, url] = await app.waitFor(/ウェブピクセルを接続しました。.*（例: (http:\/\/\S+?\/s\/[^/?]+\/)\?/)
   store = url!
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--lang=ja'] })
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ja-JP' })
+  ;({ browser, page } = await openJapanesePage())
 }, 300_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.interrupt()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => closeAll(browser, app, dataDir))
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const url = new URL(app.url)

@@ -86,7 +86,9 @@ function strayBraceProblems(source: string, field: string, multiline: boolean): 
       problems.push(`${field}の${where}${fragment} は閉じられていません（{{変数名}} の形で書いてください）`)
     } else {
       const before = CLOSE_FRAGMENT.exec(source.slice(lineStart, m.index))![0].trimStart()
-      problems.push(`${field}の${where}${before}}} に対応する {{ がありません（{{変数名}} の形で書いてください）`)
+      problems.push(
+        `${field}の${where}${before}}} に対応する {{ がありません（{{変数名}} の形で書いてください）`,
+      )
     }
   }
   return problems
