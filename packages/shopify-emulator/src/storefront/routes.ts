@@ -125,6 +125,26 @@ export function parseBuyer(form: URLSearchParams): Buyer | string {
   return buyer
 }
 
+/** A file of the theme extension's `assets/` (the blocks' script and stylesheet), or 404. */
+function serveAsset(res: ServerResponse, ext: ThemeExtension, name: string): void {
+  const content = extensionAsset(ext, name)
+  if (!content) {
+    sendJson(res, 404, { errors: 'Not Found' })
+    return
+  }
+  const type = name.endsWith('.js')
+    ? 'text/javascript'
+    : name.endsWith('.css')
+      ? 'text/css'
+      : 'application/octet-stream'
+  res.writeHead(200, {
+    'content-type': `${type}; charset=utf-8`,
+    'content-length': content.length,
+    'cache-control': 'public, max-age=300',
+  })
+  res.end(content)
+}
+
 /** True when the request was a storefront path. */
 export async function handleStorefront(
   req: IncomingMessage,
@@ -165,21 +185,7 @@ export async function handleStorefront(
 
   const asset = /^\/assets\/([\w.-]+)$/.exec(path)
   if (asset && method === 'GET') {
-    const content = extensionAsset(sf.ext, asset[1]!)
-    if (!content) sendJson(res, 404, { errors: 'Not Found' })
-    else {
-      const type = asset[1]!.endsWith('.js')
-        ? 'text/javascript'
-        : asset[1]!.endsWith('.css')
-          ? 'text/css'
-          : 'application/octet-stream'
-      res.writeHead(200, {
-        'content-type': `${type}; charset=utf-8`,
-        'content-length': content.length,
-        'cache-control': 'public, max-age=300',
-      })
-      res.end(content)
-    }
+    serveAsset(res, sf.ext, asset[1]!)
     return true
   }
   if (method === 'GET' && serveWebPixelScript(res, ctx, path, deps.runtime.pixelExtension)) return true
