@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { formatNumber } from '@teiki/domain'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
 import { type RunningApp, startApp } from './support/app-process.ts'
+import { closeAll, openJapanesePage } from './support/browser.ts'
 
 // Issue 14: the merchant's analytics screens on the demo shop show what the report calls
 // answer (the figures are computed from the 18 months of demo history, not canned).
@@ -17,16 +17,11 @@ let page: Page
 
 beforeAll(async () => {
   app = await startApp(dataDir)
-  await app.waitFor(/流入元の履歴/)
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--lang=ja'] })
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ja-JP' })
+  await app.waitFor(/ウェブピクセルを接続/)
+  ;({ browser, page } = await openJapanesePage())
 }, 300_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.interrupt()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => closeAll(browser, app, dataDir))
 
 const at = (path: string) => {
   const url = new URL(app.url)

@@ -5,6 +5,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { createPool, setPreparedStatements } from './db/pool.ts'
 import { seedDemoAppData } from './demo/app-data.ts'
+import { connectDemoPixel } from './demo/pixel.ts'
 import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
 import { sharedShopClients } from './features/subscriptions/shop-client.ts'
 import { SUBSCRIBED_TOPICS } from './features/webhooks/topics.ts'
@@ -126,6 +127,9 @@ async function main() {
       console.log(`[teiki] ${syncSummaryLine(DEMO_SHOP, summary, shop.synced_at, synced.iana_timezone)}`)
       const seeded = await seedDemoAppData(pool, shop, shopClients)
       if (seeded.length > 0) console.log(`[teiki] デモ用に用意しました: ${seeded.join('、')}`)
+      const publicUrl = () => config.SHOPIFY_APP_URL ?? listeningUrl
+      const storeUrl = `${adminOrigin(DEMO_SHOP)}/s/${DEMO_SHOP}/`
+      console.log(`[teiki] ${await connectDemoPixel(pool, shop, shopClients, publicUrl, storeUrl)}`)
     }
   }
 

@@ -55,6 +55,48 @@ describe('boxes', () => {
     expect((await newBox('コーヒー3種')).name).toBe('コーヒー3種')
   })
 
+  // Before, POST kept only `name` and dropped the other fields without a word.
+  it('POST applies the fields it is given over the defaults, or refuses them and creates nothing', async () => {
+    const made = await call(env, 'POST', '/boxes', {
+      name: '選べる3品',
+      sellingPlanGroupId: groupId,
+      minSelection: 2,
+      maxSelection: 3,
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    expect(ZBox.parse(made.body)).toMatchObject({
+      name: '選べる3品',
+      minSelection: 2,
+      maxSelection: 3,
+      sellingPlanGroupId: groupId,
+      sellingPlanGroup: { id: groupId, productsCount: 4 },
+      complete: true,
+    })
+    expect(ZBox.parse((await call(env, 'POST', '/boxes', { maxSelection: 2 })).body)).toMatchObject({
+      name: '新しいボックス',
+      minSelection: 1,
+      maxSelection: 2,
+    })
+    const count = async () => ZBoxList.parse((await call(env, 'GET', '/boxes')).body).total
+    const before = await count()
+    const refusals: Array<[unknown, number, string]> = [
+      [{ minSelection: 3, maxSelection: 2 }, 400, '最大選択数は最小選択数（3）以上にしてください'],
+      [{ sellingPlanGroupId: groupId, maxSelection: 5 }, 400, '販売プランの商品数（4件）以下'],
+      [{ maxSelection: 0 }, 400, '最大選択数は1以上の整数で入力してください'],
+      [{ name: '' }, 400, 'ボックス名を入力してください'],
+      [{ name: '箱', products: ['1'] }, 400, '不明な項目です: products'],
+      [{ sellingPlanGroupId: otherGroupId() }, 404, '販売プランが見つかりません'],
+    ]
+    for (const [body, status, message] of refusals)
+      expectError(await call(env, 'POST', '/boxes', body), status, message)
+    expect(await count()).toBe(before)
+    expectError(
+      await call(env, 'PUT', `/boxes/${ZBox.parse(made.body).id}`, { min: 1 }),
+      400,
+      '不明な項目です: min',
+    )
+  })
+
   it('PUT saves field by field; a refused field keeps what was saved before it', async () => {
     const box = await newBox()
     const put = (body: unknown) => call(env, 'PUT', `/boxes/${box.id}`, body)

@@ -375,7 +375,7 @@ describe('GET /subscription-contracts/cancellation-reasons-grouped-by', () => {
   })
 
   it.each([
-    [{ startDate: '2026/04/01' }, /YYYY-MM-DD/],
+    [{ startDate: '2026/04/01' }, /開始日は 2026-1-5 の形/],
     [{ startDate: '2026-02-30' }, /存在しない日付/],
     [{ startDate: '2026-04-02', endDate: '2026-04-01' }, /開始日は終了日以前/],
   ])('rejects %o with 400', async (query, message) => {

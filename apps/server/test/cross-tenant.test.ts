@@ -269,6 +269,7 @@ const CALLS: Record<string, (a: ShopIds, b: ShopIds) => Call> = {
   'GET /app-admin/batch-updates/:id': (a) => ({ path: `/batch-updates/${a.batchId}` }),
   'GET /app-admin/batch-updates/:id/items': (a) => ({ path: `/batch-updates/${a.batchId}/items` }),
   'POST /app-admin/batch-updates/:id/cancel': (a) => ({ path: `/batch-updates/${a.batchId}/cancel` }),
+  'POST /app-admin/boxes': (a) => ({ path: '/boxes', body: { sellingPlanGroupId: a.sellingPlanGroupId } }),
   'GET /app-admin/boxes/:id': (a) => ({ path: `/boxes/${a.boxId}` }),
   'PUT /app-admin/boxes/:id': (a) => ({ path: `/boxes/${a.boxId}`, body: { name: 'B のボックス名' } }),
   "PUT /app-admin/boxes/:id#own box, A's group": (a, b) => ({

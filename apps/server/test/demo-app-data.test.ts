@@ -52,7 +52,23 @@ describe('seedDemoAppData', () => {
       'ボックス「選べる詰め合わせボックス」',
     ])
     // …and the traffic history (issue 14), once the contracts are in the mirror.
-    expect(seeded.slice(2)).toEqual([expect.stringMatching(/^流入元の履歴（契約 \d+ 件に流入元）$/)])
+    expect(seeded.slice(2)).toEqual([
+      expect.stringMatching(/^流入元の履歴（生成データ: 昨日まで、契約 \d+ 件に流入元）$/),
+    ])
+    // Labelled as generated, through yesterday (shop-local): today's figures are only measured ones.
+    const label = await env.pool.query(
+      `select g.generated_through::text as through, g.attributed_contracts,
+         ((now() at time zone s.iana_timezone)::date - 1)::text as yesterday,
+         (select max(day)::text from traffic_daily t where t.shop_id = s.id) as last_day,
+         (select count(*)::int from contract_attributions a where a.shop_id = s.id) as attributions
+       from traffic_generated_history g join shops s on s.id = g.shop_id where s.domain = $1`,
+      [env.main],
+    )
+    expect(label.rows).toHaveLength(1)
+    const row = label.rows[0]
+    expect(row.through).toBe(row.yesterday)
+    expect(row.last_day).toBe(row.through)
+    expect(row.attributed_contracts).toBe(row.attributions)
     const planId = (multi.body as { plans: Array<{ id: string }> }).plans[0]!.id
     const list = await call(
       env,

@@ -137,6 +137,11 @@ describe('mail templates', () => {
     [{ ...edited, body: '{{customerNmae}} 様' }, '本文の {{customerNmae}} は使えない変数です'],
     [{ ...edited, title: '{{challengeUrl}}' }, '件名の {{challengeUrl}} は使えない変数です'],
     [{ ...edited, body: '{{#lines}}閉じない' }, '{{#lines}} が {{/lines}} で閉じられていません'],
+    [{ ...edited, title: '{{customerName 様' }, '件名の {{customerName は閉じられていません'],
+    [
+      { ...edited, body: '{{customerName}} 様\nお支払い {{ amount } 円' },
+      '本文の2行目の {{ amount } は閉じられていません',
+    ],
     [{ ...edited, title: '' }, '件名を入力してください'],
     [{ ...edited, body: '本文\u0000' }, '本文に使用できない制御文字が含まれています'],
     [{ ...edited, title: 'あ'.repeat(201) }, '件名は200文字以内で入力してください'],

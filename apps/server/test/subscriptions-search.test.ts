@@ -1,4 +1,4 @@
-import { ZErrorResponse, ZSearchSubscriptionsResponse } from '@teiki/contract'
+import { ZErrorResponse, ZLatestSubscription, ZSearchSubscriptionsResponse } from '@teiki/contract'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findInstalledShop } from '../src/features/shops/repo.ts'
@@ -294,5 +294,31 @@ describe('the total of a search (全N件)', () => {
       count: 2,
       precision: 'AT_LEAST',
     })
+  })
+})
+
+describe('GET /app-admin/subscriptions/latest', () => {
+  // Before, the path fell into /subscriptions/:contractId and answered 400 (「契約IDは数字で…」).
+  async function latest(params: Record<string, string> = {}) {
+    const query = new URLSearchParams({ shop: shop.domain, secret: shop.secret, ...params })
+    const res = await app.inject({ method: 'GET', url: `/app-admin/subscriptions/latest?${query}` })
+    expect(res.statusCode, res.body).toBe(200)
+    return ZLatestSubscription.parse(res.json()).subscription
+  }
+
+  it('answers the newest contract as the list shows it, or the newest of the statuses asked', async () => {
+    const newest = fillers.at(-1)!
+    expect(await latest()).toEqual({
+      status: newest.status,
+      customerId: newest.customer.id,
+      displayName: '鈴木 21号',
+      contractId: newest.id,
+      nextBillingDate: newest.nextBillingDate,
+      cursor: expect.any(String),
+    })
+    // The newest ACTIVE one is the filler before it (fillers alternate ACTIVE and CANCELLED).
+    expect((await latest({ statuses: 'ACTIVE' }))?.contractId).toBe(fillers.at(-2)!.id)
+    expect((await latest({ statuses: 'PAUSED' }))?.contractId).toBe('10000000002')
+    expect(await latest({ statuses: 'EXPIRED' })).toBeNull()
   })
 })

@@ -5,7 +5,7 @@ import { createElement, type ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { PixelCardView } from '../src/features/analytics/pixel-card.tsx'
-import { pixelView } from '../src/features/analytics/pixel-model.ts'
+import { generatedHistoryNote, pixelView } from '../src/features/analytics/pixel-model.ts'
 
 const connection = (c: Partial<PixelConnection>): PixelConnection => ({
   status: 'missing',
@@ -81,5 +81,19 @@ describe('流入元: the web pixel badge and button', () => {
     const html = card(null)
     expect(html).toContain('Polaris-SkeletonBodyText')
     expect(buttons(html)).toEqual([])
+  })
+})
+
+describe('流入元: a generated history is labelled as such', () => {
+  it('a period that starts on or before its last day says those figures are generated, not measured', () => {
+    const note = generatedHistoryNote('2026-11-27', '2026-09-01')
+    expect(note).toContain('2026年11月27日までのアクセス数と流入元は、デモ用に生成したデータです')
+    expect(note).toContain('ウェブピクセルの計測ではありません')
+    expect(generatedHistoryNote('2026-11-27', '2026-11-27')).not.toBeNull()
+  })
+
+  it('a period after it, or a shop without one, has no note: every figure is measured', () => {
+    expect(generatedHistoryNote('2026-11-27', '2026-11-28')).toBeNull()
+    expect(generatedHistoryNote(null, '2022-11-01')).toBeNull()
   })
 })

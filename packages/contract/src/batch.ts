@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZPlatformIdOrGid, ZText } from './primitives.ts'
+import { unknownKeys, ZPlatformIdOrGid, ZText } from './primitives.ts'
 import { ZDate, ZSubscriptionStatus } from './subscriptions.ts'
 
 /**
@@ -23,11 +23,6 @@ const ZCalendarDate = (label: string) =>
 const ZEmail = (label: string) =>
   ZText(label, { max: 254 }).pipe(z.email({ error: `${label}の形式が正しくありません` }))
 
-const strictKeys = {
-  error: (issue: { code: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys' ? `不明な項目です: ${(issue.keys ?? []).join(', ')}` : undefined,
-}
-
 const notify = {
   notifyEmail: ZEmail('結果の送信先メールアドレス')
     .optional()
@@ -45,7 +40,7 @@ export const ZBatchProductUpdateRequest = z
       variantIdTo: ZPlatformIdOrGid('変更後のバリエーションID', 'ProductVariant'),
       ...notify,
     },
-    strictKeys,
+    unknownKeys,
   )
   .refine((v) => v.variantIdFrom !== v.variantIdTo, {
     path: ['variantIdTo'],
@@ -60,7 +55,7 @@ export const ZBatchProductDeleteRequest = z.strictObject(
     variantId: ZPlatformIdOrGid('削除するバリエーションID', 'ProductVariant'),
     ...notify,
   },
-  strictKeys,
+  unknownKeys,
 )
 export type BatchProductDeleteRequest = z.input<typeof ZBatchProductDeleteRequest>
 
@@ -75,7 +70,7 @@ export const ZBatchNextBillingDateUpdateRequest = z
       nextBillingDateTo: ZCalendarDate('変更後の次回請求日'),
       ...notify,
     },
-    strictKeys,
+    unknownKeys,
   )
   .refine((v) => v.nextBillingDateFrom !== v.nextBillingDateTo, {
     path: ['nextBillingDateTo'],

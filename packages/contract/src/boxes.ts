@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZPlatformId, ZText } from './primitives.ts'
+import { unknownKeys, ZPlatformId, ZText } from './primitives.ts'
 import { ZGroupProduct } from './selling-plans.ts'
 
 // Boxes (spec §3, §7 "Boxes"): a selection of a selling plan group's products, of which the
@@ -42,33 +42,38 @@ export const ZBoxListQuery = z.object({
 export const ZBoxList = z.object({ boxes: z.array(ZBox), total: z.number().int(), page: z.number().int() })
 export type BoxList = z.infer<typeof ZBoxList>
 
-/** POST /app-admin/boxes: a new box with the defaults; only its name may be given. */
-export const ZCreateBoxRequest = z.object({
-  name: ZText('ボックス名', { max: BOX_NAME_MAX }).optional(),
-})
+/** A box's fields as a request gives them; null or empty is refused when saved (spec §5). */
+const boxFields = {
+  name: ZText('ボックス名', { max: BOX_NAME_MAX }).nullable().optional(),
+  minSelection: z
+    .number({ error: '最小選択数は数値で入力してください' })
+    .int('最小選択数は整数で入力してください')
+    .max(10_000, '最小選択数が大きすぎます')
+    .nullable()
+    .optional(),
+  maxSelection: z
+    .number({ error: '最大選択数は数値で入力してください' })
+    .int('最大選択数は整数で入力してください')
+    .max(10_000, '最大選択数が大きすぎます')
+    .nullable()
+    .optional(),
+  sellingPlanGroupId: ZPlatformId('販売プランID').nullable().optional(),
+}
+
+/**
+ * POST /app-admin/boxes: a new box with the defaults (「新しいボックス」, min 1) and the fields
+ * given over them, each judged as a save of that field (filled, min ≤ max ≤ the group's
+ * products); a refused one creates nothing, and an unknown field is refused, never dropped.
+ */
+export const ZCreateBoxRequest = z.strictObject(boxFields, unknownKeys)
 export type CreateBoxRequest = z.input<typeof ZCreateBoxRequest>
 
 /**
  * PUT /app-admin/boxes/:id: the fields to save (one, as the editor saves them, or more). Null
- * or empty is refused: every field is required (spec §5).
+ * or empty is refused: every field is required (spec §5). An unknown field is refused.
  */
 export const ZUpdateBoxRequest = z
-  .object({
-    name: ZText('ボックス名', { max: BOX_NAME_MAX }).nullable().optional(),
-    minSelection: z
-      .number({ error: '最小選択数は数値で入力してください' })
-      .int('最小選択数は整数で入力してください')
-      .max(10_000, '最小選択数が大きすぎます')
-      .nullable()
-      .optional(),
-    maxSelection: z
-      .number({ error: '最大選択数は数値で入力してください' })
-      .int('最大選択数は整数で入力してください')
-      .max(10_000, '最大選択数が大きすぎます')
-      .nullable()
-      .optional(),
-    sellingPlanGroupId: ZPlatformId('販売プランID').nullable().optional(),
-  })
+  .strictObject(boxFields, unknownKeys)
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: '保存する項目を指定してください' })
 export type UpdateBoxRequest = z.input<typeof ZUpdateBoxRequest>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ZPlatformId, ZText } from './primitives.ts'
-import { ZDate } from './subscriptions.ts'
+import { ZAnalyticsDay } from './reports.ts'
 
 /** Longest reason text the shop's list accepts (the table's check constraint). */
 export const CANCELLATION_REASON_MAX = 200
@@ -30,9 +30,9 @@ export type CancellationReasonBody = z.input<typeof ZCancellationReasonBody>
 /** GET /app-admin/subscription-contracts/cancellation-reasons-grouped-by. */
 export const ZCancellationReasonsGroupedByQuery = z.object({
   /** First Japan-time (shop zone) day of `cancelled_at`, inclusive. */
-  startDate: ZDate.optional(),
+  startDate: ZAnalyticsDay('開始日').optional(),
   /** Last Japan-time (shop zone) day of `cancelled_at`, inclusive. */
-  endDate: ZDate.optional(),
+  endDate: ZAnalyticsDay('終了日').optional(),
 })
 export type CancellationReasonsGroupedByQuery = z.input<typeof ZCancellationReasonsGroupedByQuery>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ZExportEncoding } from './exports.ts'
-import { ZPlatformId, ZText } from './primitives.ts'
+import { unknownKeys, ZPlatformId, ZText } from './primitives.ts'
+import { reportDay, reportRangeShape, withReportRange } from './reports.ts'
 import { ZDate, ZSubscriptionStatus } from './subscriptions.ts'
 
 // Customer data platform (spec §2, §3 "Customer data platform", "LTV", §7 `cdp-*`, `/ltv/*`):
@@ -12,19 +13,9 @@ export const CDP_CUSTOMER_PAGE_SIZE = 10
 export const SEGMENT_NAME_MAX = 100
 export const TAG_MAX = 255
 
-const strict = {
-  error: (issue: { code: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys' ? `不明な項目です: ${(issue.keys ?? []).join(', ')}` : undefined,
-}
-
+/** A stored condition's day: `YYYY-MM-DD` as written, a real day (the analytics days' reader). */
 const ZCalendarDay = (label: string) =>
-  ZDate.refine(
-    (value) => {
-      const date = new Date(`${value}T00:00:00Z`)
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-    },
-    { error: `${label}に存在しない日付が指定されました` },
-  )
+  ZDate.refine((value) => reportDay(value) === value, { error: `${label}に存在しない日付が指定されました` })
 
 const ZBound = (label: string, max: number, int: boolean) => {
   const n = z
@@ -43,7 +34,7 @@ const ZRange = (label: string, max: number, int: boolean) =>
         min: ZBound(`${label}の下限`, max, int).optional(),
         max: ZBound(`${label}の上限`, max, int).optional(),
       },
-      strict,
+      unknownKeys,
     )
     .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, {
       error: `${label}の下限は上限以下にしてください`,
@@ -68,7 +59,7 @@ export const ZSegmentConditions = z.strictObject(
             }),
             medium: ZTrafficText('メディア（medium）').optional(),
           },
-          strict,
+          unknownKeys,
         ),
       )
       .max(50, '流入元は50件までです')
@@ -82,7 +73,7 @@ export const ZSegmentConditions = z.strictObject(
           from: ZCalendarDay('初回購入日（開始）').optional(),
           to: ZCalendarDay('初回購入日（終了）').optional(),
         },
-        strict,
+        unknownKeys,
       )
       .refine((d) => !d.from || !d.to || d.from <= d.to, {
         error: '初回購入日の開始日は終了日以前にしてください',
@@ -95,11 +86,11 @@ export const ZSegmentConditions = z.strictObject(
           any: z.array(ZTag).max(50, 'タグは50件までです').optional(),
           none: z.array(ZTag).max(50, 'タグは50件までです').optional(),
         },
-        strict,
+        unknownKeys,
       )
       .optional(),
   },
-  strict,
+  unknownKeys,
 )
 export type SegmentConditionsInput = z.input<typeof ZSegmentConditions>
 
@@ -190,13 +181,16 @@ const ZSegmentFields = {
 }
 
 /** POST /cdp-segment-create with `data` (spec §7). */
-export const ZSegmentCreateRequest = z.strictObject({ data: z.strictObject(ZSegmentFields, strict) }, strict)
+export const ZSegmentCreateRequest = z.strictObject(
+  { data: z.strictObject(ZSegmentFields, unknownKeys) },
+  unknownKeys,
+)
 export type SegmentCreateRequest = z.input<typeof ZSegmentCreateRequest>
 
 /** POST /cdp-segment-update with `data`, which names the segment. */
 export const ZSegmentUpdateRequest = z.strictObject(
-  { data: z.strictObject({ id: ZPlatformId('セグメントID'), ...ZSegmentFields }, strict) },
-  strict,
+  { data: z.strictObject({ id: ZPlatformId('セグメントID'), ...ZSegmentFields }, unknownKeys) },
+  unknownKeys,
 )
 export type SegmentUpdateRequest = z.input<typeof ZSegmentUpdateRequest>
 
@@ -209,7 +203,7 @@ export const ZGroupListRequest = z.strictObject(
       .refine((s) => s !== '', { error: 'グループ名を入力してください' })
       .optional(),
   },
-  strict,
+  unknownKeys,
 )
 export const ZGroupList = z.object({ groups: z.array(ZSegmentGroup) })
 export type GroupList = z.infer<typeof ZGroupList>
@@ -266,27 +260,23 @@ export const ZCustomerListExportRequest = z.strictObject(
     ),
     encoding: ZExportEncoding.default('utf-8'),
   },
-  strict,
+  unknownKeys,
 )
 export type CustomerListExportRequest = z.input<typeof ZCustomerListExportRequest>
 /** 202: the export is recorded and queued; the job writes the CSV and mails it. */
 export const ZCustomerListExport = z.object({ exportJob: ZSegmentExportJob })
 export type CustomerListExport = z.infer<typeof ZCustomerListExport>
 
-/** GET /ltv/cdp-customer-list and /ltv/cdp-customer-list-export: calendar days in the shop's zone, inclusive. */
-const ltvRange = {
-  startDate: ZCalendarDay('開始日'),
-  endDate: ZCalendarDay('終了日'),
-}
-const orderedRange = (r: { startDate: string; endDate: string }) => r.startDate <= r.endDate
-const RANGE_ORDER = { error: '開始日は終了日以前の日付を指定してください', path: ['endDate'] }
-
-export const ZLtvQuery = z
-  .object({ ...ltvRange, offset: ZOffset, count: ZCount(50) })
-  .refine(orderedRange, RANGE_ORDER)
-export const ZLtvExportQuery = z
-  .object({ ...ltvRange, encoding: ZExportEncoding.default('utf-8') })
-  .refine(orderedRange, RANGE_ORDER)
+/**
+ * GET /ltv/cdp-customer-list and /ltv/cdp-customer-list-export: calendar days in the shop's
+ * zone, inclusive, read like every analytics call's (`2026-1-5`, spec §9) with the same range rules.
+ */
+export const ZLtvQuery = withReportRange(
+  z.object({ ...reportRangeShape, offset: ZOffset, count: ZCount(50) }),
+)
+export const ZLtvExportQuery = withReportRange(
+  z.object({ ...reportRangeShape, encoding: ZExportEncoding.default('utf-8') }),
+)
 
 export const ZLtvRow = z.object({
   customerId: z.string(),
@@ -384,7 +374,7 @@ export const ZTagAddRequest = z
       segmentId: ZPlatformId('セグメントID').optional(),
       tags: z.array(ZTag).min(1, 'タグを入力してください').max(50, 'タグは50件までです'),
     },
-    strict,
+    unknownKeys,
   )
   .refine((b) => (b.customerId === undefined) !== (b.segmentId === undefined), {
     error: '顧客IDかセグメントIDのどちらか一方を指定してください',
@@ -400,7 +390,7 @@ export const ZTagDeleteRequest = z.strictObject(
     customerId: ZPlatformId('顧客ID'),
     tags: z.array(ZTag).min(1, 'タグを入力してください').max(50, 'タグは50件までです'),
   },
-  strict,
+  unknownKeys,
 )
 export type TagDeleteRequest = z.input<typeof ZTagDeleteRequest>
 

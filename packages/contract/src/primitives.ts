@@ -6,6 +6,12 @@ import { z } from 'zod'
  * is a 400 at the edge, never a database error (a NUL byte, a bigint out of range) later.
  */
 
+/** The error map of a strict object: an unknown field is named, never dropped (`不明な項目です: extra`). */
+export const unknownKeys = {
+  error: (issue: { code: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys' ? `不明な項目です: ${(issue.keys ?? []).join(', ')}` : undefined,
+}
+
 /** Largest platform id: the platform's ids are signed 64-bit integers. */
 export const PLATFORM_ID_MAX = 9223372036854775807n
 /** Largest `UnsignedInt64` (e.g. a contract's `revisionId`). */

@@ -22,17 +22,27 @@ export function reportDay(text: string): string | null {
   return `${m[1]}-${pad2(mo)}-${pad2(d)}`
 }
 
-const ZReportDay = (label: string) =>
+/**
+ * A day of an analytics call (reports, persistence, traffic, LTV, cancellation reasons): spec §9
+ * sends them unpadded (`2026-1-5`), a padded `2026-01-05` is the same day; answered as
+ * `YYYY-MM-DD`. The one reader of such days: every analytics path takes its dates through it.
+ */
+export const ZAnalyticsDay = (label: string) =>
   z.string({ error: `${label}を指定してください` }).transform((value, ctx) => {
     const day = value.length <= 10 ? reportDay(value) : null
     if (day) return day
-    ctx.addIssue({ code: 'custom', message: `${label}は 2026-1-5 の形の実在する日付で指定してください` })
+    ctx.addIssue({
+      code: 'custom',
+      message: /^\d{4}-\d{1,2}-\d{1,2}$/.test(value)
+        ? `${label}に存在しない日付が指定されました`
+        : `${label}は 2026-1-5 の形で指定してください`,
+    })
     return z.NEVER
   })
 
 const spanDays = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1
 
-const rangeShape = { startDate: ZReportDay('開始日'), endDate: ZReportDay('終了日') }
+const rangeShape = { startDate: ZAnalyticsDay('開始日'), endDate: ZAnalyticsDay('終了日') }
 
 /** The range rules on any query with startDate and endDate: in order, from 2000, at most ~10 years. */
 export function withReportRange<T extends z.ZodObject<typeof rangeShape & z.ZodRawShape>>(schema: T) {
@@ -72,8 +82,8 @@ export type SubtotalQuery = z.infer<typeof ZSubtotalQuery>
 
 /** current/active-contract: the range is optional (the figure is the current one). */
 export const ZCurrentQuery = z.object({
-  startDate: ZReportDay('開始日').optional(),
-  endDate: ZReportDay('終了日').optional(),
+  startDate: ZAnalyticsDay('開始日').optional(),
+  endDate: ZAnalyticsDay('終了日').optional(),
 })
 
 /** Spec §3 "Daily count": one per day of the range (0 on days without facts). */
@@ -101,7 +111,7 @@ export const ZCurrentCount = z.object({ date: z.string(), count: z.number().int(
 
 /** GET /subscriptions/persistence-rate (spec §7). */
 export const ZPersistenceQuery = z.object({
-  baseDate: ZReportDay('基準日'),
+  baseDate: ZAnalyticsDay('基準日'),
   sellingPlanGroupId: ZPlatformId('販売プランID').optional(),
   sellingPlanId: ZPlatformId('プランID').optional(),
   source: ZText('流入元', { max: 200 }).optional(),

@@ -93,6 +93,12 @@ export const ZSearchTotal = z.object({
 })
 export type SearchTotal = z.infer<typeof ZSearchTotal>
 
+/** GET /subscriptions/latest: the shop's newest contract (optionally of these statuses). */
+export const ZLatestSubscriptionQuery = z.object({ statuses: ZStatusList })
+/** The newest contract as a list row (spec §3 "Search list row"); null when the shop has none. */
+export const ZLatestSubscription = z.object({ subscription: ZSubscriptionRow.nullable() })
+export type LatestSubscription = z.infer<typeof ZLatestSubscription>
+
 export const ZSearchSubscriptionsResponse = z.object({
   subscriptions: z.array(ZSubscriptionRow),
   pageInfo: ZPageInfo,

@@ -30,7 +30,15 @@ export const ZTrafficRow = z.object({
   rate: z.string(),
 })
 export type TrafficRow = z.infer<typeof ZTrafficRow>
-export const ZTrafficReport = z.object({ rows: z.array(ZTrafficRow) })
+export const ZTrafficReport = z.object({
+  rows: z.array(ZTrafficRow),
+  /**
+   * The last day (`YYYY-MM-DD`, shop-local) of a generated history (the demo shop's: made up,
+   * not measured), or null when every figure is the web pixel's. The screen says so.
+   */
+  generatedThrough: z.string().nullable(),
+})
+export type TrafficReport = z.infer<typeof ZTrafficReport>
 
 /** GET /traffic-actuation/condition: the values the filters can take. */
 export const ZTrafficConditions = z.object({

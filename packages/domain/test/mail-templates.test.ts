@@ -164,6 +164,34 @@ describe('mail template problems', () => {
     expect(mailTemplateProblems('pause', { title: 'x', body, signature: '' })[0]).toContain(message)
   })
 
+  // Before, the parser read an unclosed placeholder as text: saved, and mailed as written.
+  it.each([
+    [{ title: 'ご注文 {{customerName', body: 'x' }, '件名の {{customerName は閉じられていません'],
+    [
+      { title: 'x', body: '一行目\n合計 {{ amount } 円です' },
+      '本文の2行目の {{ amount } は閉じられていません',
+    ],
+    [
+      { title: 'x', body: '{{customerName}} 様\n\n{{', signature: '' },
+      '本文の3行目の {{ は閉じられていません',
+    ],
+    [
+      { title: 'x', body: 'x', signature: '店長\n{{shopName' },
+      '署名の2行目の {{shopName は閉じられていません',
+    ],
+    [{ title: 'x', body: '合計 amount}} 円' }, '本文の1行目の amount}} に対応する {{ がありません'],
+    [{ title: '{ amount }} 円', body: 'x' }, '件名の { amount }} に対応する {{ がありません'],
+  ])('an unclosed placeholder %j is refused with its line and fragment', (t, message) => {
+    const problems = mailTemplateProblems('payment_failure', { signature: '', ...t })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toContain(message)
+  })
+
+  it('whole placeholders beside braces of no placeholder are not refused', () => {
+    const body = '{{customerName}} 様 {{{customerName}}} {x} }{'
+    expect(mailTemplateProblems('payment_failure', { title: 'x', body, signature: '' })).toEqual([])
+  })
+
   it('rendering a broken template throws instead of sending it', () => {
     expect(() =>
       renderMailTemplate('pause', { title: 'x', body: '{{nope}}', signature: '' }, sample, TZ),

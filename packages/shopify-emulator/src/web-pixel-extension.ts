@@ -26,6 +26,8 @@ export type PixelSettingField = {
 }
 
 export type PixelExtension = {
+  /** The extension's folder (its code runs in the emulated store: storefront/web-pixels.ts). */
+  dir: string
   handle: string
   fields: PixelSettingField[]
   /** Why the definition cannot be used (the platform's INVALID_SETTINGS_DEFINITION), or null. */
@@ -106,7 +108,7 @@ export function loadPixelExtension(dir: string = DEFAULT_PIXEL_EXTENSION_DIR): P
       : bad
         ? `settings field ${bad.key} has an unsupported type ${bad.type}`
         : null
-  return { handle: String(top.name ?? ''), fields, definitionProblem }
+  return { dir, handle: String(top.name ?? ''), fields, definitionProblem }
 }
 
 export type SettingsProblem = { code: 'INVALID_CONFIGURATION_JSON' | 'INVALID_SETTINGS'; message: string }

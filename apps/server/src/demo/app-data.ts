@@ -40,7 +40,7 @@ export async function seedDemoAppData(db: Db, shop: ShopRow, clients: ShopClient
   if (boxGroup && (await claimSeed(db, shop.id, 'box'))) {
     try {
       const boxes = createBoxService({ db, clients })
-      const box = await boxes.create(shop, '選べる詰め合わせボックス')
+      const box = await boxes.create(shop, { name: '選べる詰め合わせボックス' })
       // Field by field, as the editor saves them.
       await boxes.update(shop, box.id, { sellingPlanGroupId: boxGroup.groupId })
       await boxes.update(shop, box.id, { maxSelection: 5 })
@@ -51,11 +51,12 @@ export async function seedDemoAppData(db: Db, shop: ShopRow, clients: ShopClient
       throw error
     }
   }
-  // Traffic history (issue 14): once the contracts are in the mirror.
+  // Traffic history (issue 14), once the contracts are in the mirror: GENERATED, not measured
+  // (labelled so in traffic_generated_history and on 流入元); from today on the web pixel measures.
   if (boxGroup && (await claimSeed(db, shop.id, 'traffic-history'))) {
     try {
-      const attributed = await seedDemoTraffic(db, shop.id, new Date().toISOString().slice(0, 10))
-      seeded.push(`流入元の履歴（契約 ${attributed} 件に流入元）`)
+      const attributed = await seedDemoTraffic(db, shop.id)
+      seeded.push(`流入元の履歴（生成データ: 昨日まで、契約 ${attributed} 件に流入元）`)
     } catch (error) {
       await forgetSeed(db, shop.id, 'traffic-history')
       throw error

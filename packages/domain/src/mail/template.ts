@@ -64,6 +64,36 @@ function parse(source: string, field: string): Parsed {
   return { nodes: root, problems }
 }
 
+// A placeholder left open (`{{customerName`, `{{ amount }`) or a closing with no opening
+// (`amount}}`): the parser above reads both as text, which would reach the customer as written.
+const OPEN_FRAGMENT = /^\{\{[ \t]*[#^/]?[ \t]*[A-Za-z0-9_]*[ \t]*\}?/
+const CLOSE_FRAGMENT = /\{?[ \t]*[#^/]?[ \t]*[A-Za-z0-9_]*[ \t]*$/
+
+/**
+ * Every `{{` and `}}` of `source` that is not part of a whole tag, with the line it is on (for
+ * fields of several lines) and the fragment as the merchant wrote it:
+ * `件名の {{customerName は閉じられていません`, `本文の3行目の {{ amount } は閉じられていません`.
+ */
+function strayBraceProblems(source: string, field: string, multiline: boolean): string[] {
+  // Whole tags blanked out, offsets kept, so what is left of `{{` and `}}` is stray.
+  const stray = source.replace(TAG, (tag) => ' '.repeat(tag.length))
+  const problems: string[] = []
+  for (const m of stray.matchAll(/\{\{|\}\}/g)) {
+    const lineStart = source.lastIndexOf('\n', m.index) + 1
+    const where = multiline ? `${source.slice(0, m.index).split('\n').length}行目の ` : ' '
+    if (m[0] === '{{') {
+      const fragment = OPEN_FRAGMENT.exec(source.slice(m.index))![0].trimEnd()
+      problems.push(`${field}の${where}${fragment} は閉じられていません（{{変数名}} の形で書いてください）`)
+    } else {
+      const before = CLOSE_FRAGMENT.exec(source.slice(lineStart, m.index))![0].trimStart()
+      problems.push(
+        `${field}の${where}${before}}} に対応する {{ がありません（{{変数名}} の形で書いてください）`,
+      )
+    }
+  }
+  return problems
+}
+
 function names(nodes: Node[], into = new Set<string>()): Set<string> {
   for (const node of nodes) {
     if (node.kind === 'var') into.add(node.name)
@@ -75,10 +105,10 @@ function names(nodes: Node[], into = new Set<string>()): Set<string> {
   return into
 }
 
-const FIELDS: Array<[keyof MailTemplate, string]> = [
-  ['title', '件名'],
-  ['body', '本文'],
-  ['signature', '署名'],
+const FIELDS: Array<[keyof MailTemplate, string, boolean]> = [
+  ['title', '件名', false],
+  ['body', '本文', true],
+  ['signature', '署名', true],
 ]
 
 /**
@@ -89,9 +119,9 @@ const FIELDS: Array<[keyof MailTemplate, string]> = [
 export function mailTemplateProblems(type: MailTemplateType, template: MailTemplate): string[] {
   const allowed = TEMPLATE_VARIABLES[type]
   const problems: string[] = []
-  for (const [key, field] of FIELDS) {
+  for (const [key, field, multiline] of FIELDS) {
     const parsed = parse(template[key], field)
-    problems.push(...parsed.problems)
+    problems.push(...strayBraceProblems(template[key], field, multiline), ...parsed.problems)
     for (const name of names(parsed.nodes)) {
       if (!(allowed as readonly string[]).includes(name)) {
         const list = allowed.map((n) => `{{${n}}}`).join('、')

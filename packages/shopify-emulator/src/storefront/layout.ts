@@ -38,6 +38,8 @@ export function storePage(opts: {
   body: string
   stylesheets?: string[]
   scripts?: string[]
+  /** More of the head, as the platform adds it (the web pixels manager: web-pixels.ts). */
+  head?: string
 }): string {
   const css = (opts.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
   const js = (opts.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`)
@@ -48,6 +50,7 @@ export function storePage(opts: {
 <style>${THEME_CSS}</style>
 ${css.join('\n')}
 ${js.join('\n')}
+${opts.head ?? ''}
 </head><body>
 <header class="store-header">
   <a class="store-header__name" href="${escapeHtml(opts.base)}/">${escapeHtml(opts.shopName)}</a>

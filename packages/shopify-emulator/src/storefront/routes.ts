@@ -12,6 +12,7 @@ import { type Buyer, placeOrder } from './checkout.ts'
 import { escapeHtml, storePage } from './layout.ts'
 import { createStorefrontLiquid, extensionAsset, loadExtension, type ThemeExtension } from './liquid.ts'
 import { MONEY_FORMAT, productPageBody, themeFor } from './product-page.ts'
+import { pageEvents, pixelCheckout, serveWebPixelScript, webPixelsHead } from './web-pixels.ts'
 
 /**
  * The emulated online store of each shop, under `/s/<shop domain>` of the emulator: product
@@ -26,7 +27,18 @@ export const storefrontBase = (baseUrl: string, shop: string) => `${baseUrl}${ST
 
 export type StorefrontDeps = { store: Store; runtime: Runtime }
 
-type Storefront = { ext: ThemeExtension; engine: Liquid; carts: Carts; lastOrders: Map<string, number> }
+/** A cart's completed checkout: its order, and the checkout's event until the thank-you page sent it. */
+type CompletedCheckout = { orderId: number; checkout: Record<string, unknown> | null }
+
+type Storefront = {
+  ext: ThemeExtension
+  engine: Liquid
+  carts: Carts
+  lastOrders: Map<string, CompletedCheckout>
+}
+
+/** What a page carries besides its body: the theme's assets, and a checkout to report to the pixel. */
+type PageExtra = { stylesheets?: string[]; scripts?: string[]; checkout?: Record<string, unknown> | null }
 
 let shared: Storefront | undefined
 /** One extension and Liquid engine for the process (the extension is read once). */
@@ -113,6 +125,26 @@ export function parseBuyer(form: URLSearchParams): Buyer | string {
   return buyer
 }
 
+/** A file of the theme extension's `assets/` (the blocks' script and stylesheet), or 404. */
+function serveAsset(res: ServerResponse, ext: ThemeExtension, name: string): void {
+  const content = extensionAsset(ext, name)
+  if (!content) {
+    sendJson(res, 404, { errors: 'Not Found' })
+    return
+  }
+  const type = name.endsWith('.js')
+    ? 'text/javascript'
+    : name.endsWith('.css')
+      ? 'text/css'
+      : 'application/octet-stream'
+  res.writeHead(200, {
+    'content-type': `${type}; charset=utf-8`,
+    'content-length': content.length,
+    'cache-control': 'public, max-age=300',
+  })
+  res.end(content)
+}
+
 /** True when the request was a storefront path. */
 export async function handleStorefront(
   req: IncomingMessage,
@@ -133,29 +165,30 @@ export async function handleStorefront(
   const ctx: Context = { shop, store: deps.store, now: () => Date.now(), runtime: deps.runtime }
   const cart = sf.carts.get(shop.info.myshopifyDomain, cartToken(req))
   const cookie = cartCookie(shop.info.myshopifyDomain, cart)
-  const page = (title: string, body: string, extra: { stylesheets?: string[]; scripts?: string[] } = {}) =>
-    storePage({ title, shopName: shop.info.name, base, cartCount: cart.lines.length, body, ...extra })
+  const page = (title: string, body: string, { checkout = null, ...assets }: PageExtra = {}) =>
+    storePage({
+      title,
+      shopName: shop.info.name,
+      base,
+      cartCount: cart.lines.length,
+      body,
+      ...assets,
+      head: webPixelsHead({
+        ctx,
+        base,
+        extension: deps.runtime.pixelExtension,
+        cart,
+        events: pageEvents(checkout),
+      }),
+    })
   const method = req.method ?? 'GET'
 
   const asset = /^\/assets\/([\w.-]+)$/.exec(path)
   if (asset && method === 'GET') {
-    const content = extensionAsset(sf.ext, asset[1]!)
-    if (!content) sendJson(res, 404, { errors: 'Not Found' })
-    else {
-      const type = asset[1]!.endsWith('.js')
-        ? 'text/javascript'
-        : asset[1]!.endsWith('.css')
-          ? 'text/css'
-          : 'application/octet-stream'
-      res.writeHead(200, {
-        'content-type': `${type}; charset=utf-8`,
-        'content-length': content.length,
-        'cache-control': 'public, max-age=300',
-      })
-      res.end(content)
-    }
+    serveAsset(res, sf.ext, asset[1]!)
     return true
   }
+  if (method === 'GET' && serveWebPixelScript(res, ctx, path, deps.runtime.pixelExtension)) return true
   const product = /^\/products\/([a-z0-9-]+)$/.exec(path)
   if (product && method === 'GET') {
     const record = shop.products.find((p) => p.handle === product[1] && p.status === 'ACTIVE')
@@ -202,7 +235,7 @@ type CartRequest = {
   cookie: string
   base: string
   path: string
-  page: (title: string, body: string) => string
+  page: (title: string, body: string, extra?: PageExtra) => string
 }
 
 const indexPage = ({ res, ctx, base, cookie, page }: CartRequest) => {
@@ -274,17 +307,24 @@ async function checkout(r: CartRequest) {
     const shown = { ...defaultBuyer(ctx.now()), ...Object.fromEntries(form) } as Buyer
     return sendHtml(res, 400, page('ご購入手続き', checkoutBody(ctx, cart, base, shown, buyer)), cookie)
   }
-  const { order } = placeOrder(ctx, cart, buyer)
+  const result = placeOrder(ctx, cart, buyer)
+  // The checkout as bought, for the pixel's checkout_completed on the thank-you page.
+  const checkoutEvent = pixelCheckout(ctx, cart, buyer, result)
   sf.carts.clear(cart)
-  sf.lastOrders.set(cart.token, order.id)
+  sf.lastOrders.set(cart.token, { orderId: result.order.id, checkout: checkoutEvent })
   redirect(res, `${base}/thank-you`, cookie)
 }
 
 const thankYou = ({ res, ctx, sf, cart, cookie, base, page }: CartRequest) => {
-  const order = findById(ctx.shop.orders, sf.lastOrders.get(cart.token) ?? -1)
-  if (!order) return redirect(res, `${base}/`, cookie)
+  const done = sf.lastOrders.get(cart.token)
+  const order = findById(ctx.shop.orders, done?.orderId ?? -1)
+  if (!done || !order) return redirect(res, `${base}/`, cookie)
   const contracts = ctx.shop.contracts.filter((c) => c.originOrderId === order.id)
-  sendHtml(res, 200, page('ご注文ありがとうございます', thankYouBody(ctx, order, contracts, base)), cookie)
+  // checkout_completed is sent once per checkout: a reload of the page shows only page_viewed.
+  const checkout = done.checkout
+  done.checkout = null
+  const body = thankYouBody(ctx, order, contracts, base)
+  sendHtml(res, 200, page('ご注文ありがとうございます', body, { checkout }), cookie)
 }
 
 /** The store's pages besides products and assets, by method and path. */

@@ -37,12 +37,12 @@ export function boxRoutes(app: AppInstance): void {
     {
       schema: {
         tags,
-        summary: 'ボックスを作成（初期設定で作成し、項目ごとに保存します）',
+        summary: 'ボックスを作成（初期設定に、指定した項目を重ねて作成）',
         body: ZCreateBoxRequest,
-        response: { 201: ZBox, 400: ZErrorResponse },
+        response: { 201: ZBox, 400: ZErrorResponse, 404: ZErrorResponse },
       },
     },
-    async (request, reply) => reply.code(201).send(await boxes.create(request.shop, request.body.name)),
+    async (request, reply) => reply.code(201).send(await boxes.create(request.shop, request.body)),
   )
 
   app.get(

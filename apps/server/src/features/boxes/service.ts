@@ -1,4 +1,4 @@
-import type { Box, BoxDetail, BoxList, UpdateBoxRequest } from '@teiki/contract'
+import type { Box, BoxDetail, BoxList, CreateBoxRequest, UpdateBoxRequest } from '@teiki/contract'
 import { type BoxSettings, boxProblems, boxSaveProblem, newBoxSettings } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
@@ -55,6 +55,10 @@ function boxOf(row: BoxRow): Box {
   }
 }
 
+/** The fields a request gave (absent ones are not saved; null ones are, and are refused). */
+const givenFields = (body: CreateBoxRequest | UpdateBoxRequest) =>
+  Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<BoxSettings>
+
 export function createBoxService(deps: { db: Db; clients: ShopClients }) {
   const { db } = deps
 
@@ -73,6 +77,18 @@ export function createBoxService(deps: { db: Db; clients: ShopClients }) {
     }
   }
 
+  /**
+   * Refuses saving `patch` over `current` (400 with the field's Japanese message; 404 for a group
+   * the shop does not have), judged with the product count of the group the box would have.
+   */
+  async function refuseSave(shop: ShopRow, current: BoxSettings, patch: Partial<BoxSettings>) {
+    const groupId = patch.sellingPlanGroupId ?? current.sellingPlanGroupId
+    const count = groupId === null ? null : await groupProductsCount(db, shop.id, groupId)
+    if (patch.sellingPlanGroupId != null && count === null) throw notFound('販売プランが見つかりません')
+    const problem = boxSaveProblem(current, patch, count)
+    if (problem) throw new AppError('INVALID_INPUT', problem.message)
+  }
+
   async function stored(shop: ShopRow, id: string): Promise<BoxRow> {
     const row = await findBox(db, shop.id, id)
     if (!row) throw notFound(BOX_NOT_FOUND)
@@ -85,10 +101,15 @@ export function createBoxService(deps: { db: Db; clients: ShopClients }) {
       return { boxes: rows.map(boxOf), total, page }
     },
 
-    /** A new box with the default settings (name 「新しいボックス」, or the given one; min 1). */
-    async create(shop: ShopRow, name: string | undefined): Promise<Box> {
-      const settings = { ...newBoxSettings(), ...(name?.trim() ? { name: name.trim() } : {}) }
-      const id = await insertBox(db, shop.id, settings)
+    /**
+     * A new box: the default settings (「新しいボックス」, min 1) with the fields given over
+     * them, each judged as a save of that field over the defaults (400 creates nothing).
+     */
+    async create(shop: ShopRow, body: CreateBoxRequest): Promise<Box> {
+      const defaults = newBoxSettings()
+      const patch = givenFields(body)
+      await refuseSave(shop, defaults, patch)
+      const id = await insertBox(db, shop.id, { ...defaults, ...patch })
       await publish(shop)
       return boxOf(await stored(shop, id))
     },
@@ -124,14 +145,8 @@ export function createBoxService(deps: { db: Db; clients: ShopClients }) {
      */
     async update(shop: ShopRow, id: string, body: UpdateBoxRequest): Promise<Box> {
       const row = await stored(shop, id)
-      const groupId = body.sellingPlanGroupId ?? row.selling_plan_group_id
-      const count = groupId === null ? null : await groupProductsCount(db, shop.id, groupId)
-      if (body.sellingPlanGroupId != null && count === null) throw notFound('販売プランが見つかりません')
-      const patch = Object.fromEntries(
-        Object.entries(body).filter(([, v]) => v !== undefined),
-      ) as Partial<BoxSettings>
-      const problem = boxSaveProblem(settingsOf(row), patch, count)
-      if (problem) throw new AppError('INVALID_INPUT', problem.message)
+      const patch = givenFields(body)
+      await refuseSave(shop, settingsOf(row), patch)
       await updateBox(db, shop.id, id, patch as BoxPatch)
       await publish(shop)
       return boxOf(await stored(shop, id))

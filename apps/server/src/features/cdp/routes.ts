@@ -13,10 +13,10 @@ import {
   ZSegmentUpdateRequest,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { stateChangingGet } from '../../http/get-write-guard.ts'
 import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { customerRoutes } from './customer-routes.ts'
 import { createCustomerService } from './customers-service.ts'
-import { refuseUnsafeGet } from './get-write-guard.ts'
 import { ltvRoutes } from './ltv-routes.ts'
 import type { EnqueueSegmentExport } from './segment-export.ts'
 import { createSegmentService } from './segments-service.ts'
@@ -100,9 +100,7 @@ export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
   app.get(
     '/app-admin/cdp-segment-delete',
     {
-      // No HEAD twin: Fastify would run this handler for a HEAD too, and a HEAD must not delete.
-      exposeHeadRoute: false,
-      onRequest: refuseUnsafeGet,
+      ...stateChangingGet('セグメント一覧の削除ボタン'),
       schema: {
         tags,
         summary: 'セグメントを削除（仕様どおりGETですが書き込みとして扱います）',
@@ -110,11 +108,9 @@ export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
         response: { 200: ZSegmentDeleted, 403: ZErrorResponse, 404: ZErrorResponse },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await segments.remove(request.shop, request.query.segmentId)
-      return reply
-        .header('Cache-Control', 'no-store')
-        .send({ deleted: true as const, segmentId: request.query.segmentId })
+      return { deleted: true as const, segmentId: request.query.segmentId }
     },
   )
 

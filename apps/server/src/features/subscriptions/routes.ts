@@ -1,6 +1,12 @@
-import { ZSearchSubscriptionsQuery, ZSearchSubscriptionsResponse, ZSearchVariantQuery } from '@teiki/contract'
+import {
+  ZLatestSubscription,
+  ZLatestSubscriptionQuery,
+  ZSearchSubscriptionsQuery,
+  ZSearchSubscriptionsResponse,
+  ZSearchVariantQuery,
+} from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { searchSubscriptions, searchSubscriptionsByVariant } from './service.ts'
+import { latestSubscription, searchSubscriptions, searchSubscriptionsByVariant } from './service.ts'
 
 export function subscriptionRoutes(app: AppInstance): void {
   app.get(
@@ -27,5 +33,19 @@ export function subscriptionRoutes(app: AppInstance): void {
       },
     },
     (request) => searchSubscriptionsByVariant(app.db, request.shop, request.query),
+  )
+
+  // A static path: it wins over `/subscriptions/:contractId` (detail-routes.ts) whatever the order.
+  app.get(
+    '/app-admin/subscriptions/latest',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: '最新の契約（作成が最も新しい契約。statuses で絞り込み可）',
+        querystring: ZLatestSubscriptionQuery,
+        response: { 200: ZLatestSubscription },
+      },
+    },
+    (request) => latestSubscription(app.db, request.shop, request.query),
   )
 }

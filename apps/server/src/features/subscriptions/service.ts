@@ -1,7 +1,9 @@
 import {
   isPlatformId,
+  type LatestSubscription,
   type SearchSubscriptionsResponse,
   type SearchTotal,
+  type SubscriptionRow,
   type SubscriptionStatus,
 } from '@teiki/contract'
 import { classifySearchInput, zonedDayRange } from '@teiki/domain'
@@ -57,6 +59,20 @@ export async function searchSubscriptionsByVariant(
   const filter = baseFilter(shop, params)
   filter.variantId = params.variantId
   return page(db, filter, params, opts.countLimit ?? SEARCH_COUNT_LIMIT)
+}
+
+/**
+ * GET /subscriptions/latest: the newest contract (spec §7; the platform's contract list is
+ * newest first), as the list shows its rows; null when the shop has none (of these statuses).
+ */
+export async function latestSubscription(
+  db: Db,
+  shop: ShopRow,
+  params: { statuses: SubscriptionStatus[] },
+): Promise<LatestSubscription> {
+  const filter = { ...baseFilter(shop, { ...params, offset: 0, limit: 1 }), fetch: 1 }
+  const [row] = await listContracts(db, filter)
+  return { subscription: row ? listRow(row) : null }
 }
 
 function baseFilter(
@@ -160,6 +176,19 @@ async function searchTotal(
   return counted > limit ? { count: limit, precision: 'AT_LEAST' } : { count: counted, precision: 'EXACT' }
 }
 
+/** A mirror row as the list answers it (spec §3 "Search list row"). */
+function listRow(row: ContractListRow): SubscriptionRow {
+  const nextBillingDate = row.next_billing_date ? row.next_billing_date.toISOString() : null
+  return {
+    status: row.status,
+    customerId: row.customer_id,
+    displayName: row.customer_display_name,
+    contractId: row.id,
+    nextBillingDate,
+    cursor: Buffer.from(`${nextBillingDate ?? ''}|${row.id}`).toString('base64url'),
+  }
+}
+
 async function page(
   db: Db,
   filter: ListFilter,
@@ -171,17 +200,7 @@ async function page(
   const hasNextPage = rows.length > params.limit
   const visible = hasNextPage ? rows.slice(0, params.limit) : rows
   return {
-    subscriptions: visible.map((row) => {
-      const nextBillingDate = row.next_billing_date ? row.next_billing_date.toISOString() : null
-      return {
-        status: row.status,
-        customerId: row.customer_id,
-        displayName: row.customer_display_name,
-        contractId: row.id,
-        nextBillingDate,
-        cursor: Buffer.from(`${nextBillingDate ?? ''}|${row.id}`).toString('base64url'),
-      }
-    }),
+    subscriptions: visible.map(listRow),
     pageInfo: { hasNextPage, hasPreviousPage: params.offset > 0 },
     offset: params.offset,
     limit: params.limit,

@@ -1,12 +1,16 @@
 import type { DbClient } from '../../db/pool.ts'
 
 /**
- * The demo shop's traffic history (issue 14 item 6): 18 months of page views per utm values and
- * the source of about two thirds of the demo contracts, so 流入元 and the persistence split by
- * source show something on the first start. Deterministic (a seeded PRNG), written once per
- * shop (demo/app-data.ts). Only the history is made up here; every figure on screen is
- * computed from it by the same code as for real hits. The channels' stories: LINE and mail
- * bring fewer but lasting subscribers, Instagram many who leave sooner.
+ * GENERATED DATA, NOT MEASURED: the demo shop's traffic history (issue 14 item 6). It makes up
+ * 18 months of page views per utm values, up to yesterday (shop-local), and the source of about
+ * two thirds of the demo contracts, so 流入元 and the persistence split by source show something
+ * on the first start. Deterministic (a seeded PRNG), written once per shop (demo/app-data.ts),
+ * and labelled as generated: `traffic_generated_history` (migration 0037) records the last day
+ * it covers, and 流入元 says on screen that figures up to that day are generated. From today on,
+ * page views and attributions are measured: the web pixel runs in the emulated store
+ * (issue 23) and sends them like any shop's. Every figure on screen is computed from the rows by
+ * the same code either way. The channels' stories: LINE and mail bring fewer but lasting
+ * subscribers, Instagram many who leave sooner.
  */
 
 type Channel = {
@@ -41,11 +45,19 @@ function prng(seed: number): () => number {
   }
 }
 
-/** Writes the history; returns how many contracts got a source. */
-export async function seedDemoTraffic(db: DbClient, shopId: string, today: string): Promise<number> {
+/**
+ * Writes the generated history, through the shop-local day before today, and the row that
+ * labels it as generated; returns how many contracts got a made-up source.
+ */
+export async function seedDemoTraffic(db: DbClient, shopId: string): Promise<number> {
   const rand = prng(Number(shopId) * 7919 + 14)
   const rows: Array<[string, string, string, string, string, number]> = []
-  const start = Date.parse(`${today}T00:00:00Z`) - HISTORY_DAYS * 86_400_000
+  const { rows: days } = await db.query<{ through: string }>(
+    `select ((now() at time zone iana_timezone)::date - 1)::text as through from shops where id = $1`,
+    [shopId],
+  )
+  const through = days[0]!.through
+  const start = Date.parse(`${through}T00:00:00Z`) - HISTORY_DAYS * 86_400_000
   for (let d = 0; d <= HISTORY_DAYS; d++) {
     const date = new Date(start + d * 86_400_000)
     const day = date.toISOString().slice(0, 10)
@@ -99,6 +111,11 @@ export async function seedDemoTraffic(db: DbClient, shopId: string, today: strin
        campaign text, content text, touched_at timestamptz)
      on conflict do nothing`,
     [shopId, JSON.stringify(attributions)],
+  )
+  await db.query(
+    `insert into traffic_generated_history (shop_id, generated_through, attributed_contracts)
+     values ($1, $2::date, $3) on conflict (shop_id) do nothing`,
+    [shopId, through, attributions.length],
   )
   return attributions.length
 }

@@ -73,3 +73,12 @@ export async function trafficValues(db: DbClient, shopId: string) {
   for (const r of rows) if (r.value !== '') values[r.dim].push(r.value)
   return values
 }
+
+/** The last day of the shop's generated traffic history (migration 0037), or null: all measured. */
+export async function generatedThrough(db: DbClient, shopId: string): Promise<string | null> {
+  const { rows } = await db.query<{ through: string }>(
+    'select generated_through::text as through from traffic_generated_history where shop_id = $1',
+    [shopId],
+  )
+  return rows[0]?.through ?? null
+}

@@ -1,11 +1,11 @@
-import type { PixelEvent, TrafficQuery, TrafficRow } from '@teiki/contract'
+import type { PixelEvent, TrafficQuery, TrafficReport } from '@teiki/contract'
 import { gidNumber } from '@teiki/contract'
 import { trafficRate, utmOf } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { attributeShop } from './attribution.ts'
 import type { HitRow } from './repo.ts'
-import { trafficRows, trafficValues } from './report-repo.ts'
+import { generatedThrough, trafficRows, trafficValues } from './report-repo.ts'
 
 /** The stored form of the pixel's events: utm values read from the page URL. */
 export function hitRows(shopId: string, events: PixelEvent[]): HitRow[] {
@@ -26,7 +26,7 @@ export function hitRows(shopId: string, events: PixelEvent[]): HitRow[] {
 export function createTrafficService(deps: { db: Db }) {
   const { db } = deps
   return {
-    report: async (shop: ShopRow, q: TrafficQuery): Promise<{ rows: TrafficRow[] }> => {
+    report: async (shop: ShopRow, q: TrafficQuery): Promise<TrafficReport> => {
       // Checkouts whose contract has arrived since the last sweep are attributed first.
       await attributeShop(db, shop.id)
       const rows = await trafficRows(db, shop.id, q.startDate, q.endDate, {
@@ -36,6 +36,7 @@ export function createTrafficService(deps: { db: Db }) {
         ...(q.content ? { content: q.content } : {}),
       })
       return {
+        generatedThrough: await generatedThrough(db, shop.id),
         rows: rows.map((r) => ({
           source: r.source,
           medium: r.medium,

@@ -29,3 +29,13 @@ export function pixelView(c: PixelConnection): PixelView {
     }
   return { badge: { label: '未接続', tone: 'attention' }, note: null, action: '接続する' }
 }
+
+/**
+ * What 流入元 says when its period holds a generated history (the demo shop's, made up when it
+ * was seeded, `generatedThrough` its last day): those figures are not measured. Null when the
+ * period starts after it, or the shop has none: every figure is then the web pixel's.
+ */
+export function generatedHistoryNote(generatedThrough: string | null, from: string): string | null {
+  if (!generatedThrough || from > generatedThrough) return null
+  return `${formatDateJa(generatedThrough)}までのアクセス数と流入元は、デモ用に生成したデータです（ウェブピクセルの計測ではありません）。それより後の数字は、ストアでの閲覧と購入をウェブピクセルが計測したものです。`
+}

@@ -1,4 +1,5 @@
 import {
+  Banner,
   BlockStack,
   Card,
   DataTable,
@@ -15,6 +16,7 @@ import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { analyticsApi } from './analytics-api.ts'
 import { PixelCard } from './pixel-card.tsx'
+import { generatedHistoryNote } from './pixel-model.ts'
 import { useLoad } from './use-load.ts'
 
 const ZONE = 'Asia/Tokyo'
@@ -81,10 +83,24 @@ export default function TrafficPage() {
             <SkeletonBodyText lines={8} />
           </Card>
         )}
+        {state.status === 'success' && (
+          <GeneratedNote note={generatedHistoryNote(state.data.generatedThrough, range.from)} />
+        )}
         {state.status === 'success' && <TrafficTable rows={state.data.rows} />}
         <PixelCard />
       </BlockStack>
     </Page>
+  )
+}
+
+function GeneratedNote({ note }: { note: string | null }) {
+  if (!note) return null
+  return (
+    <div data-testid="generated-history">
+      <Banner tone="info" title="デモ用の生成データを含みます">
+        <p>{note}</p>
+      </Banner>
+    </div>
   )
 }
 
