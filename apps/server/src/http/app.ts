@@ -300,6 +300,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       jobs: opts.jobs,
       db,
       mailer,
+      quote: billingEngine.quoteNextCycle,
       log: app.log,
       cron: opts.mailJobs?.cron ?? true,
     })
