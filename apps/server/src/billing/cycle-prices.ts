@@ -1,4 +1,10 @@
-import { type LineRepricing, linePriceForCycle, type PricedLine, repricedLines } from '@teiki/domain'
+import {
+  type CustomCycleDiscount,
+  type LineRepricing,
+  linePriceForCycle,
+  type PricedLine,
+  repricedLines,
+} from '@teiki/domain'
 import { withTransaction } from '../db/pool.ts'
 import { planCycleDiscounts } from '../features/selling-plans/cycle-discounts-service.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
@@ -71,11 +77,18 @@ async function withPlanRules(
   contract: MirroredContract,
   lines: PricedLine[],
 ): Promise<PricedLine[]> {
-  const planOf = new Map(contract.lines.map((l) => [l.id, l.sellingPlanId]))
-  const planIds = [...planOf.values()].filter((id): id is string => id !== null)
+  const planIds = contract.lines.flatMap((l) => l.sellingPlanId ?? [])
   if (planIds.length === 0) return lines
-  const rules = await planCycleDiscounts(ctx.db, shop.id, planIds)
-  if (rules.size === 0) return lines
+  return linesWithPlanRules(lines, contract.lines, await planCycleDiscounts(ctx.db, shop.id, planIds))
+}
+
+/** Each line with the rules of the plan the mirror says it was sold with (none: as it is). */
+export function linesWithPlanRules(
+  lines: readonly PricedLine[],
+  sold: ReadonlyArray<{ id: string; sellingPlanId: string | null }>,
+  rules: ReadonlyMap<string, readonly CustomCycleDiscount[]>,
+): PricedLine[] {
+  const planOf = new Map(sold.map((l) => [l.id, l.sellingPlanId]))
   return lines.map((line) => {
     const own = rules.get(planOf.get(line.id) ?? '')
     return own ? { ...line, planRules: own } : line
@@ -206,9 +219,19 @@ export async function quoteNextCycle(
     if (!read) return null
     lines = await withPlanRules(ctx, shop, contract, read.lines)
   }
+  return quoteOf(lines, quantities, cycle, pricing)
+}
+
+/** The quote of `cycle` for lines (with their plan rules) and their quantities. */
+export function quoteOf(
+  lines: readonly PricedLine[],
+  quantities: ReadonlyMap<string, number>,
+  cycle: number,
+  pricing: { currencyCode: string; manualPrices: boolean },
+): CycleQuote {
   return {
     cycle,
-    currencyCode: contract.currencyCode,
+    currencyCode: pricing.currencyCode,
     lines: lines.map((l) => ({
       id: l.id,
       quantity: quantities.get(l.id) ?? 0,

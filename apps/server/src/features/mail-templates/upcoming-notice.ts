@@ -48,11 +48,7 @@ export async function sendUpcomingNotices(
       const made: string[] = []
       for (const { c, quote } of quoted) {
         const prices = new Map(quote.lines.map((l) => [l.id, l.unitPrice]))
-        const amount = cycleTotal(
-          quote.lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
-          c.delivery_price,
-          quote.currencyCode,
-        )
+        const amount = noticeAmount(quote, c.delivery_price)
         const mail = await composeMail(tx, shop, {
           type: 'upcoming_billing',
           to: c.email,
@@ -79,6 +75,15 @@ export async function sendUpcomingNotices(
     await mailer.deliver(ids)
     if (due.length < BATCH) return decided
   }
+}
+
+/** The amount the notice quotes: the quoted lines × quantities, plus delivery (what the charge will be). */
+export function noticeAmount(quote: CycleQuote, deliveryPrice: string | null): string {
+  return cycleTotal(
+    quote.lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
+    deliveryPrice,
+    quote.currencyCode,
+  )
 }
 
 /** Each contract's quote; one that cannot be priced now is logged and left for the next run. */

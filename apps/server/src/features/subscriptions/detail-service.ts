@@ -224,7 +224,7 @@ export function toDetail(
 }
 
 /** The line's unit price per order from `nextCycle` on, by the engine's one rule (linePriceForCycle). */
-function cyclePricesOf(
+export function cyclePricesOf(
   l: PlatformDetailLine,
   rules: ReadonlyMap<string, readonly CustomCycleDiscount[]>,
   pricing: { currencyCode: string; manualPrices: boolean },
