@@ -193,7 +193,7 @@ describe('a selling plan from the editor to its second billed order', () => {
     await shot('plan-list.png')
   })
 
-  it('the テーマ page adds the block; the product page shows the plan with 初回 and 2回目以降 in yen', async () => {
+  it('the テーマ page adds the block; the product page shows the plan with 1回目 and 2回目以降 in yen', async () => {
     await page.getByRole('link', { name: 'テーマ' }).first().click()
     await page
       .getByText('このテーマの商品ページはアプリブロックに対応しています。')
@@ -217,8 +217,8 @@ describe('a selling plan from the editor to its second billed order', () => {
     expect(await page.locator('select[name="id"] option:checked').innerText()).toContain(PRODUCT.variant)
     const rows = option.locator('.teiki-price:visible .teiki-price__row')
     expect(await rows.count()).toBe(2)
-    // 初回 ¥1,037 (the regular ¥1,296 struck through), 2回目以降 ¥1,166.
-    expect(await rows.nth(0).locator('.teiki-price__label').innerText()).toBe('初回')
+    // 1回目 ¥1,037 (the regular ¥1,296 struck through), 2回目以降 ¥1,166.
+    expect(await rows.nth(0).locator('.teiki-price__label').innerText()).toBe('1回目')
     expect(await rows.nth(0).locator('.teiki-price__amount').innerText()).toBe(yen(PRODUCT.first))
     expect(await rows.nth(0).locator('.teiki-price__regular').innerText()).toBe(yen(PRODUCT.price))
     expect(await rows.nth(1).locator('.teiki-price__label').innerText()).toBe('2回目以降')

@@ -286,7 +286,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   app.decorate('billingEngine', billingEngine)
   const unregisterEngine = registerBillingEngine(billingEngine)
   billingRoutes(app, opts.now ? { now: opts.now } : {})
-  if (opts.apiSecret) internalBillingRoutes(app, { apiSecret: opts.apiSecret })
+  if (opts.apiSecret) internalBillingRoutes(app, { apiSecret: opts.apiSecret, mailer })
   if (opts.jobs) {
     await startExportJobs({
       jobs: opts.jobs,
