@@ -19,7 +19,8 @@ export type CycleDiscountDeps = { db: Db; clients: ShopClients }
 
 /**
  * The storefront's copy of the rules (teiki.plan_prices, storefront-prices.ts) after a change: a
- * failure answers 502 saying the rules are saved (saving again publishes them).
+ * refusal (422) or an unreachable platform (502) is answered saying the rules are saved (saving
+ * again publishes them).
  */
 async function publish(deps: CycleDiscountDeps, shop: ShopRow): Promise<void> {
   try {

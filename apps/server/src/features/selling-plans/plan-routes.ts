@@ -65,7 +65,12 @@ export function planRoutes(app: AppInstance, deps: SellingPlanServiceDeps): void
         tags,
         summary: '回数ごとの割引をすべて削除',
         params: ZSellingPlanParams,
-        response: { 204: z.null().describe('削除しました'), 404: ZErrorResponse, 502: ZErrorResponse },
+        response: {
+          204: z.null().describe('削除しました'),
+          404: ZErrorResponse,
+          422: ZErrorResponse,
+          502: ZErrorResponse,
+        },
       },
     },
     async (request, reply) => {
