@@ -1,12 +1,12 @@
-import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
 import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
+import { npmRunBilling } from './support/billing-cli.ts'
+import { waitForOrders } from './support/contract-orders.ts'
 
 // Issue 22's flow on the embedded default (`npm start`): the shopper buys 国産大麦若葉の青汁
 // (¥3,240) on 回数割定期便 (1回目30%オフ、2〜3回目20%オフ、4回目以降10%オフ: the platform holds
@@ -65,19 +65,7 @@ function japanTime(date: string, days: number, hhmm: string): string {
   return new Date(day.getTime() + (h - 9) * 3_600_000 + min * 60_000).toISOString()
 }
 
-/** `npm run billing` as the merchant types it; the running app makes the run and answers. */
-async function runBilling(now: string, ...more: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
-  delete env.DATABASE_URL
-  delete env.SHOPIFY_API_KEY
-  delete env.SHOPIFY_API_SECRET
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'billing', '--', '--shop', SHOP, '--now', now, ...more],
-    { cwd: ROOT, env, timeout: 240_000 },
-  )
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { now: string; succeeded: number; notices?: number }
-}
+const runBilling = (now: string, ...more: string[]) => npmRunBilling(dataDir, SHOP, now, ...more)
 
 type CaughtMail = { subject: string; envelopeTo: string[]; text: string }
 
@@ -85,14 +73,6 @@ type CaughtMail = { subject: string; envelopeTo: string[]; text: string }
 async function mailsTo(to: string, subject: string): Promise<CaughtMail[]> {
   const all = (await (await fetch(new URL('/mails.json', mailPage))).json()) as CaughtMail[]
   return all.filter((m) => m.envelopeTo.includes(to) && m.subject === subject).reverse()
-}
-
-/** The contract's orders as 注文履歴 lists them, by order number: `#1003 2026年12月27日 … ¥3,142`. */
-async function orderRows(): Promise<Array<{ name: string; amount: number }>> {
-  const text = (await page.locator('[data-testid="contract-orders"]').innerText()).replace(/\s+/g, ' ')
-  return [...text.matchAll(/(#\d+) \d{4}年\d{1,2}月\d{1,2}日 .*?(¥[\d,]+)/g)]
-    .map((m) => ({ name: m[1]!, amount: yen(m[2]!) }))
-    .sort((a, b) => Number(a.name.slice(1)) - Number(b.name.slice(1)))
 }
 
 describe('回数割定期便: the block, 契約詳細, the mails and the charges say one price per order', () => {
@@ -190,22 +170,11 @@ describe('回数割定期便: the block, 契約詳細, the mails and the charges
       // The charge at the end of the billing day.
       const run = await runBilling(japanTime(due, 0, '23:59'))
       expect(run.succeeded).toBeGreaterThanOrEqual(1)
-      await page.goto(detailUrl)
-      await expect
-        .poll(
-          async () => {
-            await page.reload()
-            await page.locator('[data-testid="contract-orders"]').waitFor({ timeout: 20_000 })
-            return (await orderRows()).length
-          },
-          { timeout: 60_000, interval: 1_000 },
-        )
-        .toBe(cycle)
-      const order = (await orderRows()).at(-1)!
-      charged[cycle] = order.amount
+      const order = (await waitForOrders(page, detailUrl, cycle)).at(-1)!
+      charged[cycle] = yen(order.amount)
       const orderMails = await mailsTo(email, 'ご注文ありがとうございます（定期便）')
-      const orderMail = orderMails.find((m) => m.text.includes(`ご注文番号: ${order.name}`))
-      expect(orderMail, `order mail of ${order.name}`).toBeDefined()
+      const orderMail = orderMails.find((m) => m.text.includes(`ご注文番号: #${order.number}`))
+      expect(orderMail, `order mail of #${order.number}`).toBeDefined()
       const mailed = yen(/ご請求金額: (¥[\d,]+)/.exec(orderMail!.text)![1]!)
 
       // One number: the block's price plus shipping, quoted, charged and mailed.

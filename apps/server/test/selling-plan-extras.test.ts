@@ -32,6 +32,9 @@ afterAll(() => env?.close())
 beforeEach(() => env.emulator.faults.reset())
 
 const platform = (domain = env.main) => env.emulator.store.shop(domain)!
+/** The storefront's copy of the plans' custom cycle discounts (teiki.plan_prices, ADR 0026). */
+const publishedPlans = () =>
+  (appMetafields(platform()).teiki?.plan_prices?.value as { plans: object } | undefined)?.plans
 const otherGroup = () => platform(env.other).sellingPlanGroups[0]!
 const otherPlanId = () => String(otherGroup().sellingPlans[0]!.id)
 
@@ -68,8 +71,7 @@ describe('custom cycle discounts', () => {
     })
     expect((await call(env, 'GET', `/selling-plans/${planId}/custom-cycle-discounts`)).body).toEqual(put.body)
     // The storefront's block prices the plan from the app-data metafield (ADR 0026).
-    const published = () => appMetafields(platform()).teiki?.plan_prices?.value as { plans: object }
-    expect(published().plans).toEqual({
+    expect(publishedPlans()).toEqual({
       [planId]: [
         { from: 1, to: 2, kind: 'off', subunits: 30000 },
         { from: 3, to: 0, kind: 'off', subunits: 15100 },
@@ -88,7 +90,7 @@ describe('custom cycle discounts', () => {
       adjustmentType: null,
       cycleDiscounts: [],
     })
-    expect(published().plans).toEqual({})
+    expect(publishedPlans()).toEqual({})
     // The only platform calls: the metafield written after the PUT and after the DELETE.
     expect(mutationsSince(env.emulator, from, env.main)).toEqual([])
     expect(callsSince(env.emulator, from, env.main).flatMap((c) => c.rootFields)).toEqual([
@@ -109,9 +111,7 @@ describe('custom cycle discounts', () => {
     })
     env.emulator.faults.reset()
     expect((await call(env, 'PUT', `/selling-plans/${planId}/custom-cycle-discounts`, body)).status).toBe(200)
-    expect(
-      Object.keys((appMetafields(platform()).teiki?.plan_prices?.value as { plans: object }).plans),
-    ).toEqual([planId])
+    expect(Object.keys(publishedPlans() ?? {})).toEqual([planId])
     expect((await call(env, 'DELETE', `/selling-plans/${planId}/custom-cycle-discounts-all`)).status).toBe(
       204,
     )
