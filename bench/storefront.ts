@@ -1,10 +1,12 @@
 // `--only storefront`: the theme app extension's weight on a store and its layout stability.
 // The blocks' JavaScript and CSS as a browser downloads them (gzip), and CLS of the emulated
-// product page with the plans block in Chromium (5 cold loads), with the requests the page made
-// (prices come from Liquid: nothing but the page's own files is fetched).
+// product page with the plans block in Chromium (5 cold loads), one of its plans priced per order
+// from the app-data metafield teiki.plan_prices, with the requests the page made (prices come
+// from Liquid: nothing but the page's own files is fetched).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { storefrontPlanPrices } from '@teiki/domain'
 import { createEmulator } from '@teiki/shopify-emulator'
 import { chromium } from 'playwright-core'
 import { CHROMIUM, CHROMIUM_ARGS, measureVitals } from './web-vitals.ts'
@@ -60,6 +62,32 @@ export async function benchStorefront(opts: { log: (line: string) => void }) {
         files: [
           { filename: 'templates/product.json', body: { type: 'TEXT', value: JSON.stringify(template) } },
         ],
+      },
+    })
+    // Its first plan priced per order by the app (回数割: 30% / 20% for 2–3 / 10% from 4), as the
+    // app publishes it: the block renders three ranges from the metafield (ADR 0026).
+    const plan = shop.sellingPlanGroups.find((g) => g.productIds.includes(product.id))!.sellingPlans[0]!
+    const installation = await emulator.graphql(DOMAIN, { query: '{ currentAppInstallation { id } }' })
+    const ownerId = (installation.data as { currentAppInstallation: { id: string } }).currentAppInstallation
+      .id
+    const tiers = storefrontPlanPrices(
+      [
+        {
+          id: String(plan.id),
+          platformDiscounts: [],
+          rules: [1, 2, 4].map((cycle, i) => ({
+            cycle,
+            adjustmentType: 'PERCENTAGE' as const,
+            adjustmentValue: String([30, 20, 10][i]),
+          })),
+        },
+      ],
+      'JPY',
+    )
+    await emulator.graphql(DOMAIN, {
+      query: `mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { userErrors { message } } }`,
+      variables: {
+        m: [{ ownerId, namespace: 'teiki', key: 'plan_prices', type: 'json', value: JSON.stringify(tiers) }],
       },
     })
     const pageUrl = `${url}/s/${DOMAIN}/products/${product.handle}`

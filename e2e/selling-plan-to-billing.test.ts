@@ -1,12 +1,12 @@
-import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
 import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
+import { npmRunBilling } from './support/billing-cli.ts'
+import { orderRows as contractOrders, waitForOrders } from './support/contract-orders.ts'
 import { addWidgetInThemeEditor } from './support/theme-widget.ts'
 
 // Issue 13's flow as a merchant and a shopper meet it, on the embedded default: the merchant
@@ -82,37 +82,12 @@ function endOfDayInJapan(dateJa: string): string {
 
 /** `npm run billing` as the merchant types it; the running app makes the run and answers. */
 async function runBilling(now: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
-  delete env.DATABASE_URL
-  delete env.SHOPIFY_API_KEY
-  delete env.SHOPIFY_API_SECRET
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'billing', '--', '--shop', SHOP, '--now', now],
-    { cwd: ROOT, env, timeout: 240_000 },
-  )
-  const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-    now: string
-    due: number
-    succeeded: number
-    failed: number
-  }
+  const summary = await npmRunBilling(dataDir, SHOP, now)
   expect(summary.now).toBe(now)
   return summary
 }
 
-type OrderRow = { number: number; date: string; amount: string }
-
-/**
- * The contract's orders as 注文履歴 lists them (`#3961 2026年11月26日 テスト ¥1,587`), oldest
- * first by order number (the page lists the newest first).
- */
-async function orderRows(): Promise<OrderRow[]> {
-  const text = (await page.locator('[data-testid="contract-orders"]').innerText()).replace(/\s+/g, ' ')
-  return [...text.matchAll(/#(\d+) (\d{4}年\d{1,2}月\d{1,2}日) .*?(¥[\d,]+)/g)]
-    .map((m) => ({ number: Number(m[1]), date: m[2]!, amount: m[3]! }))
-    .sort((x, y) => x.number - y.number)
-}
+const orderRows = () => contractOrders(page)
 
 /** The price a line of the contract's 商品 card is charged at now (`数量 1 ・ ¥1,037`). */
 async function linePrice(): Promise<string> {
@@ -194,7 +169,7 @@ describe('a selling plan from the editor to its second billed order', () => {
     await shot('plan-list.png')
   })
 
-  it('the テーマ page adds the block; the product page shows the plan with 初回 and 2回目以降 in yen', async () => {
+  it('the テーマ page adds the block; the product page shows the plan with 1回目 and 2回目以降 in yen', async () => {
     await page.getByRole('link', { name: 'テーマ' }).first().click()
     await page
       .getByText('このテーマの商品ページはアプリブロックに対応しています。')
@@ -217,8 +192,8 @@ describe('a selling plan from the editor to its second billed order', () => {
     expect(await page.locator('select[name="id"] option:checked').innerText()).toContain(PRODUCT.variant)
     const rows = option.locator('.teiki-price:visible .teiki-price__row')
     expect(await rows.count()).toBe(2)
-    // 初回 ¥1,037 (the regular ¥1,296 struck through), 2回目以降 ¥1,166.
-    expect(await rows.nth(0).locator('.teiki-price__label').innerText()).toBe('初回')
+    // 1回目 ¥1,037 (the regular ¥1,296 struck through), 2回目以降 ¥1,166.
+    expect(await rows.nth(0).locator('.teiki-price__label').innerText()).toBe('1回目')
     expect(await rows.nth(0).locator('.teiki-price__amount').innerText()).toBe(yen(PRODUCT.first))
     expect(await rows.nth(0).locator('.teiki-price__regular').innerText()).toBe(yen(PRODUCT.price))
     expect(await rows.nth(1).locator('.teiki-price__label').innerText()).toBe('2回目以降')
@@ -305,17 +280,7 @@ describe('a selling plan from the editor to its second billed order', () => {
       const summary = await runBilling(endOfDayInJapan(due))
       expect(summary.succeeded).toBeGreaterThanOrEqual(1)
 
-      await page.goto(detail)
-      await expect
-        .poll(
-          async () => {
-            await page.reload()
-            await page.locator('[data-testid="contract-orders"]').waitFor({ timeout: 20_000 })
-            return (await orderRows()).length
-          },
-          { timeout: 60_000, interval: 1_000 },
-        )
-        .toBe(cycle)
+      await waitForOrders(page, detail, cycle)
       // Order 1 (the checkout) at the 初回 price, every renewal at the 2回目以降 price.
       expect((await orderRows()).map((o) => o.amount)).toEqual([
         yen(PRODUCT.first + SHIPPING), // order 1: cycle 1, paid at checkout

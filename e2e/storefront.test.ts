@@ -64,7 +64,7 @@ describe('storefront widget and checkout', () => {
     expect(await checked.getAttribute('value')).toMatch(/^\d+$/)
     const visiblePrices = () => block.locator('.teiki-price:visible').allInnerTexts()
     const before = await visiblePrices()
-    expect(before.join(' ')).toMatch(/(毎回|初回)\s*¥[\d,]+/)
+    expect(before.join(' ')).toMatch(/(毎回|\d+回目)\s*¥[\d,]+/)
     await page.screenshot({ path: join(ARTIFACTS, 'storefront-product.png'), fullPage: true })
   })
 

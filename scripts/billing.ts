@@ -1,9 +1,11 @@
-// `npm run billing -- --shop <domain> [--now <ISO time>] [--timeout <seconds>]`
+// `npm run billing -- --shop <domain> [--now <ISO time>] [--timeout <seconds>] [--notices]`
 //
 // Runs one billing run of one shop synchronously (apps/server/src/billing/run.ts): charges the
 // contracts due at `now` (default: the real now), waits for every attempt's outcome by polling
 // the platform, applies it (schedule, dunning, mail) and prints the summary as one JSON line:
 // {shop, now, due, attempted, succeeded, failed, skipped, alreadyBilled} (ZBillingRunSummary).
+// `--notices`: then also sends the 次回請求のお知らせ due at `now` (what the hourly job sends at
+// that moment: contracts billed in 3 shop days, from 9:00) and adds `notices` (how many).
 // Exit 0 when the run finished (failed charges included), 1 on an error, 2 on bad arguments.
 //
 // Where it finds the database and the platform
@@ -35,12 +37,13 @@ import { join, resolve } from 'node:path'
 import { inspect, parseArgs } from 'node:util'
 import { ZBillingRunSummary } from '@teiki/contract'
 import { createBillingEngine } from '../apps/server/src/billing/engine.ts'
-import { INTERNAL_HMAC_HEADER } from '../apps/server/src/billing/routes.ts'
+import { INTERNAL_HMAC_HEADER, ZInternalBillingRunAnswer } from '../apps/server/src/billing/routes.ts'
 import { runBilling } from '../apps/server/src/billing/run.ts'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts'
 import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool, setPreparedStatements } from '../apps/server/src/db/pool.ts'
+import { sendUpcomingNotices } from '../apps/server/src/features/mail-templates/upcoming-notice.ts'
 import { findInstalledShop } from '../apps/server/src/features/shops/repo.ts'
 import { createShopClients } from '../apps/server/src/features/subscriptions/shop-client.ts'
 import { DEFAULT_MAIL_FROM } from '../apps/server/src/http/app.ts'
@@ -50,7 +53,9 @@ import { createMailer } from '../apps/server/src/mail/mailer.ts'
 
 function usage(message: string): never {
   console.error(`[billing] ${message}`)
-  console.error('usage: npm run billing -- --shop <domain> [--now <ISO time>] [--timeout <seconds>]')
+  console.error(
+    'usage: npm run billing -- --shop <domain> [--now <ISO time>] [--timeout <seconds>] [--notices]',
+  )
   process.exit(2)
 }
 
@@ -61,6 +66,7 @@ const { values } = (() => {
         shop: { type: 'string' },
         now: { type: 'string' },
         timeout: { type: 'string', default: '600' },
+        notices: { type: 'boolean', default: false },
       },
     })
   } catch (error) {
@@ -178,13 +184,32 @@ async function main(): Promise<number> {
     trigger: 'cli',
     wait: { timeoutMs: timeoutSeconds * 1000 },
   })
-  console.log(JSON.stringify(ZBillingRunSummary.parse(summary)))
+  if (!values.notices) {
+    console.log(JSON.stringify(ZBillingRunSummary.parse(summary)))
+    return 0
+  }
+  const notices = await sendUpcomingNotices(
+    {
+      db: pool,
+      mailer,
+      quote: engine.quoteNextCycle,
+      log: { warn: (obj, msg) => console.error(`[billing] ${msg}`, obj) },
+    },
+    shop,
+    now,
+  )
+  console.log(JSON.stringify(ZInternalBillingRunAnswer.parse({ ...summary, notices })))
   return 0
 }
 
 /** The run made by the running app (embedded database): POST /internal/billing/run, signed. */
 async function runInApp(appUrl: string, apiSecret: string): Promise<number> {
-  const body = JSON.stringify({ shop: values.shop, now: now.toISOString(), timeoutMs: timeoutSeconds * 1000 })
+  const body = JSON.stringify({
+    shop: values.shop,
+    now: now.toISOString(),
+    timeoutMs: timeoutSeconds * 1000,
+    ...(values.notices ? { notices: true } : {}),
+  })
   const signature = createHmac('sha256', apiSecret).update(body).digest('base64')
   // node:http: no client-side timeout (a large run waits for its outcomes for minutes).
   const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -212,7 +237,7 @@ async function runInApp(appUrl: string, apiSecret: string): Promise<number> {
     request.end(body)
   })
   if (answer.status === 200) {
-    console.log(JSON.stringify(ZBillingRunSummary.parse(JSON.parse(answer.text))))
+    console.log(JSON.stringify(ZInternalBillingRunAnswer.parse(JSON.parse(answer.text))))
     return 0
   }
   let message = answer.text

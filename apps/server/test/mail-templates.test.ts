@@ -64,6 +64,18 @@ beforeAll(async () => {
      values ($1, 88001, 'gid://shopify/SubscriptionLine/x1', '煎茶', '100g', 2, 1980, 0)`,
     [shop.id],
   )
+  // Its line's pricing policy as the first sync keeps it (none: the line keeps its price), true
+  // at the mirrored state, so the notice's quote needs no platform read.
+  await pool.query(
+    `update subscription_contracts set line_pricing = $2, line_pricing_revision = revision_id,
+       line_pricing_updated_at = updated_at where shop_id = $1 and id = 88001`,
+    [
+      shop.id,
+      JSON.stringify([
+        { id: 'gid://shopify/SubscriptionLine/x1', currentPrice: '1980', pricingPolicy: null },
+      ]),
+    ],
+  )
 })
 afterAll(async () => {
   await app.close()
@@ -235,11 +247,12 @@ describe('次回請求のお知らせ (upcoming billing notice)', () => {
   it('mails each contract billed in 3 Japan days once, from 9:00 Japan time, read from the catcher', async () => {
     await call('PUT', '/custom-shop-mail', { shopMail: '' })
     const row = (await findShopById(pool, shop.id))!
+    const notices = { db: pool, mailer, quote: app.billingEngine.quoteNextCycle }
     // 2026-12-07 08:30 JST: before the notice hour.
-    expect(await sendUpcomingNotices(pool, mailer, row, new Date('2026-12-06T23:30:00Z'))).toBe(0)
+    expect(await sendUpcomingNotices(notices, row, new Date('2026-12-06T23:30:00Z'))).toBe(0)
     // 09:30 JST on the 7th: contract 88001 is billed on the 10th (10:00 JST).
-    expect(await sendUpcomingNotices(pool, mailer, row, new Date('2026-12-07T00:30:00Z'))).toBe(1)
-    expect(await sendUpcomingNotices(pool, mailer, row, new Date('2026-12-07T05:00:00Z'))).toBe(0)
+    expect(await sendUpcomingNotices(notices, row, new Date('2026-12-07T00:30:00Z'))).toBe(1)
+    expect(await sendUpcomingNotices(notices, row, new Date('2026-12-07T05:00:00Z'))).toBe(0)
     const mail = await catcher.waitFor(
       (m) => m.envelopeTo.includes('hanako@example.jp') && m.subject === '次回の定期便のお知らせ',
     )
@@ -252,6 +265,6 @@ describe('次回請求のお知らせ (upcoming billing notice)', () => {
     ).toHaveLength(1)
     // Another shop's contracts are not this shop's to mail.
     const otherRow = (await findShopById(pool, other.id))!
-    expect(await sendUpcomingNotices(pool, mailer, otherRow, new Date('2026-12-07T00:30:00Z'))).toBe(0)
+    expect(await sendUpcomingNotices(notices, otherRow, new Date('2026-12-07T00:30:00Z'))).toBe(0)
   })
 })

@@ -1,5 +1,6 @@
 import { ZCustomCycleDiscounts, ZFreeShippingExist, ZParentVariant, ZProductList } from '@teiki/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { appMetafields } from '../../../packages/shopify-emulator/src/storefront/product-page.ts'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
 import { toGid } from '../src/platform/gid.ts'
 import {
@@ -31,6 +32,9 @@ afterAll(() => env?.close())
 beforeEach(() => env.emulator.faults.reset())
 
 const platform = (domain = env.main) => env.emulator.store.shop(domain)!
+/** The storefront's copy of the plans' custom cycle discounts (teiki.plan_prices, ADR 0026). */
+const publishedPlans = () =>
+  (appMetafields(platform()).teiki?.plan_prices?.value as { plans: object } | undefined)?.plans
 const otherGroup = () => platform(env.other).sellingPlanGroups[0]!
 const otherPlanId = () => String(otherGroup().sellingPlans[0]!.id)
 
@@ -47,7 +51,7 @@ async function unchanged<T>(run: () => Promise<T>, refused: string[] = []): Prom
 }
 
 describe('custom cycle discounts', () => {
-  it('PUT replaces, GET answers, DELETE …-all removes; amounts are whole yen; no platform call', async () => {
+  it('PUT replaces, GET answers, DELETE …-all removes; amounts are whole yen; the storefront’s copy follows', async () => {
     const from = env.emulator.callLog.length
     const put = await call(env, 'PUT', `/selling-plans/${planId}/custom-cycle-discounts`, {
       adjustmentType: 'FIXED_AMOUNT',
@@ -66,6 +70,13 @@ describe('custom cycle discounts', () => {
       ],
     })
     expect((await call(env, 'GET', `/selling-plans/${planId}/custom-cycle-discounts`)).body).toEqual(put.body)
+    // The storefront's block prices the plan from the app-data metafield (ADR 0026).
+    expect(publishedPlans()).toEqual({
+      [planId]: [
+        { from: 1, to: 2, kind: 'off', subunits: 30000 },
+        { from: 3, to: 0, kind: 'off', subunits: 15100 },
+      ],
+    })
     // The plan now reads as recurring multi.
     const plans = await call(env, 'GET', `/subscriptions/sellingPlanGroups/${groupId}/sellingPlans`)
     expect((plans.body as { plans: Array<{ discountType: string }> }).plans[0]!.discountType).toBe(
@@ -79,7 +90,31 @@ describe('custom cycle discounts', () => {
       adjustmentType: null,
       cycleDiscounts: [],
     })
-    expect(callsSince(env.emulator, from, env.main)).toEqual([])
+    expect(publishedPlans()).toEqual({})
+    // The only platform calls: the metafield written after the PUT and after the DELETE.
+    expect(mutationsSince(env.emulator, from, env.main)).toEqual([])
+    expect(callsSince(env.emulator, from, env.main).flatMap((c) => c.rootFields)).toEqual([
+      'currentAppInstallation',
+      'metafieldsSet',
+      'currentAppInstallation',
+      'metafieldsSet',
+    ])
+  })
+
+  it('says in Japanese when the rules are saved but the storefront’s copy is refused (422); saving again publishes', async () => {
+    env.emulator.faults.failMutation('metafieldsSet', { message: 'Value is too big.' })
+    const body = { adjustmentType: 'PERCENTAGE', cycleDiscounts: [{ cycle: 2, value: 15 }] }
+    const put = await call(env, 'PUT', `/selling-plans/${planId}/custom-cycle-discounts`, body)
+    expectError(put, 422, /回数ごとの割引は保存しましたが、ストアの商品ページへの反映に失敗しました/)
+    expect((await call(env, 'GET', `/selling-plans/${planId}/custom-cycle-discounts`)).body).toMatchObject({
+      cycleDiscounts: [{ cycle: 2, value: '15' }],
+    })
+    env.emulator.faults.reset()
+    expect((await call(env, 'PUT', `/selling-plans/${planId}/custom-cycle-discounts`, body)).status).toBe(200)
+    expect(Object.keys(publishedPlans() ?? {})).toEqual([planId])
+    expect((await call(env, 'DELETE', `/selling-plans/${planId}/custom-cycle-discounts-all`)).status).toBe(
+      204,
+    )
   })
 
   it.each([

@@ -1,4 +1,4 @@
-import { formatDateJa } from '@teiki/domain'
+import { type CycleDiscount, formatDateJa, linePriceRanges } from '@teiki/domain'
 import { describe, expect, it } from 'vitest'
 import {
   addressLines,
@@ -7,15 +7,23 @@ import {
   billingAttemptState,
   cardExpiryLabel,
   cardLabel,
-  cycleDiscountLabel,
   cyclesLabel,
   intervalLabel,
+  linePriceTexts,
   numericId,
   paymentStatusLabel,
   type ShippingAddress,
   safeDate,
   scheduleLabel,
 } from '../src/features/subscriptions/detail/detail-format.ts'
+
+const pct = (value: string, afterCycle: number): CycleDiscount => ({
+  adjustmentType: 'PERCENTAGE',
+  adjustmentValue: value,
+  afterCycle,
+})
+const ranges = (...list: Array<[number, number | null, string]>) =>
+  list.map(([from, to, amount]) => ({ from, to, price: { amount, currencyCode: 'JPY' } }))
 
 const address: ShippingAddress = {
   firstName: '太郎',
@@ -141,8 +149,28 @@ describe('small labels', () => {
     expect(cyclesLabel(null)).toBe('—')
     expect(cyclesLabel(null, '無制限')).toBe('無制限')
   })
-  it('cycle discount: afterCycle counts cycles before the discount', () => {
-    expect(cycleDiscountLabel(2, { amount: '1780.0', currencyCode: 'JPY' })).toBe('3回目以降 ¥1,780')
+  it('a line’s prices per order: the next order’s, then ranges labelled by order number', () => {
+    // 回数割定期便 on ¥3,240 after its checkout (1 order): the server's ranges from order 2.
+    const multi = linePriceTexts({ cyclePrices: ranges([2, 3, '2592'], [4, null, '2916']) }, 2)
+    expect(multi).toEqual({ next: '次回（2回目） ¥2,592', ranges: ['2〜3回目 ¥2,592', '4回目以降 ¥2,916'] })
+  })
+  it('初回20%オフ before its first order: 1回目 ¥1,984, not 「1回目以降 ¥1,984」', () => {
+    // The ranges the server computes (linePriceRanges) for a line of 20% then 10% off ¥2,480.
+    const line = {
+      currentPrice: '1984.0',
+      pricingPolicy: { basePrice: '2480.0', cycleDiscounts: [pct('20', 0), pct('10', 1)] },
+    }
+    const cyclePrices = linePriceRanges(line, { currencyCode: 'JPY' }, 1).map((r) => ({
+      from: r.from,
+      to: r.to,
+      price: { amount: r.price, currencyCode: 'JPY' },
+    }))
+    expect(linePriceTexts({ cyclePrices }, 1)).toEqual({
+      next: '次回（1回目） ¥1,984',
+      ranges: ['1回目 ¥1,984', '2回目以降 ¥2,232'],
+    })
+    expect(linePriceTexts({ cyclePrices: ranges([4, null, '1782']) }, 4).ranges).toEqual(['4回目以降 ¥1,782'])
+    expect(linePriceTexts({ cyclePrices: ranges([1, null, '1782']) }, 1).ranges).toEqual(['毎回 ¥1,782'])
   })
   it('numeric ids from GIDs', () => {
     expect(numericId('gid://shopify/Customer/123')).toBe('123')

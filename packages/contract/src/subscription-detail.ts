@@ -40,6 +40,12 @@ export const ZSubscriptionDetailLine = z.object({
       ),
     })
     .nullable(),
+  /**
+   * The line's unit price from the next order (`nextCycle`) on, as ranges of orders (issue 22:
+   * the billing engine's price for each of them, the plan's custom cycle discounts included);
+   * `to` null: every order from `from` on.
+   */
+  cyclePrices: z.array(z.object({ from: z.number().int(), to: z.number().int().nullable(), price: ZMoney })),
 })
 
 /** GET /app-admin/subscriptions/:contractId — every field spec §3 names for a contract. */
@@ -66,6 +72,8 @@ export const ZSubscriptionDetail = z.object({
   }),
   note: z.string().nullable(),
   orderCount: z.number().int(),
+  /** The order number the next charge bills (the checkout is order 1): orderCount + 1. */
+  nextCycle: z.number().int(),
   /** When the merchant last changed a line price by hand (price syncs then leave it), or null. */
   priceManuallyChangedAt: z.string().nullable(),
   /** The reason the contract was cancelled with, when it was cancelled from the app. */

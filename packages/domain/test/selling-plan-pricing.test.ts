@@ -82,7 +82,7 @@ describe('pricingPoliciesOf: what the platform is sent per discount type', () =>
       { recurring: { adjustmentType: 'PERCENTAGE', adjustmentValue: { percentage: 10.5 }, afterCycle: 2 } },
     ])
   })
-  it('multi: its cycle-1 rule as the one fixed policy (checkout charges cycle 1), else none', () => {
+  it('multi: its cycle-1 rule as the one fixed policy (checkout charges cycle 1), else 0% off', () => {
     const rules = [
       { cycle: 3, value: 100.4 },
       { cycle: 1, value: 500 },
@@ -100,7 +100,10 @@ describe('pricingPoliciesOf: what the platform is sent per discount type', () =>
       { cycle: 3, adjustmentType: 'FIXED_AMOUNT', adjustmentValue: '100' },
     ])
     const withoutFirst = { ...form, cycleDiscounts: [{ cycle: 2, value: 100 }] }
-    expect(pricingPoliciesOf(withoutFirst, 'JPY')).toEqual([])
+    // A 0% policy, so the line checkout makes has a base price for the later rules (issue 22).
+    expect(pricingPoliciesOf(withoutFirst, 'JPY')).toEqual([
+      { fixed: { adjustmentType: 'PERCENTAGE', adjustmentValue: { percentage: 0 } } },
+    ])
   })
 })
 

@@ -53,8 +53,8 @@ describe('subscription-plans block (product page)', () => {
       '毎月お届け 毎回 ¥1,980', // no discount
       '2ヶ月ごと（10%オフ） 毎回 ¥1,782 ¥1,980', // fixed percentage, the regular price struck through
       '毎月15日（300円引き） 毎回 ¥1,680 ¥1,980', // fixed amount off
-      '初回20%オフ 初回 ¥1,584 ¥1,980 2回目以降 ¥1,782', // recurring: initial → later after cycle 1
-      '3回まで980円 3回目まで ¥980 ¥1,980 4回目以降 ¥1,782', // recurring after cycle 3, from a fixed price
+      '初回20%オフ 1回目 ¥1,584 ¥1,980 2回目以降 ¥1,782', // recurring: the first order only, then later
+      '3回まで980円 1〜3回目 ¥980 ¥1,980 4回目以降 ¥1,782', // recurring after cycle 3, from a fixed price
     ])
   })
 
@@ -100,8 +100,8 @@ describe('subscription-plans block (product page)', () => {
       '毎月お届け 毎回 ¥4,280',
       '2ヶ月ごと（10%オフ） 毎回 ¥3,852 ¥4,280',
       '毎月15日（300円引き） 毎回 ¥3,980 ¥4,280',
-      '初回20%オフ 初回 ¥3,424 ¥4,280 2回目以降 ¥3,852',
-      '3回まで980円 3回目まで ¥980 ¥4,280 4回目以降 ¥3,852',
+      '初回20%オフ 1回目 ¥3,424 ¥4,280 2回目以降 ¥3,852',
+      '3回まで980円 1〜3回目 ¥980 ¥4,280 4回目以降 ¥3,852',
     ])
     // The other variant is in the page, hidden, with the same number of lines per option.
     expect(html.match(/data-variant="11" hidden/g)).toHaveLength(6)
@@ -111,7 +111,7 @@ describe('subscription-plans block (product page)', () => {
   it('speaks the storefront’s language: English from en.default.json', async () => {
     expect(options(await plansBlock({ locale: 'en' })).slice(0, 1)).toEqual(['One-time purchase ¥1,980'])
     expect(options(await plansBlock({ locale: 'en' }))[4]).toBe(
-      '初回20%オフ First delivery ¥1,584 ¥1,980 From delivery 2 ¥1,782',
+      '初回20%オフ Delivery 1 ¥1,584 ¥1,980 From delivery 2 ¥1,782',
     )
   })
 

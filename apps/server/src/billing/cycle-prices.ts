@@ -1,4 +1,10 @@
-import { type LineRepricing, type PricedLine, repricedLines, withCustomCycleDiscounts } from '@teiki/domain'
+import {
+  type CustomCycleDiscount,
+  type LineRepricing,
+  linePriceForCycle,
+  type PricedLine,
+  repricedLines,
+} from '@teiki/domain'
 import { withTransaction } from '../db/pool.ts'
 import { planCycleDiscounts } from '../features/selling-plans/cycle-discounts-service.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
@@ -60,9 +66,10 @@ async function readPricing(ctx: EngineContext, shop: ShopRow, contractId: string
 }
 
 /**
- * The lines' policies as the cycle is priced: a line sold with a recurring-multi plan gets
- * its plan's custom cycle discounts over its own policy (ADR 0013). What is kept in the
- * mirror stays the platform's policies (`pricing.lines`); this only decides the price.
+ * The lines as the cycle is priced: a line sold with a recurring-multi plan carries its plan's
+ * custom cycle discounts (ADR 0013), which `linePriceForCycle` lays over its own policy. What
+ * is kept in the mirror stays the platform's policies (`pricing.lines`); this only decides the
+ * price.
  */
 async function withPlanRules(
   ctx: EngineContext,
@@ -70,16 +77,21 @@ async function withPlanRules(
   contract: MirroredContract,
   lines: PricedLine[],
 ): Promise<PricedLine[]> {
-  const planOf = new Map(contract.lines.map((l) => [l.id, l.sellingPlanId]))
-  const planIds = [...planOf.values()].filter((id): id is string => id !== null)
+  const planIds = contract.lines.flatMap((l) => l.sellingPlanId ?? [])
   if (planIds.length === 0) return lines
-  const rules = await planCycleDiscounts(ctx.db, shop.id, planIds)
-  if (rules.size === 0) return lines
+  return linesWithPlanRules(lines, contract.lines, await planCycleDiscounts(ctx.db, shop.id, planIds))
+}
+
+/** Each line with the rules of the plan the mirror says it was sold with (none: as it is). */
+export function linesWithPlanRules(
+  lines: readonly PricedLine[],
+  sold: ReadonlyArray<{ id: string; sellingPlanId: string | null }>,
+  rules: ReadonlyMap<string, readonly CustomCycleDiscount[]>,
+): PricedLine[] {
+  const planOf = new Map(sold.map((l) => [l.id, l.sellingPlanId]))
   return lines.map((line) => {
     const own = rules.get(planOf.get(line.id) ?? '')
-    return own && line.pricingPolicy
-      ? { ...line, pricingPolicy: withCustomCycleDiscounts(line.pricingPolicy, own) }
-      : line
+    return own ? { ...line, planRules: own } : line
   })
 }
 
@@ -174,4 +186,56 @@ export async function nextCyclePrices(
   if (!pricing) return null
   const priced = await withPlanRules(ctx, shop, contract, pricing.lines)
   return { ...pricing, repriced: repricedLines(priced, cycle, contract.currencyCode) }
+}
+
+/** A contract's next cycle as every mail and screen quotes it: each line's unit price for it. */
+export type CycleQuote = {
+  /** The cycle the next charge bills: one after the orders so far. */
+  cycle: number
+  currencyCode: string
+  lines: Array<{ id: string; quantity: number; unitPrice: string }>
+}
+
+/**
+ * The contract's next cycle priced as the engine will charge it (`linePriceForCycle`, the same
+ * policies, plan rules and cycle number as `priceCharge`), for the mails that quote an amount
+ * before the charge (次回請求のお知らせ). Null when the mirror does not hold the contract or the
+ * platform no longer has it; platform failures are thrown (the caller decides to wait).
+ */
+export async function quoteNextCycle(
+  ctx: EngineContext,
+  shop: ShopRow,
+  contractId: string,
+): Promise<CycleQuote | null> {
+  const contract = await mirroredContract(ctx.db, shop.id, contractId)
+  if (!contract) return null
+  const cycle = (await orderCount(ctx.db, shop.id, contractId)) + 1
+  const pricing = { currencyCode: contract.currencyCode, manualPrices: contract.manualPrices }
+  const quantities = new Map(contract.lines.map((l) => [l.id, l.quantity]))
+  let lines: PricedLine[] = contract.lines.map((l) => ({ ...l, pricingPolicy: null }))
+  if (!contract.manualPrices && contract.lines.length > 0) {
+    const read =
+      keptPricing(contract, contract) ?? (await readPricing(ctx, shop, contractId, contract.lines.length))
+    if (!read) return null
+    lines = await withPlanRules(ctx, shop, contract, read.lines)
+  }
+  return quoteOf(lines, quantities, cycle, pricing)
+}
+
+/** The quote of `cycle` for lines (with their plan rules) and their quantities. */
+export function quoteOf(
+  lines: readonly PricedLine[],
+  quantities: ReadonlyMap<string, number>,
+  cycle: number,
+  pricing: { currencyCode: string; manualPrices: boolean },
+): CycleQuote {
+  return {
+    cycle,
+    currencyCode: pricing.currencyCode,
+    lines: lines.map((l) => ({
+      id: l.id,
+      quantity: quantities.get(l.id) ?? 0,
+      unitPrice: linePriceForCycle(l, cycle, pricing),
+    })),
+  }
 }

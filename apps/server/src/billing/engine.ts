@@ -6,7 +6,7 @@ import { idFromGid } from '../platform/gid.ts'
 import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import type { ChargeCheck } from '../platform/operations/subscription-charge-check.ts'
 import { type AttemptStart, attemptOf, type BeforeStore, retryCycle, watch } from './charge.ts'
-import { priceCharge } from './cycle-prices.ts'
+import { priceCharge, quoteNextCycle } from './cycle-prices.ts'
 import { type CycleRow, findCycleOfAttempt } from './cycles-repo.ts'
 import type { BillingLog, BillingScheduler, EngineContext } from './engine-context.ts'
 import { type AwaitOptions, awaitOutcomes, onAttemptOutcome, pollCycle } from './outcomes.ts'
@@ -72,6 +72,8 @@ export function createBillingEngine(opts: BillingEngineOptions) {
       checkBeforeCharge(ctx, shop, contractId, dueAt),
     priceCharge: (shop: ShopRow, row: CycleRow, check: ChargeCheck | null) =>
       priceCharge(ctx, shop, row, check),
+    /** The next cycle's line prices as the charge will carry them, for the mails quoting it. */
+    quoteNextCycle: (shop: ShopRow, contractId: string) => quoteNextCycle(ctx, shop, contractId),
     /** Null also when a late 3-D Secure success settled the cycle: nothing to charge again. */
     retryCycle: async (
       shop: ShopRow,

@@ -7,12 +7,14 @@ import {
   ZUpcomingChargesResponse,
 } from '@teiki/contract'
 import { z } from 'zod'
+import { sendUpcomingNotices } from '../features/mail-templates/upcoming-notice.ts'
 import { deliveryPrepDaysOperation } from '../features/settings/prep-days.ts'
 import { findInstalledShop } from '../features/shops/repo.ts'
 import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { verifyWebhookHmac } from '../features/webhooks/hmac.ts'
 import { AppError, unauthenticated } from '../http/app-error.ts'
 import type { AppInstance } from '../http/app-instance.ts'
+import type { Mailer } from '../mail/mailer.ts'
 import { runBilling } from './run.ts'
 import { listRuns } from './runs-repo.ts'
 import { getBillingSettings, putBillingSettings } from './settings.ts'
@@ -117,7 +119,12 @@ export const ZInternalBillingRun = z.object({
   shop: z.string().min(1),
   now: z.iso.datetime({ offset: true }),
   timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+  /** Also send the 次回請求のお知らせ due at `now` (the hourly job's work, at that moment). */
+  notices: z.boolean().optional(),
 })
+
+/** The internal run's answer: the summary, and the notices sent when they were asked for. */
+export const ZInternalBillingRunAnswer = ZBillingRunSummary.extend({ notices: z.number().int().optional() })
 
 export const INTERNAL_HMAC_HEADER = 'x-teiki-hmac-sha256'
 const INTERNAL_ROUTE = { schema: { hide: true }, config: { auth: 'internal' as const } }
@@ -127,11 +134,12 @@ const INTERNAL_ROUTE = { schema: { hide: true }, config: { auth: 'internal' as c
  * app holds the embedded database. The run is made here rather than by the CLI over the PGlite
  * socket so that it shares this process's paced Admin client (one estimate of each shop's
  * point bucket, so the run and the app's own calls never overdraw it together) and its
- * emulator's webhooks land where the run waits for them. Outside /app-admin: the caller is not a merchant. The
+ * emulator's webhooks land where the run waits for them. With `notices`, the 次回請求のお知らせ
+ * due at `now` are sent after the run. Outside /app-admin: the caller is not a merchant. The
  * body is signed like a webhook (base64 HMAC-SHA256 with the app's client secret, which the CLI
  * reads from the same place as the app); anything else is 401.
  */
-export function internalBillingRoutes(app: AppInstance, opts: { apiSecret: string }): void {
+export function internalBillingRoutes(app: AppInstance, opts: { apiSecret: string; mailer: Mailer }): void {
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body)
@@ -159,7 +167,10 @@ export function internalBillingRoutes(app: AppInstance, opts: { apiSecret: strin
         trigger: 'cli',
         wait: { timeoutMs: parsed.timeoutMs ?? 10 * 60_000 },
       })
-      return reply.send(ZBillingRunSummary.parse(summary))
+      if (!parsed.notices) return reply.send(ZBillingRunSummary.parse(summary))
+      const deps = { db: app.db, mailer: opts.mailer, quote: app.billingEngine.quoteNextCycle, log: app.log }
+      const notices = await sendUpcomingNotices(deps, shop, new Date(parsed.now))
+      return reply.send(ZInternalBillingRunAnswer.parse({ ...summary, notices }))
     })
   })
 }

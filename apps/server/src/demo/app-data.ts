@@ -22,7 +22,7 @@ export async function seedDemoAppData(db: Db, shop: ShopRow, clients: ShopClient
   const multi = await groupByCode(db, shop.id, DEMO_MULTI_CODE)
   if (multi?.planId && (await claimSeed(db, shop.id, 'multi-discounts'))) {
     try {
-      await putCycleDiscounts(db, shop, multi.planId, {
+      await putCycleDiscounts({ db, clients }, shop, multi.planId, {
         adjustmentType: 'PERCENTAGE',
         cycleDiscounts: [
           { cycle: 1, value: 30 },

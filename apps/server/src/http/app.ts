@@ -297,7 +297,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   app.decorate('billingEngine', billingEngine)
   const unregisterEngine = registerBillingEngine(billingEngine)
   billingRoutes(app, opts.now ? { now: opts.now } : {})
-  if (opts.apiSecret) internalBillingRoutes(app, { apiSecret: opts.apiSecret })
+  if (opts.apiSecret) internalBillingRoutes(app, { apiSecret: opts.apiSecret, mailer })
   if (opts.jobs) {
     await startExportJobs({
       jobs: opts.jobs,
@@ -311,6 +311,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       jobs: opts.jobs,
       db,
       mailer,
+      quote: billingEngine.quoteNextCycle,
       log: app.log,
       cron: opts.mailJobs?.cron ?? true,
     })

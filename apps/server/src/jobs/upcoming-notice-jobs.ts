@@ -1,5 +1,5 @@
 import type { Db } from '../db/pool.ts'
-import { sendUpcomingNotices } from '../features/mail-templates/upcoming-notice.ts'
+import { type QuoteNextCycle, sendUpcomingNotices } from '../features/mail-templates/upcoming-notice.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { Jobs } from './boss.ts'
@@ -15,7 +15,9 @@ export async function startUpcomingNoticeJobs(opts: {
   jobs: Jobs
   db: Db
   mailer: Mailer
-  log?: { error(obj: object, msg: string): void }
+  /** The billing engine's quote of a contract's next cycle (the mail's amount and lines). */
+  quote: QuoteNextCycle
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
   now?: () => Date
   cron?: boolean
 }): Promise<void> {
@@ -33,8 +35,14 @@ export async function startUpcomingNoticeJobs(opts: {
        from shops where uninstalled_at is null order by id`,
     )
     for (const shop of rows) {
-      await sendUpcomingNotices(opts.db, opts.mailer, shop, (opts.now ?? (() => new Date()))()).catch(
-        (error: unknown) => opts.log?.error({ err: error, shop: shop.domain }, 'upcoming notices failed'),
+      const deps = {
+        db: opts.db,
+        mailer: opts.mailer,
+        quote: opts.quote,
+        ...(opts.log ? { log: opts.log } : {}),
+      }
+      await sendUpcomingNotices(deps, shop, (opts.now ?? (() => new Date()))()).catch((error: unknown) =>
+        opts.log?.error({ err: error, shop: shop.domain }, 'upcoming notices failed'),
       )
     }
   })

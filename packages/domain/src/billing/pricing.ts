@@ -109,37 +109,6 @@ export function cycleUnitPrice(policy: LinePricingPolicy, cycle: number, currenc
   }
 }
 
-/** A contract line as the repricing needs it: its id, current unit price and pricing policy. */
-export type PricedLine = { id: string; currentPrice: string; pricingPolicy: LinePricingPolicy | null }
-
-/** A line whose price must move for the coming cycle: from its current price to the policy's. */
-export type LineRepricing = { lineId: string; from: string; to: string }
-
-/**
- * The lines whose unit price differs from what their pricing policy gives for `cycle` (the
- * coming one, 1-based), with the price to set. The platform charges a line's currentPrice and
- * never moves it by itself; the app sets each cycle's price from the policy (issue 5). Lines
- * without a policy keep their price. Prices compare as decimals ("1782.0" equals "1782").
- */
-export function repricedLines(
-  lines: readonly PricedLine[],
-  cycle: number,
-  currencyCode: string,
-): LineRepricing[] {
-  const out: LineRepricing[] = []
-  for (const line of lines) {
-    if (line.pricingPolicy === null) continue
-    const to = cycleUnitPrice(line.pricingPolicy, cycle, currencyCode)
-    const current = exact(line.currentPrice, 'currentPrice')
-    const wanted = exact(to, 'price')
-    const scale = Math.max(current.scale, wanted.scale)
-    if (rescale(current, scale) !== rescale(wanted, scale)) {
-      out.push({ lineId: line.id, from: line.currentPrice, to })
-    }
-  }
-  return out
-}
-
 /**
  * Amount of one cycle: Σ unit price × quantity, plus the delivery price, summed exactly and
  * rounded once (half-up) to the currency's minor unit. Decimal text as `cycleUnitPrice`.

@@ -1,5 +1,4 @@
 import type { CycleDiscount, LinePricingPolicy } from '../billing/pricing.ts'
-import { cycleUnitPrice } from '../billing/pricing.ts'
 import { decimalToString, parseDecimal, roundDecimal } from '../format/decimal.ts'
 import { currencyDigits } from '../format/money.ts'
 import type { DiscountType, DiscountValueType } from './discount-types.ts'
@@ -49,7 +48,7 @@ export function pricingValue(
 /**
  * The pricing policies of a plan the validation passed (spec §4: none 0, fixed 1, recurring 2).
  * A recurring-multi plan sends its cycle-1 rule as its one fixed policy, so checkout (which
- * only the platform prices) charges the first cycle by it; without a cycle-1 rule it sends none.
+ * only the platform prices) charges the first cycle by it; without a cycle-1 rule, 0% off.
  */
 export function pricingPoliciesOf(form: SellingPlanForm, currencyCode: string): PricingPolicyInput[] {
   const type = form.valueType
@@ -70,7 +69,9 @@ export function pricingPoliciesOf(form: SellingPlanForm, currencyCode: string): 
       ]
     case 'recurringMultiDiscount': {
       const first = customCycleDiscountsOf(form, currencyCode).find((r) => r.cycle === 1)
-      if (!first) return []
+      // No cycle-1 rule: a 0% policy all the same, so the line checkout makes carries a pricing
+      // policy (its base price) for the app's later rules to be laid over (issue 22).
+      if (!first) return [{ fixed: { adjustmentType: 'PERCENTAGE', adjustmentValue: { percentage: 0 } } }]
       const adjustmentValue = pricingValue(first.adjustmentType, Number(first.adjustmentValue), currencyCode)
       return [{ fixed: { adjustmentType: first.adjustmentType, adjustmentValue } }]
     }
@@ -153,22 +154,6 @@ export function linePolicyOf(basePrice: string, policies: readonly PricingPolicy
       }
     }),
   }
-}
-
-/**
- * The unit price cycle `cycle` (1-based) of a plan carries for a variant of `basePrice`: the
- * platform's policies (what checkout and the line get) with the app's custom cycle discounts
- * over them. Decimal text in the currency's minor unit (JPY "1782").
- */
-export function planCyclePrice(
-  basePrice: string,
-  form: SellingPlanForm,
-  cycle: number,
-  currencyCode: string,
-): string {
-  const policy = linePolicyOf(basePrice, pricingPoliciesOf(form, currencyCode))
-  const rules = customCycleDiscountsOf(form, currencyCode)
-  return cycleUnitPrice(withCustomCycleDiscounts(policy, rules), cycle, currencyCode)
 }
 
 /** A pricing policy as read back from the platform: afterCycle null for the fixed one. */

@@ -116,16 +116,25 @@ export async function findSampleContract(db: DbClient, shopId: string): Promise<
   }
 }
 
-/** A contract's lines as its mails list them (first 20; spec §9's default), from the mirror. */
-export async function contractLines(db: DbClient, shopId: string, contractId: string): Promise<MailLine[]> {
+/**
+ * A contract's lines as its mails list them (first 20; spec §9's default), from the mirror, each
+ * at its price in `unitPrices` (by line id: the cycle the mail is about) or else its current one.
+ */
+export async function contractLines(
+  db: DbClient,
+  shopId: string,
+  contractId: string,
+  unitPrices?: ReadonlyMap<string, string>,
+): Promise<MailLine[]> {
   const { rows } = await db.query<{
+    id: string
     title: string
     variant_title: string | null
     quantity: number
     price: string | null
     currency_code: string
   }>(
-    `select l.title, l.variant_title, l.quantity, l.current_price::text as price, c.currency_code
+    `select l.id, l.title, l.variant_title, l.quantity, l.current_price::text as price, c.currency_code
      from subscription_lines l join subscription_contracts c on c.shop_id = l.shop_id and c.id = l.contract_id
      where l.shop_id = $1 and l.contract_id = $2 order by l.position, l.id limit 20`,
     [shopId, contractId],
@@ -134,7 +143,7 @@ export async function contractLines(db: DbClient, shopId: string, contractId: st
     title: l.title,
     variantTitle: l.variant_title,
     quantity: l.quantity,
-    unitPrice: { amount: l.price ?? '0', currencyCode: l.currency_code },
+    unitPrice: { amount: unitPrices?.get(l.id) ?? l.price ?? '0', currencyCode: l.currency_code },
   }))
 }
 
@@ -163,31 +172,40 @@ export type UpcomingContract = {
   last_name: string | null
   display_name: string | null
   currency_code: string
-  amount: string | null
+  delivery_price: string | null
 }
 
 /**
  * ACTIVE contracts billed in [start, end) whose customer has an address and whose notice for
- * that day is not in the outbox yet (its dedupe key), with the cycle's amount from the lines.
+ * that day is not in the outbox yet (its dedupe key), with their delivery price.
  */
 export async function contractsDueForNotice(
   db: DbClient,
   shopId: string,
   window: { day: string; start: Date; endExclusive: Date },
   limit: number,
+  /** The last contract of the previous batch: the next starts after it. */
+  after: Pick<UpcomingContract, 'id' | 'next_billing_date'> | null = null,
 ): Promise<UpcomingContract[]> {
   const { rows } = await db.query<UpcomingContract>(
     `select c.id::text, c.next_billing_date, cu.email, cu.first_name, cu.last_name, cu.display_name,
-       c.currency_code,
-       (select sum(l.current_price * l.quantity)::text from subscription_lines l
-        where l.shop_id = c.shop_id and l.contract_id = c.id) as amount
+       c.currency_code, c.delivery_price::text
      from subscription_contracts c join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
      where c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date >= $2 and c.next_billing_date < $3
        and cu.email is not null
        and not exists (select 1 from mail_outbox o where coalesce(o.shop_id, 0) = c.shop_id
                        and o.dedupe_key = 'upcoming:' || c.id || ':' || $4)
+       and ($6::timestamptz is null or (c.next_billing_date, c.id) > ($6, $7::bigint))
      order by c.next_billing_date, c.id limit $5`,
-    [shopId, window.start, window.endExclusive, window.day, limit],
+    [
+      shopId,
+      window.start,
+      window.endExclusive,
+      window.day,
+      limit,
+      after?.next_billing_date ?? null,
+      after?.id ?? null,
+    ],
   )
   return rows
 }

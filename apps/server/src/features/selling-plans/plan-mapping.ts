@@ -1,6 +1,7 @@
 import type { SellingPlan, SellingPlanInput } from '@teiki/contract'
 import {
   type CustomCycleDiscount,
+  type CycleDiscount,
   type DiscountValueType,
   discountFieldsOf,
   planDiscountType,
@@ -107,6 +108,21 @@ function storedPolicy(p: StoredPolicy): StoredPricingPolicy {
     adjustmentType: p.adjustmentType,
     value: v.percentage ?? Number(v.amount ?? 0),
   }
+}
+
+/**
+ * A stored plan's pricing policies (mirror or platform answer) as the cycle discounts a line
+ * bought with it carries: the fixed one from the first cycle, the recurring one after its cycle.
+ */
+export function lineDiscountsOf(pricingPolicies: unknown): CycleDiscount[] {
+  return ((pricingPolicies ?? []) as StoredPolicy[]).map((p) => {
+    const v = p.adjustmentValue
+    return {
+      adjustmentType: p.adjustmentType,
+      adjustmentValue: v.percentage !== undefined ? String(v.percentage) : (v.amount ?? '0'),
+      afterCycle: p.__typename === 'SellingPlanRecurringPricingPolicy' ? (p.afterCycle ?? 0) : 0,
+    }
+  })
 }
 
 /** A stored plan (platform answer or mirror row) as the editor reads it, with the app's rules. */

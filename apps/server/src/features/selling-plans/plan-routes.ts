@@ -47,10 +47,15 @@ export function planRoutes(app: AppInstance, deps: SellingPlanServiceDeps): void
         summary: '回数ごとの割引を保存（全件置き換え）',
         params: ZSellingPlanParams,
         body: ZCustomCycleDiscountsBody,
-        response: { 200: ZCustomCycleDiscounts, 400: ZErrorResponse, 404: ZErrorResponse },
+        response: {
+          200: ZCustomCycleDiscounts,
+          400: ZErrorResponse,
+          404: ZErrorResponse,
+          502: ZErrorResponse,
+        },
       },
     },
-    (request) => putCycleDiscounts(db, request.shop, request.params.id, request.body),
+    (request) => putCycleDiscounts(deps, request.shop, request.params.id, request.body),
   )
 
   app.delete(
@@ -60,11 +65,16 @@ export function planRoutes(app: AppInstance, deps: SellingPlanServiceDeps): void
         tags,
         summary: '回数ごとの割引をすべて削除',
         params: ZSellingPlanParams,
-        response: { 204: z.null().describe('削除しました'), 404: ZErrorResponse },
+        response: {
+          204: z.null().describe('削除しました'),
+          404: ZErrorResponse,
+          422: ZErrorResponse,
+          502: ZErrorResponse,
+        },
       },
     },
     async (request, reply) => {
-      await deleteCycleDiscounts(db, request.shop, request.params.id)
+      await deleteCycleDiscounts(deps, request.shop, request.params.id)
       return reply.code(204).send(null)
     },
   )

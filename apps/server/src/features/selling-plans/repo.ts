@@ -149,6 +149,36 @@ export async function cycleDiscountsOf(
   return out
 }
 
+/** The shop's plans that have custom cycle discounts, with their pricing policies (mirror). */
+export async function plansWithCycleDiscounts(
+  db: DbClient,
+  shopId: string,
+): Promise<Array<{ id: string; pricingPolicies: unknown }>> {
+  const { rows } = await db.query<{ id: string; pricing_policies: unknown }>(
+    `select p.id::text, p.pricing_policies from selling_plans p
+     where p.shop_id = $1 and exists (select 1 from selling_plan_cycle_discounts d
+                                      where d.shop_id = p.shop_id and d.selling_plan_id = p.id)
+     order by p.id`,
+    [shopId],
+  )
+  return rows.map((r) => ({ id: r.id, pricingPolicies: r.pricing_policies }))
+}
+
+/** Whether any plan of the group has custom cycle discounts. */
+export async function groupHasCycleDiscounts(
+  db: DbClient,
+  shopId: string,
+  groupId: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from selling_plans p join selling_plan_cycle_discounts d
+       on d.shop_id = p.shop_id and d.selling_plan_id = p.id
+     where p.shop_id = $1 and p.group_id = $2 limit 1`,
+    [shopId, groupId],
+  )
+  return rows.length > 0
+}
+
 /** Replaces a plan's custom cycle discounts (none: the plan has none). */
 export async function replaceCycleDiscounts(
   db: DbClient,

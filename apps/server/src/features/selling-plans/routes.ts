@@ -18,7 +18,7 @@ const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse, 
 
 /** Selling plan groups (screen 販売プラン, spec §7 "Selling plans"): list, editor, products. */
 export function sellingPlanRoutes(app: AppInstance): void {
-  const deps = { db: app.db, clients: sharedShopClients(app.platformOptions) }
+  const deps = { db: app.db, clients: sharedShopClients(app.platformOptions), log: app.log }
   const groups = createSellingPlanService(deps)
   const products = createGroupProductsService({ ...deps, groups })
 

@@ -25,12 +25,41 @@ import type { ShopRow } from '../shops/repo.ts'
 import { platformError } from '../subscriptions/edit-flow.ts'
 import type { ShopClients } from '../subscriptions/shop-client.ts'
 import { planView, sellingPlanInput } from './plan-mapping.ts'
-import { cycleDiscountsOf, findGroup, groupPlans, listGroups, replaceCycleDiscounts } from './repo.ts'
+import {
+  cycleDiscountsOf,
+  findGroup,
+  groupHasCycleDiscounts,
+  groupPlans,
+  listGroups,
+  replaceCycleDiscounts,
+} from './repo.ts'
+import { publishPlanPrices } from './storefront-prices.ts'
 import { validPlanForms } from './validation.ts'
 
 export const GROUP_NOT_FOUND = '販売プランが見つかりません'
 
-export type SellingPlanServiceDeps = { db: Db; clients: ShopClients }
+export type SellingPlanServiceDeps = {
+  db: Db
+  clients: ShopClients
+  log?: { warn(obj: object, msg: string): void }
+}
+
+/**
+ * The storefront's copy of the custom cycle discounts (teiki.plan_prices) after a group change
+ * that touched a plan with them. The group is saved on the platform by then: a failure is
+ * logged, and the next save of the group or of its rules publishes again (ADR 0026).
+ */
+async function republish(deps: SellingPlanServiceDeps, shop: ShopRow, touched: boolean): Promise<void> {
+  if (!touched) return
+  try {
+    await publishPlanPrices(deps.db, deps.clients.clientFor(shop), shop)
+  } catch (error) {
+    deps.log?.warn({ err: error, shop: shop.domain }, 'teiki.plan_prices not published after a group change')
+  }
+}
+
+const hasMulti = (forms: readonly SellingPlanForm[]) =>
+  forms.some((f) => f.discountType === 'recurringMultiDiscount')
 
 /** 404 unless the group is in the shop's mirror: before any platform call. */
 export async function requireGroup(db: DbClient, shop: ShopRow, groupId: string): Promise<void> {
@@ -158,7 +187,9 @@ async function createGroup(
   } catch (error) {
     throw platformError(error, '販売プランの作成')
   }
-  return mirrorGroup(deps, shop, group, forms)
+  const summary = await mirrorGroup(deps, shop, group, forms)
+  await republish(deps, shop, hasMulti(forms))
+  return summary
 }
 
 /**
@@ -174,6 +205,7 @@ async function updateGroup(
 ): Promise<SellingPlanGroupSummary> {
   await requireGroup(deps.db, shop, groupId)
   const forms = validPlanForms(body)
+  const hadRules = await groupHasCycleDiscounts(deps.db, shop.id, groupId)
   const client = deps.clients.clientFor(shop)
   const gid = toGid('SellingPlanGroup', groupId)
   let current: PlatformSellingPlanGroup | null
@@ -205,17 +237,21 @@ async function updateGroup(
   } catch (error) {
     throw platformError(error, '販売プランの保存')
   }
-  return mirrorGroup(deps, shop, group, forms)
+  const summary = await mirrorGroup(deps, shop, group, forms)
+  await republish(deps, shop, hadRules || hasMulti(forms))
+  return summary
 }
 
 async function removeGroup(deps: SellingPlanServiceDeps, shop: ShopRow, groupId: string): Promise<void> {
   await requireGroup(deps.db, shop, groupId)
+  const hadRules = await groupHasCycleDiscounts(deps.db, shop.id, groupId)
   try {
     await deleteSellingPlanGroup(deps.clients.clientFor(shop), toGid('SellingPlanGroup', groupId))
   } catch (error) {
     throw platformError(error, '販売プランの削除')
   }
   await withTransaction(deps.db, (tx) => removeSellingPlanGroup(tx, shop.id, groupId))
+  await republish(deps, shop, hadRules)
 }
 
 /**
@@ -234,7 +270,9 @@ async function syncGroup(deps: SellingPlanServiceDeps, shop: ShopRow, groupId: s
     await withTransaction(deps.db, (tx) => removeSellingPlanGroup(tx, shop.id, groupId))
     throw notFound(GROUP_NOT_FOUND)
   }
-  return mirrorGroup(deps, shop, group)
+  const summary = await mirrorGroup(deps, shop, group)
+  await republish(deps, shop, await groupHasCycleDiscounts(deps.db, shop.id, groupId))
+  return summary
 }
 
 /** The group flows bound to their dependencies (routes and the products service use them). */

@@ -1,5 +1,13 @@
 import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
-import { attributeValue, DELIVERY_TIME_ATTRIBUTE, deliveryDateOf, deliveryTimeSlot } from '@teiki/domain'
+import {
+  attributeValue,
+  type CustomCycleDiscount,
+  type CycleDiscount,
+  DELIVERY_TIME_ATTRIBUTE,
+  deliveryDateOf,
+  deliveryTimeSlot,
+  linePriceRanges,
+} from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { attemptOutcome } from '../../platform/attempt-outcome.ts'
@@ -9,8 +17,10 @@ import {
   fetchSubscriptionContractDetail,
   type PlatformContractDetail,
 } from '../../platform/operations/subscription-contract-detail.ts'
+import type { PlatformDetailLine } from '../../platform/operations/subscription-line-detail-selection.ts'
 import { adjustmentValueText } from '../../platform/operations/subscription-line-pricing.ts'
 import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
+import { planCycleDiscounts } from '../selling-plans/cycle-discounts-service.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { paymentInstrument } from './payment-instrument.ts'
 import type { ShopClients } from './shop-client.ts'
@@ -63,7 +73,9 @@ export function createContractDetails(opts: ContractDetailOptions): ContractDeta
     }
     // Deleted on the platform since the mirror last saw it.
     if (!contract) throw notFound(CONTRACT_NOT_FOUND)
-    return toDetail(contract, mirrored, now())
+    const planIds = contract.lines.nodes.flatMap((l) => maybeIdFromGid(l.sellingPlanId) ?? [])
+    const rules = await planCycleDiscounts(opts.db, shop.id, planIds)
+    return toDetail(contract, mirrored, now(), rules)
   }
 
   return { get }
@@ -89,8 +101,18 @@ export const NO_MIRROR_FIELDS: MirrorFields = {
   cancellation_at: null,
 }
 
-/** Maps the platform's contract to the response; exported for unit tests. */
-export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: Date): SubscriptionDetail {
+/**
+ * Maps the platform's contract to the response; exported for unit tests. `rules`: the app's
+ * custom cycle discounts of the lines' plans, by plan id (the lines' prices per order).
+ */
+export function toDetail(
+  c: PlatformContractDetail,
+  mirror: MirrorFields,
+  now: Date,
+  rules: ReadonlyMap<string, readonly CustomCycleDiscount[]> = new Map(),
+): SubscriptionDetail {
+  const nextCycle = mirror.order_count + 1
+  const pricing = { currencyCode: c.currencyCode, manualPrices: mirror.price_manually_changed_at !== null }
   const anchors = c.billingPolicy.anchors.map((a) => ({
     type: a.type,
     day: a.day ?? null,
@@ -123,6 +145,7 @@ export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: D
     },
     note: c.note,
     orderCount: mirror.order_count,
+    nextCycle,
     priceManuallyChangedAt: mirror.price_manually_changed_at?.toISOString() ?? null,
     cancellation:
       mirror.cancellation_reason !== null && mirror.cancellation_at !== null
@@ -174,6 +197,7 @@ export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: D
             })),
           }
         : null,
+      cyclePrices: cyclePricesOf(l, rules, pricing, nextCycle),
     })),
     orders: c.orders.nodes.map((o) => ({
       id: idFromGid(o.id),
@@ -197,6 +221,35 @@ export function toDetail(c: PlatformContractDetail, mirror: MirrorFields, now: D
     })),
     originOrderId: maybeIdFromGid(c.originOrder?.id),
   }
+}
+
+/** The line's unit price per order from `nextCycle` on, by the engine's one rule (linePriceForCycle). */
+export function cyclePricesOf(
+  l: PlatformDetailLine,
+  rules: ReadonlyMap<string, readonly CustomCycleDiscount[]>,
+  pricing: { currencyCode: string; manualPrices: boolean },
+  nextCycle: number,
+): SubscriptionDetail['lines'][number]['cyclePrices'] {
+  const policy = l.pricingPolicy
+  const line = {
+    currentPrice: l.currentPrice.amount,
+    pricingPolicy: policy
+      ? {
+          basePrice: policy.basePrice.amount,
+          cycleDiscounts: policy.cycleDiscounts.map((d) => ({
+            adjustmentType: d.adjustmentType as CycleDiscount['adjustmentType'],
+            adjustmentValue: adjustmentValueText(d.adjustmentValue),
+            afterCycle: d.afterCycle,
+          })),
+        }
+      : null,
+    planRules: rules.get(maybeIdFromGid(l.sellingPlanId) ?? '') ?? [],
+  }
+  return linePriceRanges(line, pricing, nextCycle).map((r) => ({
+    from: r.from,
+    to: r.to,
+    price: { amount: r.price, currencyCode: l.currentPrice.currencyCode },
+  }))
 }
 
 const money = (m: { amount: string; currencyCode: string }) => ({

@@ -1,6 +1,7 @@
 import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
 import {
   canMove,
+  cycleRangeLabel,
   formatDateJa,
   formatDateTimeJa,
   formatMoney,
@@ -176,15 +177,21 @@ export function billingAttemptState(attempt: Pick<BillingAttempt, 'outcome'>): A
 }
 
 /**
- * A pricing-policy cycle discount: `3回目以降 ¥1,780`. The platform's `afterCycle` counts the
- * cycles billed before the discount applies (0: from the first), so the first discounted cycle is
- * `afterCycle + 1`.
+ * A line's unit price per order on the 商品 card, from the server's ranges (the billing engine's
+ * price of each order, issue 22): the next order's (`次回（2回目） ¥2,592`) and every range from
+ * it on, labelled by order number (`2〜3回目 ¥2,592`, `4回目以降 ¥2,916`; a first-order-only
+ * price is `1回目`, never `1回目以降`).
  */
-export function cycleDiscountLabel(
-  afterCycle: number,
-  price: { amount: string; currencyCode: string },
-): string {
-  return `${afterCycle + 1}回目以降 ${formatMoney(price.amount, price.currencyCode)}`
+export function linePriceTexts(
+  line: Pick<SubscriptionDetail['lines'][number], 'cyclePrices'>,
+  nextCycle: number,
+): { next: string | null; ranges: string[] } {
+  const money = (p: { amount: string; currencyCode: string }) => safeMoney(p.amount, p.currencyCode)
+  const next = line.cyclePrices.find((r) => r.from <= nextCycle && (r.to === null || nextCycle <= r.to))
+  return {
+    next: next ? `次回（${nextCycle}回目） ${money(next.price)}` : null,
+    ranges: line.cyclePrices.map((r) => `${cycleRangeLabel(r)} ${money(r.price)}`),
+  }
 }
 
 /** The numeric tail of an id that may be a GID (`gid://shopify/Customer/123` → `123`). */

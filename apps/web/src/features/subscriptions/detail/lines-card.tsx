@@ -5,7 +5,7 @@ import { formatDateTimeJa, formatMoney } from '@teiki/domain'
 import { Fragment, useState } from 'react'
 import { AddLineModal } from './add-line-modal.tsx'
 import { ConfirmModal } from './confirm-modal.tsx'
-import { cycleDiscountLabel, safeDate } from './detail-format.ts'
+import { linePriceTexts, safeDate } from './detail-format.ts'
 import { CardButton, DetailCard, EmptyLine } from './detail-section.tsx'
 import { LineEditModal } from './line-edit-modal.tsx'
 import { planRemoveLine } from './line-edits.ts'
@@ -59,7 +59,7 @@ export function LinesCard({
             {index > 0 ? <Divider /> : null}
             <div data-testid={`line-row-${line.id}`}>
               <InlineStack gap="300" align="space-between" blockAlign="start" wrap={false}>
-                <LineItem line={line} />
+                <LineItem line={line} nextCycle={detail.nextCycle} />
                 {editable ? (
                   <BlockStack gap="100" inlineAlign="end">
                     <CardButton
@@ -132,8 +132,9 @@ function LineModal({
   }
 }
 
-function LineItem({ line }: { line: SubscriptionDetailLine }) {
+function LineItem({ line, nextCycle }: { line: SubscriptionDetailLine; nextCycle: number }) {
   const policy = line.pricingPolicy
+  const prices = linePriceTexts(line, nextCycle)
   return (
     <InlineStack gap="300" wrap={false} blockAlign="start">
       <Thumbnail
@@ -158,23 +159,27 @@ function LineItem({ line }: { line: SubscriptionDetailLine }) {
             販売プラン: {line.sellingPlanName}
           </Text>
         ) : null}
-        {policy ? (
-          <BlockStack gap="050">
+        <BlockStack gap="050">
+          {policy ? (
             <Text as="p" variant="bodySm" tone="subdued">
               基本価格 {formatMoney(policy.basePrice.amount, policy.basePrice.currencyCode)}
             </Text>
-            {policy.cycleDiscounts.map((discount) => (
-              <Text
-                key={`${discount.afterCycle}-${discount.adjustmentValue}`}
-                as="p"
-                variant="bodySm"
-                tone="subdued"
-              >
-                {cycleDiscountLabel(discount.afterCycle, discount.computedPrice)}
+          ) : null}
+          {prices.next ? (
+            <span data-testid="line-next-price">
+              <Text as="p" variant="bodySm">
+                {prices.next}
               </Text>
-            ))}
-          </BlockStack>
-        ) : null}
+            </span>
+          ) : null}
+          {prices.ranges.length > 0 ? (
+            <span data-testid="line-cycle-prices">
+              <Text as="p" variant="bodySm" tone="subdued">
+                回ごとの価格: {prices.ranges.join(' ／ ')}
+              </Text>
+            </span>
+          ) : null}
+        </BlockStack>
       </BlockStack>
     </InlineStack>
   )
