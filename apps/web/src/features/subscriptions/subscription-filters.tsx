@@ -3,17 +3,18 @@ import type { SubscriptionStatus } from '@teiki/contract'
 import { SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
 import { useState } from 'react'
 import { DateField } from '../../app/date-field.tsx'
-import type { SearchFilters } from './search-request.ts'
+import type { FilterDateErrors, SearchFilters } from './search-request.ts'
 
 type Props = {
   filters: SearchFilters
-  dateError: string | null
+  /** Why a date cannot filter the list, per field (the list says so too). */
+  dateErrors: FilterDateErrors
   onChange: (filters: SearchFilters) => void
 }
 
 const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((status) => ({ label: statusLabel[status], value: status }))
 
-export function SubscriptionFilters({ filters, dateError, onChange }: Props) {
+export function SubscriptionFilters({ filters, dateErrors, onChange }: Props) {
   const [isStatusOpen, setIsStatusOpen] = useState(false)
   const hasFilters =
     filters.statuses.length > 0 || filters.nextBillingDateFrom !== '' || filters.nextBillingDateTo !== ''
@@ -55,6 +56,7 @@ export function SubscriptionFilters({ filters, dateError, onChange }: Props) {
           max={filters.nextBillingDateTo || undefined}
           clearable
           placeholder="指定なし"
+          error={dateErrors.from}
           onChange={(value) => onChange({ ...filters, nextBillingDateFrom: value })}
         />
       </div>
@@ -66,7 +68,7 @@ export function SubscriptionFilters({ filters, dateError, onChange }: Props) {
           min={filters.nextBillingDateFrom || undefined}
           clearable
           placeholder="指定なし"
-          error={dateError ?? undefined}
+          error={dateErrors.to}
           onChange={(value) => onChange({ ...filters, nextBillingDateTo: value })}
         />
       </div>
