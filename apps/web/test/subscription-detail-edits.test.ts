@@ -34,7 +34,6 @@ import {
   planRemoveLine,
   planSwapVariant,
 } from '../src/features/subscriptions/detail/line-edits.ts'
-import { PREFECTURES, prefectureCode } from '../src/features/subscriptions/detail/prefectures.ts'
 import { type Planned, runContractEdit } from '../src/features/subscriptions/detail/use-contract-edit.ts'
 import { offeredVariants, type VariantSummary } from '../src/features/subscriptions/detail/variant-search.ts'
 import { detail } from './support/detail-fixture.ts'
@@ -516,22 +515,6 @@ describe('address', () => {
       error: '姓を入力してください',
       field: 'lastName',
     })
-  })
-
-  it('47 prefectures, codes in order, found by name, short name, romaji or code', () => {
-    expect(PREFECTURES).toHaveLength(47)
-    expect(PREFECTURES.map((p) => p.code)).toEqual(
-      Array.from({ length: 47 }, (_, i) => `JP-${String(i + 1).padStart(2, '0')}`),
-    )
-    expect(PREFECTURES[0]).toMatchObject({ code: 'JP-01', name: '北海道' })
-    expect(PREFECTURES[46]).toMatchObject({ code: 'JP-47', name: '沖縄県' })
-    expect(prefectureCode('大阪府')).toBe('JP-27')
-    expect(prefectureCode('大阪')).toBe('JP-27')
-    expect(prefectureCode('Ōsaka')).toBe('JP-27')
-    expect(prefectureCode('Hokkaidō')).toBe('JP-01')
-    expect(prefectureCode('jp-47')).toBe('JP-47')
-    expect(prefectureCode('Atlantis')).toBe('')
-    expect(prefectureCode(null)).toBe('')
   })
 })
 

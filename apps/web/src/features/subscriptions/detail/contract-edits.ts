@@ -30,11 +30,11 @@ import {
   dateProblem,
   formatDateJa,
   isValidCalendarDate,
+  prefectureCode,
   withPlatformDetail,
 } from '@teiki/domain'
 import { apiDelete, apiPost, apiPut, apiSend } from '../../../app/api.ts'
 import { japanDateInput, scheduleLabel } from './detail-format.ts'
-import { prefectureCode } from './prefectures.ts'
 import type { EditPlan, Planned } from './use-contract-edit.ts'
 
 /**
