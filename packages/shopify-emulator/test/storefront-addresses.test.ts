@@ -61,7 +61,7 @@ describe('the emulated checkout: where and when to deliver', () => {
     })
     expect(paid.status).toBe(303)
     const c = shop().contracts.at(-1)!
-    expect(c.deliveryMethod.address).toMatchObject({ provinceCode: code, province: name })
+    expect(c.deliveryMethod).toMatchObject({ address: { provinceCode: code, province: name } })
     expect(c.customAttributes).toEqual([]) // no slot chosen: none written
   })
 
