@@ -1,12 +1,10 @@
-import { upcomingNoticeWindow } from '@teiki/domain'
-import { getBillingSettings } from '../../billing/settings.ts'
+import { deliveryDateOf, upcomingNoticeWindow } from '@teiki/domain'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { contractsDueForNotice } from './repo.ts'
 import { composeMail } from './service.ts'
 
-const DAY_MS = 86_400_000
 const BATCH = 200
 
 /**
@@ -18,7 +16,6 @@ const BATCH = 200
 export async function sendUpcomingNotices(db: Db, mailer: Mailer, shop: ShopRow, now: Date): Promise<number> {
   const window = upcomingNoticeWindow(now, shop.iana_timezone)
   if (!window) return 0
-  const prepDays = (await getBillingSettings(db, shop.id)).deliveryPrepDays
   let decided = 0
   for (;;) {
     const due = await contractsDueForNotice(db, shop.id, window, BATCH)
@@ -38,7 +35,9 @@ export async function sendUpcomingNotices(db: Db, mailer: Mailer, shop: ShopRow,
             },
             contractId: c.id,
             nextBillingDate: c.next_billing_date,
-            deliveryDate: new Date(c.next_billing_date.getTime() + prepDays * DAY_MS),
+            // The contract's お届け予定日, as 契約詳細 shows it: none set, none in the mail (a
+            // date counted from the billing date promised a delivery day nobody had set).
+            deliveryDate: deliveryDateOf(c.custom_attributes),
             ...(c.amount ? { amount: { amount: c.amount, currencyCode: c.currency_code } } : {}),
           },
         })

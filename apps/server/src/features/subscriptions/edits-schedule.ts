@@ -6,6 +6,7 @@ import {
   dateProblem,
   deliveryDateOf,
   deliveryTimeLabel,
+  formatDateJa,
   toZonedDate,
   withAttribute,
 } from '@teiki/domain'
@@ -73,7 +74,7 @@ export async function nextDeliveryDate(
       refuseEnded(ctx, 'お届け予定日を変更')
       const billing = ctx.current.nextBillingDate ? toZonedDate(ctx.current.nextBillingDate) : null
       if (date !== null && billing !== null && date < billing) {
-        throw invalid(`お届け予定日は次回請求日（${billing}）以降の日付を指定してください`)
+        throw invalid(`お届け予定日には次回請求日（${formatDateJa(billing)}）以降の日付を指定してください`)
       }
       const from = deliveryDateOf(ctx.current.customAttributes)
       if (from === date) return {}
