@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/app-error.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import {
   countCancellationsByReason,
+  createReason,
   deleteContractCancellation,
   findContractCancellation,
   findLiveReason,
@@ -54,6 +55,11 @@ export async function contractCancellationReason(
     reason: row.reason,
     cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
   }
+}
+
+/** Adds a reason at the end of the shop's list (409 for a text already listed). */
+export function addCancellationReason(db: DbClient, shopId: string, reason: string) {
+  return createReason(db, shopId, reason)
 }
 
 // A churn's reason (features/subscriptions/actions-service.ts): checked before the platform
