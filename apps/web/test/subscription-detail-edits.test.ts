@@ -1,8 +1,4 @@
-import { AppProvider } from '@shopify/polaris'
-import ja from '@shopify/polaris/locales/ja.json'
 import type { SubscriptionDetail } from '@teiki/contract'
-import { createElement, type ReactElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import {
   actionRequest,
@@ -26,7 +22,6 @@ import {
   planPaymentUpdateEmail,
   planRemoveDiscount,
 } from '../src/features/subscriptions/detail/contract-edits.ts'
-import { addressLines } from '../src/features/subscriptions/detail/detail-format.ts'
 import {
   ADD_LINE_FAILED,
   planAddLine,
