@@ -1,6 +1,6 @@
 import { Button, ChoiceList, InlineStack, Popover } from '@shopify/polaris'
 import type { SubscriptionStatus } from '@teiki/contract'
-import { SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
+import { isValidCalendarDate, SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
 import { useState } from 'react'
 import { DateField } from '../../app/date-field.tsx'
 import type { FilterDateErrors, SearchFilters } from './search-request.ts'
@@ -11,6 +11,9 @@ type Props = {
   dateErrors: FilterDateErrors
   onChange: (filters: SearchFilters) => void
 }
+
+/** A bound for the other field: only a real day (a refused text bounds nothing). */
+const dayOrNone = (value: string) => (isValidCalendarDate(value) ? value : undefined)
 
 const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((status) => ({ label: statusLabel[status], value: status }))
 
@@ -53,7 +56,7 @@ export function SubscriptionFilters({ filters, dateErrors, onChange }: Props) {
           testId="next-billing-from"
           label="次回請求日（から）"
           value={filters.nextBillingDateFrom}
-          max={filters.nextBillingDateTo || undefined}
+          max={dayOrNone(filters.nextBillingDateTo)}
           clearable
           placeholder="指定なし"
           error={dateErrors.from}
@@ -65,7 +68,7 @@ export function SubscriptionFilters({ filters, dateErrors, onChange }: Props) {
           testId="next-billing-to"
           label="次回請求日（まで）"
           value={filters.nextBillingDateTo}
-          min={filters.nextBillingDateFrom || undefined}
+          min={dayOrNone(filters.nextBillingDateFrom)}
           clearable
           placeholder="指定なし"
           error={dateErrors.to}
