@@ -47,6 +47,21 @@ describe('seedDemoAppData', () => {
       plans: [plan('毎月')],
       productIds: products,
     })
+    // The merchant's own: a reason the demo also has, and a contract cancelled with free text.
+    expect((await call(env, 'POST', '/cancellation-reasons', { reason: '価格が高い' })).status).toBe(201)
+    const active = (
+      await env.pool.query<{ id: string; customer_id: string }>(
+        `select c.id::text, c.customer_id::text from subscription_contracts c join shops s on s.id = c.shop_id
+       where s.domain = $1 and c.status = 'ACTIVE' order by c.id limit 1`,
+        [env.main],
+      )
+    ).rows[0]!
+    const churned = await call(env, 'POST', '/churn', {
+      contractId: active.id,
+      customerId: active.customer_id,
+      reason: 'お試しのつもりだった',
+    })
+    expect(churned.status).toBe(200)
     const seeded = await seed()
     expect(seeded.slice(0, 2)).toEqual([
       '回数割定期便の回数ごとの割引',
@@ -114,13 +129,19 @@ async function expectTheStory() {
   const reasons = (await call(env, 'GET', '/cancellation-reasons')).body as {
     reasons: Array<{ reason: string }>
   }
-  expect(reasons.reasons.map((r) => r.reason)).toEqual(DEMO_CANCELLATION_REASONS.map((r) => r.reason))
+  // The merchant's 価格が高い stays first; the demo adds the others after it, none twice.
+  expect(reasons.reasons.map((r) => r.reason)).toEqual([
+    '価格が高い',
+    ...DEMO_CANCELLATION_REASONS.map((r) => r.reason).filter((r) => r !== '価格が高い'),
+  ])
   const grouped = (await call(env, 'GET', '/subscription-contracts/cancellation-reasons-grouped-by'))
     .body as {
     groups: Array<{ reason: string; count: number }>
     total: number
   }
   expect(grouped.total).toBe(cancellations)
+  // The merchant's free-text reason is kept; their 価格が高い is the demo's, listed once.
+  expect(grouped.groups).toContainEqual(expect.objectContaining({ reason: 'お試しのつもりだった', count: 1 }))
   expect(grouped.groups.every((g) => g.count > 0)).toBe(true)
   const segments = (await call(env, 'GET', '/cdp-segment-list')).body as {
     segments: Array<{ id: string; name: string }>

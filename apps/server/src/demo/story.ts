@@ -1,5 +1,5 @@
 import { type Db, withTransaction } from '../db/pool.ts'
-import { addCancellationReason, recordCancellation } from '../features/cancellation-reasons/service.ts'
+import { ensureCancellationReasons, recordCancellation } from '../features/cancellation-reasons/service.ts'
 import { createSegmentService, type SegmentInput } from '../features/cdp/segments-service.ts'
 import type { ShopRow } from '../features/shops/repo.ts'
 import { cancelledContracts } from './repo.ts'
@@ -41,15 +41,15 @@ export function demoReasonIndex(contractId: string): number {
 }
 
 /**
- * The shop's cancellation reasons, and one for each contract the mirror holds as cancelled, at
- * the moment it was cancelled: what a churn with a reason records. One transaction: all or none.
- * Answers how many cancellations were given a reason.
+ * The shop's cancellation reasons (those it already has kept), and one for each contract the
+ * mirror holds as cancelled without a recorded reason, at the moment it was cancelled: what a
+ * churn with a reason records. One transaction: all or none. Answers how many cancellations
+ * were given a reason.
  */
 export async function seedCancellationReasons(db: Db, shop: ShopRow): Promise<number> {
   return withTransaction(db, async (tx) => {
-    const ids: string[] = []
-    for (const r of DEMO_CANCELLATION_REASONS)
-      ids.push((await addCancellationReason(tx, shop.id, r.reason)).id)
+    const texts = DEMO_CANCELLATION_REASONS.map((r) => r.reason)
+    const ids = await ensureCancellationReasons(tx, shop.id, texts)
     const cancelled = await cancelledContracts(tx, shop.id)
     for (const c of cancelled) {
       const reasonId = ids[demoReasonIndex(c.contractId)]!

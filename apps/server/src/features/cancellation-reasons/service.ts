@@ -10,6 +10,7 @@ import {
   findContractCancellation,
   findLiveReason,
   isId,
+  listReasons,
   REASON_NOT_FOUND,
   upsertContractCancellation,
 } from './repo.ts'
@@ -57,9 +58,15 @@ export async function contractCancellationReason(
   }
 }
 
-/** Adds a reason at the end of the shop's list (409 for a text already listed). */
-export function addCancellationReason(db: DbClient, shopId: string, reason: string) {
-  return createReason(db, shopId, reason)
+/**
+ * The ids of the shop's live reasons with these texts, in their order; a text the list does not
+ * have is added at its end (the demo's seed: a merchant's own reasons are kept as they are).
+ */
+export async function ensureCancellationReasons(db: DbClient, shopId: string, texts: readonly string[]) {
+  const live = new Map((await listReasons(db, shopId)).map((r) => [r.reason, r.id]))
+  const ids: string[] = []
+  for (const text of texts) ids.push(live.get(text) ?? (await createReason(db, shopId, text)).id)
+  return ids
 }
 
 // A churn's reason (features/subscriptions/actions-service.ts): checked before the platform
