@@ -87,7 +87,7 @@ describe('一括更新: swap a variant on every contract that has it', () => {
     expect(total).toBeGreaterThan(10)
     const rows = page.locator('[data-testid="batch-contracts"] tbody tr')
     expect(await rows.count()).toBe(10)
-    await expect.poll(() => page.getByText(`${total}件中 1〜10件`).count()).toBe(1)
+    await expect.poll(() => page.getByText(`1〜10件 / 全${total}件`).count()).toBe(1)
     await shot('batch-preview.png')
     // The second page (clicked again if the first click landed while the table re-rendered).
     const next = page
@@ -95,7 +95,7 @@ describe('一括更新: swap a variant on every contract that has it', () => {
         '[data-testid="batch-contracts"] button[aria-label="次へ"], [data-testid="batch-contracts"] nav button',
       )
       .last()
-    const secondPage = page.getByText(`${total}件中 11〜${Math.min(20, total)}件`)
+    const secondPage = page.getByText(`11〜${Math.min(20, total)}件 / 全${total}件`)
     for (let tries = 0; tries < 20 && (await secondPage.count()) === 0; tries++) {
       if (await next.isEnabled()) await next.click()
       await page.waitForTimeout(500)

@@ -260,11 +260,33 @@ describe('次回請求のお知らせ (upcoming billing notice)', () => {
     expect(mail.text).toContain('次回ご請求日: 2026年12月10日')
     expect(mail.text).toContain('ご請求予定金額: ¥3,960')
     expect(mail.text).toContain('・煎茶（100g） × 2　¥3,960')
+    // No お届け予定日 on the contract (契約詳細: 指定なし), none in the mail (issue 22: the mail
+    // promised the billing date + preparation days).
+    expect(mail.text).not.toContain('お届け予定日')
     expect(
       catcher.to('hanako@example.jp').filter((m) => m.subject === '次回の定期便のお知らせ'),
     ).toHaveLength(1)
     // Another shop's contracts are not this shop's to mail.
     const otherRow = (await findShopById(pool, other.id))!
     expect(await sendUpcomingNotices(notices, otherRow, new Date('2026-12-07T00:30:00Z'))).toBe(0)
+  })
+
+  it('gives the お届け予定日 契約詳細 shows: the contract’s own, not one counted from the billing date', async () => {
+    await seedContracts(pool, shop.id, [
+      {
+        id: '88002',
+        customer: { id: '77002', firstName: '次郎', lastName: '佐藤', email: 'jiro@example.jp' },
+        nextBillingDate: '2026-12-11T01:00:00Z',
+      },
+    ])
+    await pool.query(
+      `update subscription_contracts set custom_attributes = $2::jsonb where shop_id = $1 and id = 88002`,
+      [shop.id, JSON.stringify([{ key: 'お届け予定日', value: '2026-12-15' }])],
+    )
+    const row = (await findShopById(pool, shop.id))!
+    expect(await sendUpcomingNotices(pool, mailer, row, new Date('2026-12-08T00:30:00Z'))).toBe(1)
+    const mail = await catcher.waitFor((m) => m.envelopeTo.includes('jiro@example.jp'))
+    expect(mail.text).toContain('次回ご請求日: 2026年12月11日')
+    expect(mail.text).toContain('お届け予定日: 2026年12月15日')
   })
 })

@@ -808,7 +808,21 @@ describe('edit rules', () => {
       nextDeliveryDate: '2027-06-01',
     })
     expect(early.statusCode).toBe(400)
-    expect(early.json().error.message).toContain('2027-06-10')
+    expect(early.json().error.message).toBe(
+      'お届け予定日には次回請求日（2027年6月10日）以降の日付を指定してください',
+    )
+  })
+
+  it('refuses a day that does not exist, naming it (issue 22)', async () => {
+    const f = fresh()
+    for (const [path, body] of [
+      ['/next-billing-date', { contractId: f.contractId, nextBillingDate: '2026-13-45' }],
+      [`/subscriptions/${f.contractId}/next-delivery-date`, { nextDeliveryDate: '2026-13-45' }],
+    ] as const) {
+      const refused = await call('PUT', path, body)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().error.message).toContain('2026年13月45日は存在しない日付です')
+    }
   })
 
   it('creates one billing attempt for a double click (same revision, same idempotency key)', async () => {

@@ -164,7 +164,9 @@ describe('GET /app-admin/subscriptions/search', () => {
   it.each([
     [{ statuses: 'ACTIVE,SLEEPING' }, /不明なステータス/],
     [{ nextBillingDateFrom: '2026/12/01' }, /YYYY-MM-DD/],
-    [{ nextBillingDateFrom: '2026-02-30' }, /存在しない日付/],
+    [{ nextBillingDateFrom: '2026-02-30' }, /2026年2月30日は存在しない日付です/],
+    // Issue 22: the filter is refused with the day named, never dropped.
+    [{ nextBillingDateTo: '2026-13-45' }, /2026年13月45日は存在しない日付です/],
     [{ nextBillingDateFrom: '2026-12-02', nextBillingDateTo: '2026-12-01' }, /開始日は終了日以前/],
     [{ limit: '0' }, /入力内容/],
     [{ limit: '101' }, /入力内容/],

@@ -2,6 +2,7 @@ import { formatMoney, formatNumber } from '@teiki/domain'
 import { describe, expect, it } from 'vitest'
 import {
   axisDate,
+  chartBucket,
   chartSummary,
   DEFAULT_CHART_MAX,
   lineChartModel,
@@ -89,6 +90,98 @@ describe('dashboard charts', () => {
     // The cumulative path's days become per-day failures on the chart.
     expect(failure.series[0]!.points.map((p) => p.value)).toEqual([1, 0, 3])
     expect(charts.find((c) => c.key === 'active')!.title).toBe('有効な契約数（日ごと）')
+  })
+})
+
+describe('a long period is charted a point a month, and its titles say so (issue 22)', () => {
+  // 全期間 from 2022-11-01: the daily series of 1,100 days, here three months' worth.
+  const day = (date: string, count: number) => ({ date, count })
+  const range = { from: '2022-11-01', to: '2025-11-05' }
+  const series = {
+    active: [day('2025-09-30', 10), day('2025-10-01', 11), day('2025-10-31', 12), day('2025-11-05', 9)],
+    new: [day('2025-09-30', 2), day('2025-10-01', 1), day('2025-10-31', 3), day('2025-11-05', 4)],
+    cancel: [],
+    pause: [],
+    failure: [day('2025-09-30', 5), day('2025-10-01', 6), day('2025-10-31', 8), day('2025-11-05', 8)],
+  }
+  const dash = {
+    range,
+    series,
+    totals: {},
+    previousTotals: {},
+    sales: [
+      { date: '2025-10-01', currency: 'JPY', sales: '1980', orders: 1 },
+      { date: '2025-10-20', currency: 'JPY', sales: '3960', orders: 2 },
+      { date: '2025-11-02', currency: 'JPY', sales: '1000', orders: 1 },
+    ],
+    previousSales: [],
+  }
+
+  it('picks days up to about three months, months beyond', () => {
+    expect(chartBucket({ from: '2026-09-01', to: '2026-11-30' })).toBe('day') // 過去3か月
+    expect(chartBucket({ from: '2022-11-01', to: '2026-11-28' })).toBe('month') // 全期間
+  })
+
+  it('titles 月別 / 月末 and sums a month’s days (a level keeps its month-end)', () => {
+    const charts = dashboardCharts(dash)
+    const byKey = Object.fromEntries(charts.map((c) => [c.key, c]))
+    expect(charts.map((c) => c.title)).toEqual([
+      '月別の売上（JPY）',
+      '有効な契約数（月末）',
+      '月別の新規契約数',
+      '月別の解約数',
+      '月別の一時停止数',
+      '月別の決済失敗数',
+    ])
+    expect(charts.every((c) => c.bucket === 'month' && !c.title.includes('日'))).toBe(true)
+    expect(byKey['sales-JPY']!.series[0]!.points).toEqual([
+      { date: '2025-10-01', value: 5940 },
+      { date: '2025-11-01', value: 1000 },
+    ])
+    const values = (key: string) => byKey[key]!.series[0]!.points.map((p) => [p.date, p.value])
+    expect(values('active')).toEqual([
+      ['2025-09-01', 10],
+      ['2025-10-01', 12],
+      ['2025-11-01', 9],
+    ])
+    expect(values('new')).toEqual([
+      ['2025-09-01', 2],
+      ['2025-10-01', 4],
+      ['2025-11-01', 4],
+    ])
+    // The cumulative failures become per-day figures first, then a month's sum.
+    expect(values('failure')).toEqual([
+      ['2025-09-01', 5],
+      ['2025-10-01', 3],
+      ['2025-11-01', 0],
+    ])
+  })
+
+  it('the axis, the tooltip, the 表 and the label name months', () => {
+    const [sales] = dashboardCharts(dash)
+    const model = lineChartModel(sales!.series, { format: formatNumber, integersOnly: true, bucket: 'month' })
+    expect(model.xAxisOptions?.labelFormatter?.('2025-10-01')).toBe('2025年10月')
+    expect(model.tooltipOptions?.titleFormatter?.('2025-10-01')).toBe('2025年10月')
+    expect(seriesTable(sales!.series, formatNumber, 'month')).toEqual({
+      headings: ['月', '売上（JPY）'],
+      rows: [
+        ['2025年10月', '5,940'],
+        ['2025年11月', '1,000'],
+      ],
+    })
+    expect(chartSummary('月別の売上（JPY）', sales!.series, formatNumber, 'month')).toBe(
+      '月別の売上（JPY）のグラフ（2025年10月〜2025年11月の2か月分、最大 5,940、最終月 売上（JPY） 1,000）',
+    )
+  })
+
+  it('a period of days keeps 日別 titles', () => {
+    const charts = dashboardCharts({ ...dash, range: { from: '2025-10-01', to: '2025-10-31' } })
+    expect(charts[0]!.title).toBe('日別の売上（JPY）')
+    expect(charts[0]!.series[0]!.points.map((p) => p.date)).toEqual([
+      '2025-10-01',
+      '2025-10-20',
+      '2025-11-02',
+    ])
   })
 })
 

@@ -1,6 +1,5 @@
 import { ZSegmentConditions } from '@teiki/contract'
 import { describe, expect, it } from 'vitest'
-import { rangeText } from '../src/features/customers/customers-api.ts'
 import { EMPTY_FORM, toDraft, toForm } from '../src/features/customers/segment-form-model.ts'
 
 describe('segment form', () => {
@@ -49,11 +48,5 @@ describe('segment form', () => {
       updatedAt: '',
     })
     expect(toDraft(form)).toEqual(draft)
-  })
-
-  it('says the range shown as 1〜10件 / 全N件', () => {
-    expect(rangeText({ from: 1, to: 10 }, 1234)).toBe('1〜10件 / 全1,234件')
-    expect(rangeText({ from: 0, to: 0 }, 0)).toBe('0件 / 全0件')
-    expect(rangeText({ from: 11, to: 12 }, null)).toBe('11〜12件')
   })
 })

@@ -4,6 +4,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import {
+  type DateBounds,
   dateText,
   fromPickerDate,
   japanToday,
@@ -58,22 +59,31 @@ describe('what the field shows', () => {
 })
 
 describe('readTypedDate', () => {
-  it.each<[string, { min?: string; max?: string }, ReturnType<typeof readTypedDate>]>([
+  it.each<[string, DateBounds, ReturnType<typeof readTypedDate>]>([
     ['', {}, { kind: 'empty' }],
     ['  ', {}, { kind: 'empty' }],
     ['2027/1/15', {}, { kind: 'date', date: '2027-01-15' }],
     ['2027年1月15日', { min: '2027-01-15' }, { kind: 'date', date: '2027-01-15' }], // the bound itself
+    // A real day outside the bounds is handed on as the day, with why it is refused.
     [
       '2027年1月14日',
       { min: '2027-01-15' },
-      { kind: 'invalid', message: '2027年1月15日以降の日付を指定してください' },
+      { kind: 'outOfBounds', date: '2027-01-14', message: '2027年1月15日以降の日付を指定してください' },
     ],
     [
       '2027-02-01',
       { max: '2027-01-31' },
-      { kind: 'invalid', message: '2027年1月31日以前の日付を指定してください' },
+      { kind: 'outOfBounds', date: '2027-02-01', message: '2027年1月31日以前の日付を指定してください' },
     ],
-    ['2027年2月30日', {}, { kind: 'invalid', message: '日付は「2027年1月15日」のように入力してください' }],
+    // Issue 22: a past 次回請求日 said 「…のように入力してください」, a message about the format.
+    [
+      '2020/1/1',
+      { min: '2026-11-24', label: '次回請求日', minMeaning: '今日' },
+      { kind: 'outOfBounds', date: '2020-01-01', message: '次回請求日には今日以降の日付を指定してください' },
+    ],
+    // Issue 22: a day that does not exist is named as such.
+    ['2026/13/45', {}, { kind: 'invalid', message: '2026年13月45日は存在しない日付です' }],
+    ['2027年2月30日', {}, { kind: 'invalid', message: '2027年2月30日は存在しない日付です' }],
     ['あした', {}, { kind: 'invalid', message: '日付は「2027年1月15日」のように入力してください' }],
   ])('%j %o', (text, bounds, expected) => {
     expect(readTypedDate(text, bounds)).toEqual(expected)

@@ -67,12 +67,9 @@ describe('checkExportForm', () => {
     [{ purchaseCountMin: 'たくさん' }, 'purchaseCountMin', '購入回数の最小は数値で指定してください'],
     [{ purchaseCountMin: '1.5' }, 'purchaseCountMin', '購入回数の最小は整数で指定してください'],
     [{ intervalCount: '0' }, 'intervalCount', '請求間隔の数は1以上で指定してください'],
-    // What the date field could not read as a day: the screen's date format, not YYYY-MM-DD.
-    [
-      { createdDateStartDate: '2026/13/01' },
-      'createdDateStartDate',
-      '日付は「2027年1月15日」のように入力してください',
-    ],
+    // What the date field could not read as a day: a day that does not exist named (issue
+    // 22), anything else told the screen's date format, not YYYY-MM-DD.
+    [{ createdDateStartDate: '2026/13/01' }, 'createdDateStartDate', '2026年13月1日は存在しない日付です'],
     [
       { nextBillingDateEndDate: '来月' },
       'nextBillingDateEndDate',

@@ -52,7 +52,19 @@ describe('the list in the URL', () => {
 
   it.each<[string, Partial<ListQuery>]>([
     ['status=ACTIVE,bogus,active', { filters: { ...EMPTY_LIST_QUERY.filters, statuses: ['ACTIVE'] } }], // unknown dropped, duplicates once
-    ['from=2026-02-30&to=20261130', {}], // not real days: no date filter
+    // A typed day is read as one; a day that does not exist is kept, for the screen to refuse
+    // (issue 22: dropping it listed every contract under a filter the merchant had typed).
+    ['from=2026%2F1%2F5', { filters: { ...EMPTY_LIST_QUERY.filters, nextBillingDateFrom: '2026-01-05' } }],
+    [
+      'from=2026-02-30&to=2026%2F13%2F45',
+      {
+        filters: {
+          ...EMPTY_LIST_QUERY.filters,
+          nextBillingDateFrom: '2026-02-30',
+          nextBillingDateTo: '2026/13/45',
+        },
+      },
+    ],
     ['page=0', {}],
     ['page=-3', {}],
     ['page=2.5', {}],

@@ -3,7 +3,7 @@ import {
   buildSearchRequest,
   dateRangeError,
   describeSearch,
-  rangeLabel,
+  filterDateErrors,
   type SearchFilters,
 } from '../src/features/subscriptions/search-request.ts'
 
@@ -72,15 +72,30 @@ describe('buildSearchRequest', () => {
 
 describe('describeSearch', () => {
   it.each([
-    ['', { kind: 'all' } as const, null],
-    ['123', { kind: 'contract', contractId: '123' } as const, '契約ID「123」で検索しています'],
+    ['', { kind: 'all' } as const, null, null],
+    [
+      '123',
+      { kind: 'contract', contractId: '123' } as const,
+      '契約ID「123」で検索しています',
+      '契約ID「123」の検索結果です',
+    ],
     [
       '09012345678',
       { kind: 'customer', mode: 'phone', phone: '9012345678' } as const,
-      '電話番号「09012345678」で顧客を検索しています',
+      '電話番号「09012345678」の顧客を検索しています',
+      '電話番号「09012345678」の顧客の契約です',
     ],
-  ])('%s', (raw, input, expected) => {
-    expect(describeSearch(raw, input)).toBe(expected)
+    [
+      ' 山田 ',
+      { kind: 'customer', mode: 'any', term: '山田' } as const,
+      '「山田」に一致する顧客（メールアドレス・電話番号・お名前）を検索しています',
+      '「山田」に一致する顧客（メールアドレス・電話番号・お名前）の契約です',
+    ],
+  ])('%j: while searching, then once answered', (raw, input, searching, answered) => {
+    expect(describeSearch(raw, input, true)).toBe(searching)
+    // Issue 22: the hint said 「…を検索しています」 after the answer was on screen.
+    expect(describeSearch(raw, input, false)).toBe(answered)
+    if (answered) expect(answered).not.toContain('検索しています')
   })
 })
 
@@ -95,14 +110,20 @@ describe('dateRangeError', () => {
   })
 })
 
-describe('rangeLabel', () => {
-  it.each<[number, number, { count: number; precision: 'EXACT' | 'AT_LEAST' }, string | null]>([
-    [0, 10, { count: 123, precision: 'EXACT' }, '1〜10件 / 全123件'],
-    [120, 3, { count: 123, precision: 'EXACT' }, '121〜123件 / 全123件'],
-    [990, 10, { count: 1234, precision: 'EXACT' }, '991〜1,000件 / 全1,234件'], // thousands separators
-    [0, 10, { count: 10000, precision: 'AT_LEAST' }, '1〜10件 / 全10,000件以上'], // the count stopped
-    [0, 0, { count: 0, precision: 'EXACT' }, null],
-  ])('offset %i, %i rows, %o', (offset, rows, total, expected) => {
-    expect(rangeLabel(offset, rows, total)).toBe(expected)
+describe('filterDateErrors: a bad filter date is refused, never dropped', () => {
+  const filters = (from: string, to: string) => ({
+    statuses: [],
+    nextBillingDateFrom: from,
+    nextBillingDateTo: to,
+  })
+  it.each<[string, string, ReturnType<typeof filterDateErrors>]>([
+    ['', '', {}],
+    ['2026-12-01', '2026-12-31', {}],
+    ['2026/13/45', '', { from: '2026年13月45日は存在しない日付です' }],
+    ['', '2027-02-29', { to: '2027年2月29日は存在しない日付です' }],
+    ['あした', '', { from: '日付は「2027年1月15日」のように入力してください' }],
+    ['2026-12-31', '2026-12-01', { to: '終了日は開始日以降の日付を指定してください' }],
+  ])('%j..%j', (from, to, expected) => {
+    expect(filterDateErrors(filters(from, to))).toEqual(expected)
   })
 })

@@ -10,16 +10,6 @@ import { ZDate, ZSubscriptionStatus } from './subscriptions.ts'
  * The same fields on GET …/preview answer how many contracts (and which) the batch would touch.
  */
 
-/** A real `YYYY-MM-DD` day (no 2026-02-30). */
-const ZCalendarDate = (label: string) =>
-  ZDate.refine(
-    (value) => {
-      const date = new Date(`${value}T00:00:00Z`)
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-    },
-    { error: `${label}に存在しない日付が指定されました` },
-  )
-
 const ZEmail = (label: string) =>
   ZText(label, { max: 254 }).pipe(z.email({ error: `${label}の形式が正しくありません` }))
 
@@ -66,8 +56,8 @@ export type BatchProductDeleteRequest = z.input<typeof ZBatchProductDeleteReques
 export const ZBatchNextBillingDateUpdateRequest = z
   .strictObject(
     {
-      nextBillingDateFrom: ZCalendarDate('変更前の次回請求日'),
-      nextBillingDateTo: ZCalendarDate('変更後の次回請求日'),
+      nextBillingDateFrom: ZDate,
+      nextBillingDateTo: ZDate,
       ...notify,
     },
     unknownKeys,
@@ -102,8 +92,8 @@ export const ZBatchProductDeletePreviewQuery = z.object({
 })
 export const ZBatchNextBillingDatePreviewQuery = z
   .object({
-    nextBillingDateFrom: ZCalendarDate('変更前の次回請求日'),
-    nextBillingDateTo: ZCalendarDate('変更後の次回請求日'),
+    nextBillingDateFrom: ZDate,
+    nextBillingDateTo: ZDate,
     ...ZPaging,
   })
   .refine((v) => v.nextBillingDateFrom !== v.nextBillingDateTo, {

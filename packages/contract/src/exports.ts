@@ -20,16 +20,6 @@ export const ZExportInterval = z.enum(EXPORT_INTERVALS, {
   error: '請求間隔の単位は DAY・WEEK・MONTH のいずれかを指定してください',
 })
 
-/** A real `YYYY-MM-DD` day (no 2026-02-30). */
-const ZCalendarDate = (label: string) =>
-  ZDate.refine(
-    (value) => {
-      const date = new Date(`${value}T00:00:00Z`)
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-    },
-    { error: `${label}に存在しない日付が指定されました` },
-  )
-
 /**
  * `statusFilterDirect`: statuses as text, one or a comma-separated list (`ACTIVE` or
  * `ACTIVE,PAUSED`), case-insensitive, the form the search endpoint's `statuses` takes.
@@ -57,10 +47,10 @@ export const ZExportRequest = z
         .pipe(z.email({ error: 'メールアドレスの形式が正しくありません' }))
         .optional()
         .describe('address the finished CSV is mailed to (attached up to 10 MB)'),
-      nextBillingDateStartDate: ZCalendarDate('次回請求日（開始）').optional(),
-      nextBillingDateEndDate: ZCalendarDate('次回請求日（終了）').optional(),
-      createdDateStartDate: ZCalendarDate('作成日（開始）').optional(),
-      createdDateEndDate: ZCalendarDate('作成日（終了）').optional(),
+      nextBillingDateStartDate: ZDate.optional(),
+      nextBillingDateEndDate: ZDate.optional(),
+      createdDateStartDate: ZDate.optional(),
+      createdDateEndDate: ZDate.optional(),
       statusFilter: z
         .array(ZSubscriptionStatus, { error: 'statusFilter はステータスの配列で指定してください' })
         .max(10)

@@ -1,3 +1,4 @@
+import { dateProblem } from '@teiki/domain'
 import { z } from 'zod'
 import { gidNumber, isPlatformId, ZPlatformId, ZText } from './primitives.ts'
 
@@ -29,8 +30,20 @@ const ZStatusList = ZStatusListText('ステータス')
   .optional()
   .transform((value) => value ?? [])
 
-/** A calendar date `YYYY-MM-DD`, read in the shop's zone (Japan time for Japanese shops). */
-export const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日付は YYYY-MM-DD の形式で指定してください')
+const YMD = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * A calendar date `YYYY-MM-DD` that exists, read in the shop's zone (Japan time for Japanese
+ * shops): `2026-13-45` is refused with 「2026年13月45日は存在しない日付です」, never dropped or
+ * read as another day.
+ */
+export const ZDate = z
+  .string()
+  .regex(YMD, '日付は YYYY-MM-DD の形式で指定してください')
+  .superRefine((value, ctx) => {
+    const problem = YMD.test(value) ? dateProblem(value) : null
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
 
 const ZPaging = {
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

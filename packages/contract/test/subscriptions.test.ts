@@ -19,6 +19,9 @@ describe('ZSearchSubscriptionsQuery', () => {
   it.each([
     [{ statuses: 'ACTIVE,DELETED' }, '不明なステータスです: DELETED'],
     [{ nextBillingDateFrom: '2026-1-5' }, '日付は YYYY-MM-DD の形式で指定してください'],
+    // A day that does not exist is refused with the day named, never dropped (issue 22).
+    [{ nextBillingDateFrom: '2026-13-45' }, '2026年13月45日は存在しない日付です'],
+    [{ nextBillingDateTo: '2027-02-29' }, '2027年2月29日は存在しない日付です'],
     [{ contractId: '12a' }, '契約IDは数字で指定してください'],
   ])('rejects %j with a Japanese message', (input, message) => {
     const result = ZSearchSubscriptionsQuery.safeParse(input)

@@ -1,3 +1,4 @@
+export * from './address/prefectures.ts'
 export * from './analytics/attribution.ts'
 export * from './analytics/measures.ts'
 export * from './analytics/persistence.ts'

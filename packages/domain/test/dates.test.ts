@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  dateProblem,
   formatDateJa,
   formatDateTimeJa,
   isValidCalendarDate,
@@ -190,5 +191,22 @@ describe('parseTypedDate', () => {
     ['', null],
   ])('%s → %s', (text, expected) => {
     expect(parseTypedDate(text)).toBe(expected)
+  })
+})
+
+describe('dateProblem: why a typed date is not a day, in Japanese', () => {
+  it.each<[string, string | null]>([
+    ['2027年1月15日', null],
+    ['2027/1/15', null],
+    ['2027-01-15', null],
+    ['2026/13/45', '2026年13月45日は存在しない日付です'], // issue 22: named, not "the format"
+    ['2026-13-45', '2026年13月45日は存在しない日付です'],
+    ['2027年2月29日', '2027年2月29日は存在しない日付です'],
+    ['２０２６年４月３１日', '2026年4月31日は存在しない日付です'],
+    ['2020/1/1', null], // a past day exists: whether it is allowed is the field's rule
+    ['abc', '日付は「2027年1月15日」のように入力してください'],
+    ['2027年1月', '日付は「2027年1月15日」のように入力してください'],
+  ])('%s → %s', (text, problem) => {
+    expect(dateProblem(text)).toBe(problem)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumber, formatPercent } from '../src/index.ts'
+import { formatNumber, formatPercent, pageRangeLabel } from '../src/index.ts'
 
 describe('formatNumber', () => {
   it.each<[number, string]>([
@@ -34,5 +34,20 @@ describe('formatPercent', () => {
     [Number.NaN, undefined, '—'],
   ])('%d (%s digits) -> %s', (ratio, digits, expected) => {
     expect(formatPercent(ratio, digits)).toBe(expected)
+  })
+})
+
+describe('pageRangeLabel: the one counter of every paged list', () => {
+  it.each<[number, number, number | null, boolean, string]>([
+    [0, 10, 320, false, '1〜10件 / 全320件'],
+    [20, 20, 40, false, '21〜40件 / 全40件'], // 請求予定 said 「21〜40件目」 (issue 22)
+    [120, 3, 123, false, '121〜123件 / 全123件'],
+    [990, 10, 1234, false, '991〜1,000件 / 全1,234件'],
+    [0, 10, 10_000, true, '1〜10件 / 全10,000件以上'], // the search stopped counting
+    [0, 0, 0, false, '全0件'],
+    [10, 10, null, false, '11〜20件'], // total still being counted
+    [0, 0, null, false, '0件'],
+  ])('offset %i, %i rows of %j', (offset, shown, total, atLeast, label) => {
+    expect(pageRangeLabel(offset, shown, total, atLeast)).toBe(label)
   })
 })

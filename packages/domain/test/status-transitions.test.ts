@@ -5,6 +5,7 @@ import {
   refusedMoveReason,
   SUBSCRIPTION_STATUSES,
   type SubscriptionStatus,
+  upcomingDate,
 } from '../src/index.ts'
 
 type Expected = 'noop' | 'move' | 'refused'
@@ -42,5 +43,18 @@ describe('contract status transitions', () => {
     expect(refusedMoveReason('EXPIRED', 'PAUSED')).toBe('期限切れの契約は一時停止できません')
     expect(refusedMoveReason('CANCELLED', 'PAUSED')).toBe('解約済みの契約は一時停止できません')
     expect(refusedMoveReason('ACTIVE', 'FAILED')).toBe('有効の契約を決済失敗に変更することはできません')
+  })
+})
+
+describe('upcomingDate: ended contracts have no next date', () => {
+  it.each<[SubscriptionStatus, string | null]>([
+    ['ACTIVE', '2026-12-26T01:00:00Z'],
+    ['PAUSED', '2026-12-26T01:00:00Z'],
+    ['FAILED', '2026-12-26T01:00:00Z'],
+    ['CANCELLED', null], // issue 22: a 解約済み contract showed its last planned 次回請求日
+    ['EXPIRED', null],
+  ])('%s → %j', (status, shown) => {
+    expect(upcomingDate(status, '2026-12-26T01:00:00Z')).toBe(shown)
+    expect(upcomingDate(status, null)).toBeNull()
   })
 })

@@ -1,3 +1,4 @@
+import { DELIVERY_TIME_ATTRIBUTE, deliveryTimeSlot, PREFECTURES, prefectureName } from '@teiki/domain'
 import { describe, expect, it } from 'vitest'
 import { MANY_LINE_COUNTS } from '../src/demo-data/many-lines.ts'
 import { productImageSvg, publicImageUrl } from '../src/demo-data/product-images.ts'
@@ -102,6 +103,27 @@ describe('demo data', () => {
       expect(c.defaultAddress?.zip).toMatch(/^\d{3}-\d{4}$/)
     }
     expect(new Set(shop.customers.map((c) => c.email)).size).toBe(shop.customers.length)
+  })
+
+  it('addresses come from the one list of 47 prefectures: code and name agree, beyond the big cities', () => {
+    const codes = new Set(PREFECTURES.map((p) => p.code))
+    for (const c of shop.customers) {
+      const address = c.defaultAddress!
+      expect(codes.has(address.provinceCode!)).toBe(true)
+      expect(address.province).toBe(prefectureName(address.provinceCode!))
+    }
+    // 320 contracts' customers weighted by population reach well past the 16 prefectures of old.
+    const big = generateShop({ domain: DEMO_DOMAIN, seed: 7, now, contracts: 3000 })
+    expect(new Set(big.customers.map((c) => c.defaultAddress!.provinceCode)).size).toBeGreaterThan(40)
+  })
+
+  it('time slots are the app’s: key 配送時間帯 and a label the app reads back as a slot code', () => {
+    const slots = shop.contracts.flatMap((c) => c.customAttributes.filter((a) => a.key.includes('時間帯')))
+    expect(slots.length).toBeGreaterThan(10)
+    for (const slot of slots) {
+      expect(slot.key).toBe(DELIVERY_TIME_ATTRIBUTE)
+      expect(deliveryTimeSlot(slot.value)).not.toBeNull()
+    }
   })
 
   it('links every contract to an existing customer, payment method, variants and orders', () => {

@@ -238,7 +238,7 @@ describe('the first billing date of a checkout follows the plan’s anchors and 
     const { contracts } = placeOrder(
       { shop: s, store: emulator.store, now: () => Date.parse(at), runtime },
       cart,
-      BUYER,
+      { ...BUYER, deliveryTime: null },
     )
     expect(new Date(contracts[0]!.nextBillingDate!).toISOString()).toBe(expected)
   })

@@ -29,3 +29,25 @@ export async function groupByCode(
   )
   return rows[0] ? { groupId: rows[0].group_id, planId: rows[0].plan_id } : null
 }
+
+/**
+ * The mirror's cancelled contracts with no recorded cancellation (a churn through the app
+ * records its own), and when each was cancelled: its latest move to CANCELLED in the history,
+ * else its last update.
+ */
+export async function cancelledContracts(
+  db: DbClient,
+  shopId: string,
+): Promise<Array<{ contractId: string; cancelledAt: Date }>> {
+  const { rows } = await db.query<{ contract_id: string; cancelled_at: Date }>(
+    `select c.id::text as contract_id,
+       coalesce((select max(e.occurred_at) from contract_events e
+                 where e.shop_id = c.shop_id and e.contract_id = c.id and e.type = 'status_changed'
+                   and e.payload->>'to' = 'CANCELLED'), c.updated_at) as cancelled_at
+     from subscription_contracts c where c.shop_id = $1 and c.status = 'CANCELLED'
+       and not exists (select 1 from contract_cancellations cc where cc.shop_id = c.shop_id and cc.contract_id = c.id)
+     order by c.id`,
+    [shopId],
+  )
+  return rows.map((r) => ({ contractId: r.contract_id, cancelledAt: r.cancelled_at }))
+}

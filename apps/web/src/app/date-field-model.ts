@@ -1,4 +1,11 @@
-import { formatDateJa, isValidCalendarDate, parseTypedDate, toZonedDate } from '@teiki/domain'
+import {
+  DATE_FORMAT_MESSAGE,
+  dateProblem,
+  formatDateJa,
+  isValidCalendarDate,
+  parseTypedDate,
+  toZonedDate,
+} from '@teiki/domain'
 
 /**
  * The pure side of DateField: calendar days (`YYYY-MM-DD`, Japan time) to and from the local
@@ -44,16 +51,38 @@ export function dateText(value: string): string {
 export type TypedDate =
   | { kind: 'empty' }
   | { kind: 'date'; date: string }
+  /** A real day the field does not allow: handed on as a day, so the form says why it is refused. */
+  | { kind: 'outOfBounds'; date: string; message: string }
   | { kind: 'invalid'; message: string }
 
-/** What the merchant typed: nothing, a day within the bounds, or the problem in Japanese. */
-export function readTypedDate(text: string, bounds: { min?: string; max?: string } = {}): TypedDate {
+export type DateBounds = {
+  min?: string | undefined
+  max?: string | undefined
+  /** The field's label, to say whose bound it is: 「次回請求日には…」. */
+  label?: string | undefined
+  /** What the first allowed day is, when it has a name (今日): 「…には今日以降の日付を…」. */
+  minMeaning?: string | undefined
+}
+
+/**
+ * What the merchant typed: nothing, a day within the bounds, a day outside them, or the problem
+ * in Japanese: 「2026年13月45日は存在しない日付です」 for a day that does not exist (not a
+ * message about the format), 「次回請求日には今日以降の日付を指定してください」 for a past day.
+ */
+export function readTypedDate(text: string, bounds: DateBounds = {}): TypedDate {
   if (text.trim() === '') return { kind: 'empty' }
   const date = parseTypedDate(text)
-  if (date === null) return { kind: 'invalid', message: '日付は「2027年1月15日」のように入力してください' }
-  if (bounds.min && date < bounds.min)
-    return { kind: 'invalid', message: `${dateText(bounds.min)}以降の日付を指定してください` }
+  if (date === null) return { kind: 'invalid', message: dateProblem(text) ?? DATE_FORMAT_MESSAGE }
+  const whose = bounds.label ? `${bounds.label}には` : ''
+  if (bounds.min && date < bounds.min) {
+    const first = bounds.minMeaning ?? dateText(bounds.min)
+    return { kind: 'outOfBounds', date, message: `${whose}${first}以降の日付を指定してください` }
+  }
   if (bounds.max && date > bounds.max)
-    return { kind: 'invalid', message: `${dateText(bounds.max)}以前の日付を指定してください` }
+    return {
+      kind: 'outOfBounds',
+      date,
+      message: `${whose}${dateText(bounds.max)}以前の日付を指定してください`,
+    }
   return { kind: 'date', date }
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Popover, Spinner, TextField } from '@shopify/polaris'
 import { CalendarIcon } from '@shopify/polaris-icons'
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
-import { dateText, japanToday, openingMonth, readTypedDate } from './date-field-model.ts'
+import { type DateBounds, dateText, japanToday, openingMonth, readTypedDate } from './date-field-model.ts'
 import './date-field.css'
 
 const DatePickerPanel = lazy(() => import('./date-picker-panel.tsx'))
@@ -15,6 +15,8 @@ type Props = {
   /** First and last day that can be chosen (the calendar greys out the others). */
   min?: string
   max?: string
+  /** What `min` is when it has a name (今日), for the message of an earlier day. */
+  minMeaning?: string
   error?: string
   helpText?: ReactNode
   /** Shows a clear button (a filter or an optional date). */
@@ -37,6 +39,7 @@ export function DateField({
   onChange,
   min,
   max,
+  minMeaning,
   error,
   helpText,
   clearable,
@@ -47,7 +50,7 @@ export function DateField({
   const id = useId()
   const [open, setOpen] = useState(false)
   const [shown, setShown] = useState(() => openingMonth(value, min, japanToday()))
-  const typing = useTypedDate(value, onChange, { min, max })
+  const typing = useTypedDate(value, onChange, { min, max, label, minMeaning })
 
   const toggle = () => {
     if (!open) setShown(openingMonth(value, min, japanToday()))
@@ -124,11 +127,7 @@ export function DateField({
  * text that is not one yet), leaving the field shows the day as 年月日 or says what is wrong,
  * and a value changed from outside (a pick, a reset) replaces the text unless it is being typed.
  */
-function useTypedDate(
-  value: string,
-  onChange: (value: string) => void,
-  bounds: { min?: string | undefined; max?: string | undefined },
-) {
+function useTypedDate(value: string, onChange: (value: string) => void, bounds: DateBounds) {
   const [text, setText] = useState(() => dateText(value))
   const [focused, setFocused] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -141,7 +140,7 @@ function useTypedDate(
     setText(next)
     setError(null)
     const typed = readTypedDate(next, bounds)
-    if (typed.kind === 'date') onChange(typed.date)
+    if (typed.kind === 'date' || typed.kind === 'outOfBounds') onChange(typed.date)
     else if (typed.kind === 'empty') onChange('')
     else onChange(next.trim())
   }
@@ -150,7 +149,8 @@ function useTypedDate(
     setFocused(false)
     const typed = readTypedDate(text, bounds)
     if (typed.kind === 'invalid') setError(typed.message)
-    else setText(dateText(typed.kind === 'date' ? typed.date : ''))
+    else setText(dateText(typed.kind === 'empty' ? '' : typed.date))
+    if (typed.kind === 'outOfBounds') setError(typed.message)
   }
 
   const picked = (day: string) => {

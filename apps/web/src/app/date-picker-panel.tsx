@@ -1,4 +1,5 @@
 import { DatePicker } from '@shopify/polaris'
+import { isValidCalendarDate } from '@teiki/domain'
 import type { CSSProperties } from 'react'
 import { fromPickerDate, monthTitle, toPickerDate } from './date-field-model.ts'
 
@@ -28,7 +29,7 @@ export default function DatePickerPanel({
         month={shown.month}
         year={shown.year}
         onMonthChange={(month, year) => onShownChange({ month, year })}
-        selected={/^\d{4}-\d{2}-\d{2}$/.test(value) ? toPickerDate(value) : undefined}
+        selected={isValidCalendarDate(value) ? toPickerDate(value) : undefined}
         onChange={({ start }) => onPick(fromPickerDate(start))}
         disableDatesBefore={min ? toPickerDate(min) : undefined}
         disableDatesAfter={max ? toPickerDate(max) : undefined}

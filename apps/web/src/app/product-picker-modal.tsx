@@ -5,7 +5,6 @@ import {
   Checkbox,
   InlineStack,
   Modal,
-  Pagination,
   Spinner,
   Text,
   TextField,
@@ -17,6 +16,7 @@ import { formatMoney } from '@teiki/domain'
 import { useEffect, useState } from 'react'
 import { useDebouncedSearch } from '../features/subscriptions/use-debounced-search.ts'
 import { apiGet, errorMessage, isAbortError } from './api.ts'
+import { ListPagination } from './list-pagination.tsx'
 import { LoadErrorBanner } from './load-error-banner.tsx'
 import {
   EMPTY_SELECTION,
@@ -113,15 +113,18 @@ export function ProductPickerModal({
             onRetry={() => setAttempt((n) => n + 1)}
           />
           {list.status === 'ready' && list.data.total > PRODUCT_PAGE_SIZE ? (
-            <InlineStack align="center">
-              <Pagination
-                hasPrevious={page > 1}
-                onPrevious={() => setPage((p) => p - 1)}
-                hasNext={page * PRODUCT_PAGE_SIZE < list.data.total}
-                onNext={() => setPage((p) => p + 1)}
-                label={`${page} / ${Math.ceil(list.data.total / PRODUCT_PAGE_SIZE)}ページ`}
-              />
-            </InlineStack>
+            <ListPagination
+              testId="product-picker-pagination"
+              range={{
+                offset: (page - 1) * PRODUCT_PAGE_SIZE,
+                shown: list.data.products.length,
+                total: list.data.total,
+              }}
+              hasPrevious={page > 1}
+              onPrevious={() => setPage((p) => p - 1)}
+              hasNext={page * PRODUCT_PAGE_SIZE < list.data.total}
+              onNext={() => setPage((p) => p + 1)}
+            />
           ) : null}
         </BlockStack>
       </Modal.Section>

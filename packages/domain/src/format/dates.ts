@@ -159,16 +159,40 @@ function nextCalendarDate(date: string): string {
 
 const TYPED_DATE = /^(\d{4})\s*(?:[-/.年])\s*(\d{1,2})\s*(?:[-/.月])\s*(\d{1,2})\s*日?$/
 
+/** Year, month and day as typed, whether or not that day exists; null when it is not shaped like a date. */
+function typedDateParts(text: string): { year: number; month: number; day: number } | null {
+  const plain = text.normalize('NFKC').trim()
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(plain) ?? TYPED_DATE.exec(plain)
+  return match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : null
+}
+
+const dayOf = (p: { year: number; month: number; day: number }) =>
+  `${String(p.year).padStart(4, '0')}-${pad2(p.month)}-${pad2(p.day)}`
+
 /**
  * A day as a merchant types it, as `YYYY-MM-DD`: `2027年1月15日`, `2027/1/15`, `2027-01-15`,
  * `20270115`, full-width digits too. Null for anything else, or a day that does not exist
  * (`2027年2月30日`).
  */
 export function parseTypedDate(text: string): string | null {
-  const plain = text.normalize('NFKC').trim()
-  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(plain)
-  const match = compact ?? TYPED_DATE.exec(plain)
-  if (!match) return null
-  const date = `${match[1]}-${pad2(Number(match[2]))}-${pad2(Number(match[3]))}`
+  const parts = typedDateParts(text)
+  if (!parts) return null
+  const date = dayOf(parts)
   return isValidCalendarDate(date) ? date : null
+}
+
+/** What a date must look like, said as the screens print dates. */
+export const DATE_FORMAT_MESSAGE = '日付は「2027年1月15日」のように入力してください'
+
+/**
+ * Why a date a merchant typed (or a request carried: `2026-13-45`) is not a day, in Japanese:
+ * 「2026年13月45日は存在しない日付です」 when it reads as a date that does not exist, the
+ * expected format otherwise; null for a real day. Screens, the API contract and the server
+ * all say it with this function, so the reason is the same wherever the date was typed.
+ */
+export function dateProblem(text: string): string | null {
+  const parts = typedDateParts(text)
+  if (!parts) return DATE_FORMAT_MESSAGE
+  if (isValidCalendarDate(dayOf(parts))) return null
+  return `${parts.year}年${parts.month}月${parts.day}日は存在しない日付です`
 }

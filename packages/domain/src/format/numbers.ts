@@ -20,3 +20,21 @@ export function formatPercent(ratio: number, digits = 0): string {
   const value = roundDecimal(shiftDecimal(parseDecimal(ratio), 2), digits, 'half-up')
   return `${value.negative ? '-' : ''}${groupThousands(value.int)}${value.frac ? `.${value.frac}` : ''}%`
 }
+
+/**
+ * The counter of every paged list (契約一覧, 請求予定, 販売プラン, LTV, セグメント, 一括更新, the product
+ * picker): 「11〜20件 / 全320件」 for the rows shown from `offset`, 「全10,000件以上」 when the total
+ * is a lower bound (the search stops counting), 「全0件」 when the page shows no rows, and only
+ * 「11〜20件」 while the total is not known yet (null).
+ */
+export function pageRangeLabel(
+  offset: number,
+  shown: number,
+  total: number | null,
+  totalIsLowerBound = false,
+): string {
+  const all = total === null ? null : `全${formatNumber(total)}件${totalIsLowerBound ? '以上' : ''}`
+  if (shown <= 0) return all ?? '0件'
+  const rows = `${formatNumber(offset + 1)}〜${formatNumber(offset + shown)}件`
+  return all === null ? rows : `${rows} / ${all}`
+}

@@ -45,3 +45,12 @@ export function classifyStatusMove(from: SubscriptionStatus, to: SubscriptionSta
   const reason = refusedMoveReason(from, to)
   return reason === null ? { kind: 'move' } : { kind: 'refused', reason }
 }
+
+/**
+ * The next billing or delivery date a merchant is shown for a contract: none once it has ended
+ * (解約済み, 期限切れ). The platform keeps the last planned date on an ended contract, a date
+ * on which nothing will happen, so the list, 契約詳細 and the batch tables show 「—」 instead.
+ */
+export function upcomingDate<T>(status: SubscriptionStatus, date: T | null | undefined): T | null {
+  return TERMINAL_STATUSES.has(status) ? null : (date ?? null)
+}

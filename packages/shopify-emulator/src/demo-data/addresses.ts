@@ -1,4 +1,10 @@
-/** Prefectures (ISO 3166-2:JP codes), weighted roughly by population, with a few real wards/cities. */
+import { PREFECTURES } from '@teiki/domain'
+
+/**
+ * Where the demo's customers live: every one of the 47 prefectures of the domain's list (their
+ * names and the platform's codes JP-01 … JP-47), weighted roughly by population (2020 census,
+ * 100,000s), with real cities and the first digit of their postal codes.
+ */
 export type Prefecture = {
   name: string
   code: string
@@ -7,78 +13,61 @@ export type Prefecture = {
   zip: string
 }
 
-export const prefectures: readonly Prefecture[] = [
-  {
-    name: '東京都',
-    code: 'JP-13',
-    weight: 14,
-    cities: ['渋谷区', '世田谷区', '新宿区', '杉並区', '練馬区', '八王子市'],
-    zip: '1',
-  },
-  {
-    name: '神奈川県',
-    code: 'JP-14',
-    weight: 9,
-    cities: ['横浜市港北区', '川崎市中原区', '相模原市中央区', '藤沢市'],
-    zip: '2',
-  },
-  {
-    name: '大阪府',
-    code: 'JP-27',
-    weight: 9,
-    cities: ['大阪市北区', '大阪市天王寺区', '堺市堺区', '豊中市'],
-    zip: '5',
-  },
-  {
-    name: '愛知県',
-    code: 'JP-23',
-    weight: 7,
-    cities: ['名古屋市中区', '名古屋市千種区', '豊田市', '岡崎市'],
-    zip: '4',
-  },
-  {
-    name: '埼玉県',
-    code: 'JP-11',
-    weight: 7,
-    cities: ['さいたま市浦和区', '川口市', '所沢市', '川越市'],
-    zip: '3',
-  },
-  {
-    name: '千葉県',
-    code: 'JP-12',
-    weight: 6,
-    cities: ['千葉市中央区', '船橋市', '松戸市', '柏市'],
-    zip: '2',
-  },
-  {
-    name: '兵庫県',
-    code: 'JP-28',
-    weight: 5,
-    cities: ['神戸市中央区', '西宮市', '姫路市', '尼崎市'],
-    zip: '6',
-  },
-  {
-    name: '北海道',
-    code: 'JP-01',
-    weight: 5,
-    cities: ['札幌市中央区', '札幌市北区', '旭川市', '函館市'],
-    zip: '0',
-  },
-  {
-    name: '福岡県',
-    code: 'JP-40',
-    weight: 5,
-    cities: ['福岡市中央区', '福岡市博多区', '北九州市小倉北区', '久留米市'],
-    zip: '8',
-  },
-  { name: '静岡県', code: 'JP-22', weight: 3, cities: ['静岡市葵区', '浜松市中央区', '沼津市'], zip: '4' },
-  { name: '京都府', code: 'JP-26', weight: 2, cities: ['京都市中京区', '京都市左京区', '宇治市'], zip: '6' },
-  { name: '宮城県', code: 'JP-04', weight: 2, cities: ['仙台市青葉区', '仙台市泉区', '石巻市'], zip: '9' },
-  { name: '広島県', code: 'JP-34', weight: 2, cities: ['広島市中区', '福山市', '呉市'], zip: '7' },
-  { name: '新潟県', code: 'JP-15', weight: 2, cities: ['新潟市中央区', '長岡市'], zip: '9' },
-  { name: '長野県', code: 'JP-20', weight: 2, cities: ['長野市', '松本市'], zip: '3' },
-  { name: '沖縄県', code: 'JP-47', weight: 1, cities: ['那覇市', '沖縄市'], zip: '9' },
+/** Weight, cities and postal code's first digit, in the domain list's order (JP-01 … JP-47). */
+const DEMO_TOWNS: ReadonlyArray<readonly [number, readonly string[], string]> = [
+  [52, ['札幌市中央区', '札幌市北区', '旭川市', '函館市'], '0'],
+  [12, ['青森市', '八戸市'], '0'],
+  [12, ['盛岡市', '一関市'], '0'],
+  [23, ['仙台市青葉区', '仙台市泉区', '石巻市'], '9'],
+  [10, ['秋田市', '横手市'], '0'],
+  [11, ['山形市', '鶴岡市'], '9'],
+  [18, ['福島市', '郡山市', 'いわき市'], '9'],
+  [29, ['水戸市', 'つくば市', '日立市'], '3'],
+  [19, ['宇都宮市', '小山市'], '3'],
+  [19, ['前橋市', '高崎市'], '3'],
+  [73, ['さいたま市浦和区', '川口市', '所沢市', '川越市'], '3'],
+  [63, ['千葉市中央区', '船橋市', '松戸市', '柏市'], '2'],
+  [140, ['渋谷区', '世田谷区', '新宿区', '杉並区', '練馬区', '八王子市'], '1'],
+  [92, ['横浜市港北区', '川崎市中原区', '相模原市中央区', '藤沢市'], '2'],
+  [22, ['新潟市中央区', '長岡市'], '9'],
+  [10, ['富山市', '高岡市'], '9'],
+  [11, ['金沢市', '小松市'], '9'],
+  [8, ['福井市', '敦賀市'], '9'],
+  [8, ['甲府市', '富士吉田市'], '4'],
+  [20, ['長野市', '松本市'], '3'],
+  [20, ['岐阜市', '大垣市'], '5'],
+  [36, ['静岡市葵区', '浜松市中央区', '沼津市'], '4'],
+  [75, ['名古屋市中区', '名古屋市千種区', '豊田市', '岡崎市'], '4'],
+  [18, ['津市', '四日市市'], '5'],
+  [14, ['大津市', '草津市'], '5'],
+  [26, ['京都市中京区', '京都市左京区', '宇治市'], '6'],
+  [88, ['大阪市北区', '大阪市天王寺区', '堺市堺区', '豊中市'], '5'],
+  [55, ['神戸市中央区', '西宮市', '姫路市', '尼崎市'], '6'],
+  [13, ['奈良市', '橿原市'], '6'],
+  [9, ['和歌山市', '田辺市'], '6'],
+  [6, ['鳥取市', '米子市'], '6'],
+  [7, ['松江市', '出雲市'], '6'],
+  [19, ['岡山市北区', '倉敷市'], '7'],
+  [28, ['広島市中区', '福山市', '呉市'], '7'],
+  [13, ['山口市', '下関市'], '7'],
+  [7, ['徳島市', '鳴門市'], '7'],
+  [10, ['高松市', '丸亀市'], '7'],
+  [13, ['松山市', '今治市'], '7'],
+  [7, ['高知市', '南国市'], '7'],
+  [51, ['福岡市中央区', '福岡市博多区', '北九州市小倉北区', '久留米市'], '8'],
+  [8, ['佐賀市', '唐津市'], '8'],
+  [13, ['長崎市', '佐世保市'], '8'],
+  [17, ['熊本市中央区', '八代市'], '8'],
+  [11, ['大分市', '別府市'], '8'],
+  [11, ['宮崎市', '都城市'], '8'],
+  [16, ['鹿児島市', '霧島市'], '8'],
+  [15, ['那覇市', '沖縄市'], '9'],
 ]
+
+export const prefectures: readonly Prefecture[] = PREFECTURES.map((p, i) => {
+  const [weight, cities, zip] = DEMO_TOWNS[i]!
+  return { name: p.name, code: p.code, weight, cities, zip }
+})
 
 export const prefectureWeights = prefectures.map((p) => p.weight)
 

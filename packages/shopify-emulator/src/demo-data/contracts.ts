@@ -1,3 +1,4 @@
+import { DELIVERY_TIME_ATTRIBUTE, type DeliveryTimeSlot, deliveryTimeLabel } from '@teiki/domain'
 import { percentOff } from '../pricing.ts'
 import type {
   ContractLineRecord,
@@ -15,7 +16,11 @@ import { billingDates, DAY } from './schedule.ts'
 
 const statuses: readonly ContractStatus[] = ['ACTIVE', 'CANCELLED', 'PAUSED', 'FAILED', 'EXPIRED']
 const statusWeights = [62, 18, 9, 6, 5]
-const timeSlots = ['午前中', '14-16時', '16-18時', '18-20時', '19-21時']
+/**
+ * The time slots a demo contract may carry, written as the app writes them when a merchant sets
+ * one in 契約詳細 (issue 23: the demo wrote 配送希望時間帯 = 14-16時, which the app never read).
+ */
+const timeSlots: readonly DeliveryTimeSlot[] = ['AM', '14-16', '16-18', '18-20', '19-21']
 const notes = ['置き配を希望します', 'ギフト用のため明細書は不要です', '不在時は宅配ボックスへ']
 
 const FREE_SHIPPING_FROM = 5000
@@ -151,7 +156,8 @@ export function generateContract(
 
   const address = customer.defaultAddress!
   const customAttributes: ContractRecord['customAttributes'] = []
-  if (rng.chance(0.15)) customAttributes.push({ key: '配送希望時間帯', value: rng.pick(timeSlots) })
+  if (rng.chance(0.15))
+    customAttributes.push({ key: DELIVERY_TIME_ATTRIBUTE, value: deliveryTimeLabel(rng.pick(timeSlots)) })
   if (rng.chance(0.05)) customAttributes.push({ key: 'ギフト包装', value: '希望する' })
   const billingPolicy = {
     interval: t.interval,

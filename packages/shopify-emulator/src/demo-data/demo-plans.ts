@@ -5,7 +5,8 @@ import { DAY } from './schedule.ts'
 /**
  * The demo shop's selling plan groups beyond the generated ones, so a newcomer sees every
  * discount type on the first start (issue 13). The generated groups already hold none
- * (毎月お届け), fixed (2ヶ月ごと, 毎月15日) and recurring (毎週お届け: 20% then 10%); these add
+ * (毎月お届け), fixed (2ヶ月ごと; 毎月15日 in 7 shops of 10, not the demo shop) and recurring
+ * (毎週お届け: 20% then 10%); these add
  *
  * - 回数割定期便 (`teiki-demo-multi`): a recurring-multi plan. The platform holds its cycle-1
  *   price as one fixed policy (30% off, what checkout charges); the app keeps the later cycles'

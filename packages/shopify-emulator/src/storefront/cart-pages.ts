@@ -1,5 +1,5 @@
+import { DELIVERY_TIME_LABELS, PREFECTURES } from '@teiki/domain'
 import type { Context } from '../context.ts'
-import { prefectures } from '../demo-data/addresses.ts'
 import type { ContractRecord, OrderRecord } from '../records.ts'
 import { findById } from '../store.ts'
 import type { Cart } from './cart.ts'
@@ -68,20 +68,29 @@ export function defaultBuyer(now: number): Buyer {
     city: '渋谷区',
     address1: '神南1-2-3',
     address2: null,
+    deliveryTime: null,
   }
 }
 
 const field = (name: keyof Buyer, label: string, value: string | null, type = 'text') =>
   `<label class="field">${label}<input type="${type}" name="${name}" value="${escapeHtml(value ?? '')}"${name === 'address2' || name === 'phone' ? '' : ' required'}></label>`
 
-export function checkoutBody(ctx: Context, cart: Cart, base: string, buyer: Buyer, error?: string): string {
-  const { rows, total } = cartRows(ctx, cart, base, false)
-  const provinces = prefectures
+const options = (choices: ReadonlyArray<readonly [string, string]>, selected: string) =>
+  choices
     .map(
-      (p) =>
-        `<option value="${p.code}"${p.code === buyer.provinceCode ? ' selected' : ''}>${p.name}</option>`,
+      ([value, label]) =>
+        `<option value="${value}"${value === selected ? ' selected' : ''}>${label}</option>`,
     )
     .join('')
+
+export function checkoutBody(ctx: Context, cart: Cart, base: string, buyer: Buyer, error?: string): string {
+  const { rows, total } = cartRows(ctx, cart, base, false)
+  // Every prefecture, in the platform's codes (the domain's one list), and the app's time slots.
+  const provinces = options(
+    PREFECTURES.map((p) => [p.code, p.name]),
+    buyer.provinceCode,
+  )
+  const slots = options(Object.entries(DELIVERY_TIME_LABELS), buyer.deliveryTime ?? 'NONE')
   return `<h1>ご購入手続き</h1>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <table class="table"><tbody>${rows}</tbody></table>
@@ -95,6 +104,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   ${field('city', '市区町村', buyer.city)}
   ${field('address1', '番地', buyer.address1)}
   ${field('address2', '建物名・部屋番号', buyer.address2)}
+  <label class="field">配送時間帯<select name="deliveryTime">${slots}</select></label>
   <p class="notice">お支払い: デモカード VISA •••• 4242（エミュレーターのテスト決済です。実際の請求は行われません）</p>
   <button type="submit" class="button">デモカードで支払う</button>
 </form>`

@@ -1,6 +1,11 @@
-import { firstBillingDateAfterOrder } from '@teiki/domain'
+import {
+  DELIVERY_TIME_ATTRIBUTE,
+  type DeliveryTimeSlot,
+  deliveryTimeLabel,
+  firstBillingDateAfterOrder,
+  prefectureName,
+} from '@teiki/domain'
 import type { Context } from '../context.ts'
-import { prefectures } from '../demo-data/addresses.ts'
 import { cyclePrice } from '../pricing.ts'
 import type {
   ContractLineRecord,
@@ -37,6 +42,8 @@ export type Buyer = {
   city: string
   address1: string
   address2: string | null
+  /** 配送時間帯 chosen at checkout (the app's slot codes), null for none. */
+  deliveryTime: Exclude<DeliveryTimeSlot, 'NONE'> | null
 }
 
 export type CheckoutResult = { order: OrderRecord; contracts: ContractRecord[]; customer: CustomerRecord }
@@ -57,7 +64,6 @@ function planOf(
 }
 
 function addressOf(b: Buyer): DeliveryAddressRecord {
-  const prefecture = prefectures.find((p) => p.code === b.provinceCode)
   return {
     address1: b.address1,
     address2: b.address2,
@@ -69,7 +75,7 @@ function addressOf(b: Buyer): DeliveryAddressRecord {
     lastName: b.lastName,
     name: `${b.lastName} ${b.firstName}`,
     phone: b.phone,
-    province: prefecture?.name ?? '',
+    province: prefectureName(b.provinceCode),
     provinceCode: b.provinceCode,
     zip: b.zip,
   }
@@ -163,11 +169,25 @@ function contractLine(ctx: Context, line: CartLine, plan: SellingPlanRecord): Co
   }
 }
 
+/**
+ * The contract's custom attributes from the checkout: the time slot as the app writes it when a
+ * merchant sets it in 契約詳細 (key 配送時間帯, the slot's label 14時〜16時), so the app reads a
+ * storefront contract's slot as its own.
+ */
+export function checkoutAttributes(b: Pick<Buyer, 'deliveryTime'>): ContractRecord['customAttributes'] {
+  return b.deliveryTime ? [{ key: DELIVERY_TIME_ATTRIBUTE, value: deliveryTimeLabel(b.deliveryTime) }] : []
+}
+
 function newContract(
   ctx: Context,
   plan: SellingPlanRecord,
   lines: ContractLineRecord[],
-  parties: { customer: CustomerRecord; payment: PaymentMethodRecord; address: DeliveryAddressRecord },
+  parties: {
+    customer: CustomerRecord
+    payment: PaymentMethodRecord
+    address: DeliveryAddressRecord
+    attributes: ContractRecord['customAttributes']
+  },
   at: number,
 ): ContractRecord {
   const bp = plan.billingPolicy
@@ -209,7 +229,7 @@ function newContract(
       anchors: plan.deliveryPolicy.anchors,
     },
     deliveryPrice: goods >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE,
-    customAttributes: [],
+    customAttributes: parties.attributes.map((a) => ({ ...a })),
     deliveryMethod: {
       __typename: 'SubscriptionDeliveryMethodShipping',
       address: parties.address,
@@ -238,6 +258,7 @@ export function placeOrder(ctx: Context, cart: Cart, buyer: Buyer): CheckoutResu
   const customer = customerFor(ctx, buyer, at)
   const payment = demoCard(ctx, customer, at)
   const address = addressOf(buyer)
+  const attributes = checkoutAttributes(buyer)
   const byPlan = new Map<number, ContractLineRecord[]>()
   for (const line of cart.lines) {
     if (line.sellingPlanId === null) continue
@@ -246,7 +267,7 @@ export function placeOrder(ctx: Context, cart: Cart, buyer: Buyer): CheckoutResu
     byPlan.set(found.plan.id, [...(byPlan.get(found.plan.id) ?? []), contractLine(ctx, line, found.plan)])
   }
   const contracts = [...byPlan].map(([planId, lines]) =>
-    newContract(ctx, planOf(ctx, planId)!.plan, lines, { customer, payment, address }, at),
+    newContract(ctx, planOf(ctx, planId)!.plan, lines, { customer, payment, address, attributes }, at),
   )
   const goods = cart.lines.reduce((sum, l) => sum + checkoutUnitPrice(ctx, l) * l.quantity, 0)
   const shipping = contracts[0]?.deliveryPrice ?? (goods >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE)

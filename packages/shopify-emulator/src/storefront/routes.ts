@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { DELIVERY_TIME_LABELS, PREFECTURES } from '@teiki/domain'
 import type { Liquid } from 'liquidjs'
 import type { Context, Runtime } from '../context.ts'
-import { prefectures } from '../demo-data/addresses.ts'
 import { readBody, sendJson } from '../http.ts'
 import type { ShopState } from '../records.ts'
 import type { Store } from '../store.ts'
@@ -116,11 +116,17 @@ export function parseBuyer(form: URLSearchParams): Buyer | string {
     city: text('city'),
     address1: text('address1'),
     address2: text('address2') || null,
+    deliveryTime: null,
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(buyer.email)) return 'メールアドレスを正しく入力してください。'
   if (!buyer.lastName || !buyer.firstName) return 'お名前（姓・名）を入力してください。'
   if (!/^\d{3}-?\d{4}$/.test(buyer.zip)) return '郵便番号は 123-4567 の形で入力してください。'
-  if (!prefectures.some((p) => p.code === buyer.provinceCode)) return '都道府県を選んでください。'
+  if (!PREFECTURES.some((p) => p.code === buyer.provinceCode)) return '都道府県を選んでください。'
+  const slot = text('deliveryTime', 10)
+  if (slot !== '' && slot !== 'NONE') {
+    if (!(slot in DELIVERY_TIME_LABELS)) return '配送時間帯を選んでください。'
+    buyer.deliveryTime = slot as Buyer['deliveryTime']
+  }
   if (!buyer.city || !buyer.address1) return '市区町村と番地を入力してください。'
   return buyer
 }

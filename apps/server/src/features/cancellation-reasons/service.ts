@@ -5,10 +5,12 @@ import { AppError, notFound } from '../../http/app-error.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import {
   countCancellationsByReason,
+  createReason,
   deleteContractCancellation,
   findContractCancellation,
   findLiveReason,
   isId,
+  listReasons,
   REASON_NOT_FOUND,
   upsertContractCancellation,
 } from './repo.ts'
@@ -54,6 +56,17 @@ export async function contractCancellationReason(
     reason: row.reason,
     cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
   }
+}
+
+/**
+ * The ids of the shop's live reasons with these texts, in their order; a text the list does not
+ * have is added at its end (the demo's seed: a merchant's own reasons are kept as they are).
+ */
+export async function ensureCancellationReasons(db: DbClient, shopId: string, texts: readonly string[]) {
+  const live = new Map((await listReasons(db, shopId)).map((r) => [r.reason, r.id]))
+  const ids: string[] = []
+  for (const text of texts) ids.push(live.get(text) ?? (await createReason(db, shopId, text)).id)
+  return ids
 }
 
 // A churn's reason (features/subscriptions/actions-service.ts): checked before the platform

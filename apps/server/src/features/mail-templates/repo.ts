@@ -1,4 +1,4 @@
-import type { MailLine, MailTemplate, MailTemplateType } from '@teiki/domain'
+import { deliveryDateOf, type MailLine, type MailTemplate, type MailTemplateType } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
 
 /** The shop's saved template of this mail; null while it uses the default. */
@@ -66,6 +66,8 @@ export type SampleContract = {
   lastName: string | null
   displayName: string
   nextBillingDate: Date | null
+  /** 次回お届け予定日 as 契約詳細 shows it (the contract's お届け予定日 attribute), or null. */
+  deliveryDate: string | null
   currencyCode: string
   lines: MailLine[]
 }
@@ -82,8 +84,10 @@ export async function findSampleContract(db: DbClient, shopId: string): Promise<
     display_name: string | null
     next_billing_date: Date | null
     currency_code: string
+    custom_attributes: Attribute[]
   }>(
-    `select c.id::text, cu.first_name, cu.last_name, cu.display_name, c.next_billing_date, c.currency_code
+    `select c.id::text, cu.first_name, cu.last_name, cu.display_name, c.next_billing_date, c.currency_code,
+       c.custom_attributes
      from subscription_contracts c left join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
      where c.shop_id = $1 and c.status = 'ACTIVE' order by c.created_at desc, c.id desc limit 1`,
     [shopId],
@@ -106,6 +110,7 @@ export async function findSampleContract(db: DbClient, shopId: string): Promise<
     lastName: c.last_name,
     displayName: c.display_name ?? '',
     nextBillingDate: c.next_billing_date,
+    deliveryDate: deliveryDateOf(c.custom_attributes),
     currencyCode: c.currency_code,
     lines: lines.rows.map((l) => ({
       title: l.title,
@@ -173,7 +178,11 @@ export type UpcomingContract = {
   display_name: string | null
   currency_code: string
   delivery_price: string | null
+  /** The contract's custom attributes: its お届け予定日, when one is set, is the mail's. */
+  custom_attributes: Attribute[]
 }
+
+type Attribute = { key: string; value: string | null }
 
 /**
  * ACTIVE contracts billed in [start, end) whose customer has an address and whose notice for
@@ -189,7 +198,7 @@ export async function contractsDueForNotice(
 ): Promise<UpcomingContract[]> {
   const { rows } = await db.query<UpcomingContract>(
     `select c.id::text, c.next_billing_date, cu.email, cu.first_name, cu.last_name, cu.display_name,
-       c.currency_code, c.delivery_price::text
+       c.currency_code, c.delivery_price::text, c.custom_attributes
      from subscription_contracts c join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
      where c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date >= $2 and c.next_billing_date < $3
        and cu.email is not null

@@ -37,7 +37,8 @@ export function sampleValues(
     orderName: '#1001',
     billingDate: now,
     nextBillingDate: next,
-    deliveryDate: new Date(next.getTime() + 3 * DAY),
+    // A real contract's お届け予定日 as 契約詳細 shows it (none: no date in the mail either).
+    deliveryDate: contract ? contract.deliveryDate : new Date(next.getTime() + 3 * DAY),
     failureReason: 'ご登録のお支払い方法で決済を完了できなかったため',
     retryDate: new Date(now.getTime() + 4 * DAY),
     paymentAdvice: 'それまでに、カードの有効期限やご利用限度額など、お支払い方法をご確認ください。',

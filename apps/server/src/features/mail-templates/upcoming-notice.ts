@@ -1,13 +1,11 @@
-import { cycleTotal, upcomingNoticeWindow } from '@teiki/domain'
+import { cycleTotal, deliveryDateOf, upcomingNoticeWindow } from '@teiki/domain'
 import type { CycleQuote } from '../../billing/cycle-prices.ts'
-import { getBillingSettings } from '../../billing/settings.ts'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import type { ShopRow } from '../shops/repo.ts'
 import { contractLines, contractsDueForNotice, type UpcomingContract } from './repo.ts'
 import { composeMail } from './service.ts'
 
-const DAY_MS = 86_400_000
 const BATCH = 200
 
 /** The next cycle's line prices as the billing engine will charge them (engine.quoteNextCycle). */
@@ -36,7 +34,6 @@ export async function sendUpcomingNotices(
   const { db, mailer } = deps
   const window = upcomingNoticeWindow(now, shop.iana_timezone)
   if (!window) return 0
-  const prepDays = (await getBillingSettings(db, shop.id)).deliveryPrepDays
   let decided = 0
   let after: UpcomingContract | null = null
   for (;;) {
@@ -61,7 +58,9 @@ export async function sendUpcomingNotices(
             },
             contractId: c.id,
             nextBillingDate: c.next_billing_date,
-            deliveryDate: new Date(c.next_billing_date.getTime() + prepDays * DAY_MS),
+            // The contract's お届け予定日, as 契約詳細 shows it: none set, none in the mail (a
+            // date counted from the billing date promised a delivery day nobody had set).
+            deliveryDate: deliveryDateOf(c.custom_attributes),
             amount: { amount, currencyCode: quote.currencyCode },
             lines: await contractLines(tx, shop.id, c.id, prices),
           },

@@ -3,9 +3,10 @@ import {
   billingInstantOn,
   DELIVERY_DATE_ATTRIBUTE,
   DELIVERY_TIME_ATTRIBUTE,
+  dateProblem,
   deliveryDateOf,
   deliveryTimeLabel,
-  isValidCalendarDate,
+  formatDateJa,
   toZonedDate,
   withAttribute,
 } from '@teiki/domain'
@@ -23,7 +24,8 @@ export async function nextBillingDate(
   input: { contractId: string; nextBillingDate: string; isAdmin: boolean } & Revisioned,
 ): Promise<ContractEditResponse> {
   const date = input.nextBillingDate
-  if (!isValidCalendarDate(date)) throw invalid('次回請求日が正しい日付ではありません')
+  const problem = dateProblem(date)
+  if (problem) throw invalid(problem)
   if (date < today()) throw invalid('次回請求日には今日以降の日付を指定してください')
   return flow.edit(shop, { ...input, label: '次回請求日の変更' }, async (ctx) => {
     refuseEnded(ctx, '次回請求日を変更')
@@ -61,7 +63,8 @@ export async function nextDeliveryDate(
 ): Promise<ContractEditResponse> {
   const date = input.nextDeliveryDate
   if (date !== null) {
-    if (!isValidCalendarDate(date)) throw invalid('お届け予定日が正しい日付ではありません')
+    const problem = dateProblem(date)
+    if (problem) throw invalid(problem)
     if (date < today()) throw invalid('お届け予定日には今日以降の日付を指定してください')
   }
   return flow.edit(
@@ -71,7 +74,7 @@ export async function nextDeliveryDate(
       refuseEnded(ctx, 'お届け予定日を変更')
       const billing = ctx.current.nextBillingDate ? toZonedDate(ctx.current.nextBillingDate) : null
       if (date !== null && billing !== null && date < billing) {
-        throw invalid(`お届け予定日は次回請求日（${billing}）以降の日付を指定してください`)
+        throw invalid(`お届け予定日には次回請求日（${formatDateJa(billing)}）以降の日付を指定してください`)
       }
       const from = deliveryDateOf(ctx.current.customAttributes)
       if (from === date) return {}

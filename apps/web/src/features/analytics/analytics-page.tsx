@@ -106,6 +106,7 @@ function DashboardView({ dash }: { dash: Dashboard }) {
             series={c.series}
             format={c.format}
             integersOnly={c.integersOnly}
+            bucket={c.bucket}
             testId={c.testId}
           />
         </Layout.Section>

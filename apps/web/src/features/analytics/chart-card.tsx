@@ -9,7 +9,7 @@ import {
   Text,
 } from '@shopify/polaris'
 import { lazy, Suspense, useState } from 'react'
-import { CHART_HEIGHT, type ChartSeries, seriesTable } from './chart-model.ts'
+import { type Bucket, CHART_HEIGHT, type ChartSeries, seriesTable } from './chart-model.ts'
 
 // The chart library (polaris-viz, ADR 0022) is a chunk of its own: only the drawing waits for
 // it. `preloadChart` starts its download with the page, next to the data's.
@@ -26,6 +26,7 @@ export function LineChartCard(props: {
   series: ChartSeries[]
   format: (n: number) => string
   integersOnly: boolean
+  bucket?: Bucket
   testId?: string
 }) {
   const [view, setView] = useState<'chart' | 'table'>('chart')
@@ -54,10 +55,11 @@ export function LineChartCard(props: {
                 series={series}
                 format={format}
                 integersOnly={props.integersOnly}
+                bucket={props.bucket ?? 'day'}
               />
             </Suspense>
           ) : (
-            <SeriesTable series={series} format={format} />
+            <SeriesTable series={series} format={format} bucket={props.bucket ?? 'day'} />
           )}
         </BlockStack>
       </Card>
@@ -74,9 +76,17 @@ function ChartPlaceholder() {
   )
 }
 
-/** The 表 view: the chart's numbers, a row per day. */
-function SeriesTable({ series, format }: { series: ChartSeries[]; format: (n: number) => string }) {
-  const table = seriesTable(series, format)
+/** The 表 view: the chart's numbers, a row per point (day or month). */
+function SeriesTable({
+  series,
+  format,
+  bucket,
+}: {
+  series: ChartSeries[]
+  format: (n: number) => string
+  bucket: Bucket
+}) {
+  const table = seriesTable(series, format, bucket)
   return (
     <div style={{ maxHeight: 320, overflowY: 'auto' }}>
       <DataTable

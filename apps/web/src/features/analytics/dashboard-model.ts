@@ -10,7 +10,7 @@ import {
   reportPeriods,
 } from '@teiki/domain'
 import { analyticsApi, type CountPath, type DayRange } from './analytics-api.ts'
-import type { ChartSeries } from './chart-model.ts'
+import { type Bucket, bucketWord, type ChartSeries, chartBucket, toMonths } from './chart-model.ts'
 
 export type Measure = {
   key: string
@@ -112,32 +112,48 @@ export type DashboardChart = {
   integersOnly: boolean
   /** Full width (sales) or half (the counts, two a row). */
   wide: boolean
+  /** What a point stands for; the title says it (日別 / 月別, 日ごと / 月末). */
+  bucket: Bucket
   testId: string
 }
 
-/** The dashboard's charts in page order: sales per currency, then a chart per count measure. */
+/**
+ * The dashboard's charts in page order: sales per currency, then a chart per count measure, each
+ * a point a day, or a month over a long period (chartBucket), titled after what a point is.
+ */
 export function dashboardCharts(dash: Dashboard): DashboardChart[] {
+  const bucket = chartBucket(dash.range)
+  const byBucket = (points: ChartSeries['points'], combine: 'sum' | 'last') =>
+    bucket === 'month' ? toMonths(points, combine) : points
   const sales = [...salesByCurrency(dash.sales)].map(([currency, series]) => ({
     key: `sales-${currency}`,
-    title: `日別の売上（${currency}）`,
-    series: [series],
+    title: `${bucketWord(bucket)}の売上（${currency}）`,
+    series: [{ ...series, points: byBucket(series.points, 'sum') }],
     format: (n: number) => formatMoney(n, currency),
     integersOnly: currencyDigits(currency) === 0,
     wide: true,
+    bucket,
     testId: `chart-sales-${currency}`,
   }))
   const counts = MEASURES.map((m) => ({
     key: m.key,
-    title: m.kind === 'level' ? `${m.label}（日ごと）` : `日別の${m.label}`,
+    title:
+      m.kind === 'level'
+        ? `${m.label}（${bucket === 'month' ? '月末' : '日ごと'}）`
+        : `${bucketWord(bucket)}の${m.label}`,
     series: [
       {
         name: m.label,
-        points: dailyValues(m, dash.series[m.key] ?? []).map((p) => ({ date: p.date, value: p.count })),
+        points: byBucket(
+          dailyValues(m, dash.series[m.key] ?? []).map((p) => ({ date: p.date, value: p.count })),
+          m.kind === 'level' ? 'last' : 'sum',
+        ),
       },
     ],
     format: formatNumber,
     integersOnly: true,
     wide: false,
+    bucket,
     testId: `chart-${m.key}`,
   }))
   return [...sales, ...counts]

@@ -1,6 +1,6 @@
 import '@shopify/polaris-viz/build/esm/styles.css'
 import { LineChart, PolarisVizProvider } from '@shopify/polaris-viz'
-import { CHART_HEIGHT, type ChartSeries, chartSummary, lineChartModel } from './chart-model.ts'
+import { type Bucket, CHART_HEIGHT, type ChartSeries, chartSummary, lineChartModel } from './chart-model.ts'
 
 /**
  * The line itself, drawn by polaris-viz (ADR 0022). Loaded lazily by `chart-card.tsx`, so the
@@ -30,13 +30,17 @@ export default function LineChartView(props: {
   series: ChartSeries[]
   format: (n: number) => string
   integersOnly: boolean
+  bucket: Bucket
 }) {
-  const { title, series, format } = props
+  const { title, series, format, bucket } = props
   return (
     <PolarisVizProvider themes={THEMES} defaultTheme={THEME}>
-      <figure aria-label={chartSummary(title, series, format)} style={{ margin: 0, height: CHART_HEIGHT }}>
+      <figure
+        aria-label={chartSummary(title, series, format, bucket)}
+        style={{ margin: 0, height: CHART_HEIGHT }}
+      >
         <LineChart
-          {...lineChartModel(series, { format, integersOnly: props.integersOnly })}
+          {...lineChartModel(series, { format, integersOnly: props.integersOnly, bucket })}
           emptyStateText="この期間のデータはありません"
           errorText="グラフを表示できませんでした"
         />

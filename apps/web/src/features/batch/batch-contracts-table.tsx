@@ -1,7 +1,8 @@
-import { Badge, DataTable, InlineStack, Link, Pagination, Text } from '@shopify/polaris'
+import { Badge, DataTable, Link } from '@shopify/polaris'
 import type { BatchItemStatus, SubscriptionStatus } from '@teiki/contract'
-import { formatDateJa, formatNumber, statusLabel, statusTone } from '@teiki/domain'
+import { formatDateJa, statusLabel, statusTone, upcomingDate } from '@teiki/domain'
 import type { ReactNode } from 'react'
+import { ListPagination } from '../../app/list-pagination.tsx'
 import { RESULT_LABELS } from './batch-api.ts'
 
 type Row = {
@@ -46,7 +47,7 @@ export function BatchContractsTable({
       <Badge key="s" tone={statusTone[r.status]}>
         {statusLabel[r.status]}
       </Badge>,
-      r.nextBillingDate ? formatDateJa(`${r.nextBillingDate}T12:00:00Z`, 'UTC') : '—',
+      upcomingDate(r.status, r.nextBillingDate) ? formatDateJa(`${r.nextBillingDate}T12:00:00Z`, 'UTC') : '—',
     ]
     if (withResult && r.result) {
       row.push(
@@ -61,7 +62,6 @@ export function BatchContractsTable({
     }
     return row
   })
-  const last = Math.min(total, offset + rows.length)
   return (
     <div data-testid="batch-contracts">
       <DataTable
@@ -70,21 +70,14 @@ export function BatchContractsTable({
         rows={cells}
         verticalAlign="middle"
       />
-      <InlineStack align="space-between" blockAlign="center">
-        <Text as="span" tone="subdued">
-          {total === 0
-            ? '0件'
-            : `${formatNumber(total)}件中 ${formatNumber(offset + 1)}〜${formatNumber(last)}件`}
-        </Text>
-        <Pagination
-          hasPrevious={offset > 0}
-          onPrevious={() => onPage(Math.max(0, offset - limit))}
-          hasNext={offset + rows.length < total}
-          onNext={() => onPage(offset + limit)}
-          previousTooltip="前へ"
-          nextTooltip="次へ"
-        />
-      </InlineStack>
+      <ListPagination
+        testId="batch-contracts-pagination"
+        range={{ offset, shown: rows.length, total }}
+        hasPrevious={offset > 0}
+        onPrevious={() => onPage(Math.max(0, offset - limit))}
+        hasNext={offset + rows.length < total}
+        onNext={() => onPage(offset + limit)}
+      />
     </div>
   )
 }

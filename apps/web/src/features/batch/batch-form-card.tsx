@@ -1,6 +1,7 @@
 import { BlockStack, Card, ChoiceList, FormLayout, Text, TextField } from '@shopify/polaris'
 import type { BatchKind } from '@teiki/contract'
 import { DateField } from '../../app/date-field.tsx'
+import { japanToday } from '../../app/date-field-model.ts'
 import { VariantPicker } from '../subscriptions/detail/variant-picker.tsx'
 import { type BatchForm, KIND_LABELS } from './batch-form.ts'
 
@@ -49,6 +50,8 @@ export function BatchFormCard({
                 label="変更後の次回請求日"
                 value={form.dateTo}
                 onChange={set('dateTo')}
+                min={japanToday()}
+                minMeaning="今日"
                 testId="batch-date-to"
               />
             </FormLayout.Group>

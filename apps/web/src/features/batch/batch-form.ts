@@ -1,4 +1,5 @@
 import type { BatchKind, VariantSummary } from '@teiki/contract'
+import { dateProblem, isValidCalendarDate } from '@teiki/domain'
 
 // The 一括更新 form as plain data: what the merchant chose, checked before anything is sent,
 // and turned into the request body (start) and the query (preview) of its kind.
@@ -63,6 +64,12 @@ export function batchRequest(
   }
   if (!form.dateFrom) return { ok: false, message: '変更前の次回請求日を入力してください' }
   if (!form.dateTo) return { ok: false, message: '変更後の次回請求日を入力してください' }
+  for (const [label, value] of [
+    ['変更前の次回請求日', form.dateFrom],
+    ['変更後の次回請求日', form.dateTo],
+  ] as const) {
+    if (!isValidCalendarDate(value)) return { ok: false, message: `${label}: ${dateProblem(value) ?? value}` }
+  }
   if (form.dateFrom === form.dateTo)
     return { ok: false, message: '変更前と変更後に同じ日付が指定されています' }
   return { ok: true, body: { nextBillingDateFrom: form.dateFrom, nextBillingDateTo: form.dateTo, ...extra } }

@@ -9,7 +9,6 @@ import {
   InlineStack,
   Link,
   Page,
-  Pagination,
   Select,
   SkeletonBodyText,
   SkeletonDisplayText,
@@ -19,6 +18,7 @@ import type { UpcomingChargesResponse } from '@teiki/contract'
 import { formatDateTimeJa, formatMoney } from '@teiki/domain'
 import { useRef, useState } from 'react'
 import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
+import { ListPagination } from '../../app/list-pagination.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useTestIds } from '../../app/use-test-ids.ts'
 import { detailPath } from '../subscriptions/subscription-table.tsx'
@@ -130,23 +130,14 @@ export function UpcomingChargesView({
             onFirstPage={() => onOffsetChange(0)}
           />
           {data && data.charges.length > 0 ? (
-            <Box padding="300" borderBlockStartWidth="025" borderColor="border">
-              <div data-testid="upcoming-pagination">
-                <InlineStack align="center">
-                  <Pagination
-                    hasPrevious={pagination.hasPrevious}
-                    onPrevious={() => onOffsetChange(Math.max(0, offset - UPCOMING_PAGE_SIZE))}
-                    hasNext={pagination.hasNext}
-                    onNext={() => onOffsetChange(offset + UPCOMING_PAGE_SIZE)}
-                    label={
-                      <Text as="span" variant="bodySm" tone="subdued">
-                        {pagination.label ?? '\u00a0'}
-                      </Text>
-                    }
-                  />
-                </InlineStack>
-              </div>
-            </Box>
+            <ListPagination
+              testId="upcoming-pagination"
+              range={pagination.range}
+              hasPrevious={pagination.hasPrevious}
+              onPrevious={() => onOffsetChange(Math.max(0, offset - UPCOMING_PAGE_SIZE))}
+              hasNext={pagination.hasNext}
+              onNext={() => onOffsetChange(offset + UPCOMING_PAGE_SIZE)}
+            />
           ) : null}
         </Card>
         {runs ? <RecentRunsCard state={runs} onRetry={onRunsRetry ?? (() => {})} /> : null}

@@ -39,12 +39,6 @@ export function authenticationLabel(charge: UpcomingChargesResponse['charges'][n
   return deadline ? `認証期限 ${formatDateTimeJa(deadline, 'Asia/Tokyo')}` : null
 }
 
-/** Which rows of how many: `21〜40件目 / 全45件`. */
-export function pageLabel(offset: number, rowCount: number, total: number): string | null {
-  if (rowCount <= 0) return null
-  return `${formatNumber(offset + 1)}〜${formatNumber(offset + rowCount)}件目 / 全${formatNumber(total)}件`
-}
-
 /** The data on screen: the answer, or the previous one while the next page loads. */
 export function shownData(state: UpcomingState): UpcomingChargesResponse | null {
   return state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : null
@@ -55,7 +49,7 @@ export function paginationOf(state: UpcomingState, offset: number) {
   const data = shownData(state)
   const idle = state.status === 'success'
   return {
-    label: data ? pageLabel(offset, data.charges.length, data.total) : null,
+    range: data ? { offset, shown: data.charges.length, total: data.total } : null,
     hasPrevious: idle && offset > 0,
     hasNext: idle && data !== null && offset + data.charges.length < data.total,
   }

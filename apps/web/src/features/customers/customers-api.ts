@@ -47,10 +47,3 @@ export const customersApi = {
     apiDownload('/ltv/cdp-customer-list-export', 'cdpLtv.csv', { params: { startDate, endDate, encoding } }),
   sellingPlanGroups: () => apiGet<SellingPlanGroupList>('/subscriptions/sellingPlanGroups', { page: 1 }),
 }
-
-/** `1〜10件 / 全123件` (spec §3: the range shown with the list). */
-export function rangeText(range: { from: number; to: number }, total: number | null): string {
-  const shown =
-    range.from === 0 ? '0件' : `${range.from.toLocaleString('ja-JP')}〜${range.to.toLocaleString('ja-JP')}件`
-  return total === null ? shown : `${shown} / 全${total.toLocaleString('ja-JP')}件`
-}

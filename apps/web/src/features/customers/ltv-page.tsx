@@ -8,7 +8,6 @@ import {
   InlineStack,
   Link,
   Page,
-  Pagination,
   Select,
   SkeletonBodyText,
   Text,
@@ -18,6 +17,7 @@ import { formatMoney, formatNumber, toZonedDate } from '@teiki/domain'
 import { useState } from 'react'
 import { errorMessage, saveBlob } from '../../app/api.ts'
 import { DateField } from '../../app/date-field.tsx'
+import { ListPagination } from '../../app/list-pagination.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
@@ -210,17 +210,14 @@ function LtvTable({
           </IndexTable.Row>
         ))}
       </IndexTable>
-      <Box padding="300">
-        <InlineStack align="center">
-          <Pagination
-            hasPrevious={offset > 0}
-            onPrevious={() => onPage(Math.max(0, offset - 50))}
-            hasNext={data.hasNext}
-            onNext={() => onPage(offset + 50)}
-            label={`${formatNumber(offset + 1)}〜${formatNumber(offset + data.list.length)}件 / 全${formatNumber(data.total)}件`}
-          />
-        </InlineStack>
-      </Box>
+      <ListPagination
+        testId="ltv-pagination"
+        range={{ offset, shown: data.list.length, total: data.total }}
+        hasPrevious={offset > 0}
+        onPrevious={() => onPage(Math.max(0, offset - 50))}
+        hasNext={data.hasNext}
+        onNext={() => onPage(offset + 50)}
+      />
     </>
   )
 }

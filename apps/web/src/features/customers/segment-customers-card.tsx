@@ -1,19 +1,10 @@
-import {
-  Badge,
-  Box,
-  Card,
-  IndexTable,
-  InlineStack,
-  Link,
-  Pagination,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris'
+import { Badge, Box, Card, IndexTable, InlineStack, Link, SkeletonBodyText, Text } from '@shopify/polaris'
 import type { CdpCustomerRow } from '@teiki/contract'
 import { formatDateJa, formatMoney, formatNumber } from '@teiki/domain'
 import { useState } from 'react'
+import { ListPagination } from '../../app/list-pagination.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
-import { customersApi, rangeText } from './customers-api.ts'
+import { customersApi } from './customers-api.ts'
 import { useLoad } from './use-load.ts'
 
 /** The segment's customers, 10 a page (spec §9), with the range shown (1〜10件 / 全N件). */
@@ -34,16 +25,9 @@ export function SegmentCustomersCard({
   return (
     <Card padding="0">
       <Box padding="400">
-        <InlineStack align="space-between" blockAlign="center">
-          <Text as="h2" variant="headingSm">
-            該当するお客様
-          </Text>
-          {state.status === 'ready' ? (
-            <Text as="span" tone="subdued">
-              {rangeText(state.data.range, total)}
-            </Text>
-          ) : null}
-        </InlineStack>
+        <Text as="h2" variant="headingSm">
+          該当するお客様
+        </Text>
       </Box>
       {state.status === 'loading' ? (
         <Box padding="400">
@@ -77,17 +61,14 @@ export function SegmentCustomersCard({
               <CustomerRow key={c.id} customer={c} position={index} />
             ))}
           </IndexTable>
-          <Box padding="300">
-            <InlineStack align="center">
-              <Pagination
-                hasPrevious={offset > 0}
-                onPrevious={() => setOffset(Math.max(0, offset - 10))}
-                hasNext={state.data.hasNext}
-                onNext={() => setOffset(offset + 10)}
-                label={rangeText(state.data.range, total)}
-              />
-            </InlineStack>
-          </Box>
+          <ListPagination
+            testId="segment-customers-pagination"
+            range={{ offset, shown: state.data.customers.length, total }}
+            hasPrevious={offset > 0}
+            onPrevious={() => setOffset(Math.max(0, offset - 10))}
+            hasNext={state.data.hasNext}
+            onNext={() => setOffset(offset + 10)}
+          />
         </>
       )}
     </Card>

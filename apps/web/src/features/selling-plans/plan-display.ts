@@ -90,13 +90,6 @@ export function pricePreview(
   }
 }
 
-/** 「1〜10件 / 全23件」 of a list page. */
-export function pageRangeLabel(page: number, pageSize: number, shown: number, total: number): string {
-  if (total === 0 || shown === 0) return `全${formatNumber(total)}件`
-  const from = (page - 1) * pageSize + 1
-  return `${formatNumber(from)}〜${formatNumber(from + shown - 1)}件 / 全${formatNumber(total)}件`
-}
-
 /** The counts of a group's list row: 「3商品・8バリエーション」. */
 export const countsLabel = (g: Pick<SellingPlanGroupSummary, 'productsCount' | 'productVariantsCount'>) =>
   `${formatNumber(g.productsCount)}商品・${formatNumber(g.productVariantsCount)}バリエーション`

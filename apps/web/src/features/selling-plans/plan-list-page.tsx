@@ -8,7 +8,6 @@ import {
   InlineStack,
   Link,
   Page,
-  Pagination,
   SkeletonBodyText,
   Text,
   TextField,
@@ -19,10 +18,11 @@ import { formatDateJa } from '@teiki/domain'
 import { useCallback, useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
 import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
+import { ListPagination } from '../../app/list-pagination.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { useDebouncedSearch } from '../subscriptions/use-debounced-search.ts'
-import { countsLabel, discountTone, discountTypeLabel, pageRangeLabel } from './plan-display.ts'
+import { countsLabel, discountTone, discountTypeLabel } from './plan-display.ts'
 import { httpPlansApi } from './plans-api.ts'
 import { type PlanListState, parsePlanListQuery, planListPath, usePlanList } from './use-plan-list.ts'
 
@@ -71,17 +71,18 @@ export default function PlanListPage() {
         </Box>
         <PlanListBody state={state} query={query} onRetry={retry} />
         {data && data.total > 0 ? (
-          <Box padding="300" borderBlockStartWidth="025" borderColor="border">
-            <InlineStack align="center">
-              <Pagination
-                hasPrevious={state.status === 'ready' && page > 1}
-                onPrevious={() => show({ query, page: page - 1 })}
-                hasNext={state.status === 'ready' && page * SELLING_PLAN_GROUP_PAGE_SIZE < data.total}
-                onNext={() => show({ query, page: page + 1 })}
-                label={pageRangeLabel(page, SELLING_PLAN_GROUP_PAGE_SIZE, data.groups.length, data.total)}
-              />
-            </InlineStack>
-          </Box>
+          <ListPagination
+            testId="plan-list-pagination"
+            range={{
+              offset: (page - 1) * SELLING_PLAN_GROUP_PAGE_SIZE,
+              shown: data.groups.length,
+              total: data.total,
+            }}
+            hasPrevious={state.status === 'ready' && page > 1}
+            onPrevious={() => show({ query, page: page - 1 })}
+            hasNext={state.status === 'ready' && page * SELLING_PLAN_GROUP_PAGE_SIZE < data.total}
+            onNext={() => show({ query, page: page + 1 })}
+          />
         ) : null}
       </Card>
     </Page>

@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@teiki/contract'
-import { isValidCalendarDate, SUBSCRIPTION_STATUSES } from '@teiki/domain'
+import { parseTypedDate, SUBSCRIPTION_STATUSES } from '@teiki/domain'
 import { PAGE_SIZE, type SearchFilters } from './search-request.ts'
 
 /**
@@ -28,11 +28,19 @@ export const LIST_PARAMS = { text: 'q', statuses: 'status', from: 'from', to: 't
 const MAX_OFFSET = 1_000_000
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(SUBSCRIPTION_STATUSES)
 
-const dateParam = (value: string | null): string => (value && isValidCalendarDate(value) ? value : '')
+/**
+ * A date filter as the URL holds it: a day (`2027/1/15` read as `2027-01-15`), or the text
+ * itself when it is not one, kept so that the screen refuses it and says why: a list of every
+ * contract under a filter the merchant typed would show contracts they did not ask for.
+ */
+const dateParam = (value: string | null): string => {
+  const text = (value ?? '').trim().slice(0, 40)
+  return parseTypedDate(text) ?? text
+}
 
 /**
- * The list a URL asks for. Whatever cannot be used (an unknown status, `2026-02-30`, page `x`)
- * is left out rather than refused, so an edited or old link still opens a list.
+ * The list a URL asks for. An unknown status or page `x` is left out, so an edited or old link
+ * still opens a list; a date that is not a day (`2026-13-45`) is kept, and refused on screen.
  */
 export function parseListQuery(search: string): ListQuery {
   const params = new URLSearchParams(search)

@@ -1,5 +1,5 @@
-import type { SearchTotal, SubscriptionStatus } from '@teiki/contract'
-import { type classifySearchInput, formatNumber } from '@teiki/domain'
+import type { SubscriptionStatus } from '@teiki/contract'
+import { type classifySearchInput, dateProblem, isValidCalendarDate } from '@teiki/domain'
 import type { QueryParams } from '../../app/api.ts'
 
 export type SearchInput = ReturnType<typeof classifySearchInput>
@@ -50,19 +50,29 @@ export function buildSearchRequest(
   return { path: '/subscriptions/search', params }
 }
 
-/** Tells the merchant how the input is being searched, or null for the full list. */
-export function describeSearch(rawInput: string, input: SearchInput): string | null {
+/**
+ * Tells the merchant how the input is searched, or null for the full list: while the answer is
+ * awaited 「…を検索しています」, once it is there what the list shows (「…の契約です」), so
+ * the line never says a search is running after it has ended.
+ */
+export function describeSearch(rawInput: string, input: SearchInput, searching: boolean): string | null {
+  const term = rawInput.trim()
   switch (input.kind) {
     case 'all':
       return null
     case 'variant':
       return `バリエーションID「${input.variantId}」を含む契約を表示しています（次回請求日の絞り込みは適用されません）`
     case 'contract':
-      return `契約ID「${input.contractId}」で検索しています`
-    case 'customer':
-      return input.mode === 'phone'
-        ? `電話番号「${rawInput.trim()}」で顧客を検索しています`
-        : `「${input.term}」に一致する顧客（メールアドレス・電話番号・お名前）を検索しています`
+      return searching
+        ? `契約ID「${input.contractId}」で検索しています`
+        : `契約ID「${input.contractId}」の検索結果です`
+    case 'customer': {
+      const who =
+        input.mode === 'phone'
+          ? `電話番号「${term}」の顧客`
+          : `「${input.term}」に一致する顧客（メールアドレス・電話番号・お名前）`
+      return searching ? `${who}を検索しています` : `${who}の契約です`
+    }
   }
 }
 
@@ -72,12 +82,18 @@ export function dateRangeError(from: string, to: string): string | null {
   return null
 }
 
+export type FilterDateErrors = { from?: string; to?: string }
+
 /**
- * 「11〜20件 / 全123件」 for the rows shown and the total the server counted (「全10,000件以上」 when it
- * stopped counting), or null when there are no rows.
+ * Why the list cannot be filtered by these dates, per field (empty when it can): a date that is
+ * not a day (「2026年13月45日は存在しない日付です」), else an inverted range. A list with such a
+ * filter is refused, not shown unfiltered.
  */
-export function rangeLabel(offset: number, rowCount: number, total: SearchTotal): string | null {
-  if (rowCount <= 0) return null
-  const all = `全${formatNumber(total.count)}件${total.precision === 'AT_LEAST' ? '以上' : ''}`
-  return `${formatNumber(offset + 1)}〜${formatNumber(offset + rowCount)}件 / ${all}`
+export function filterDateErrors(filters: SearchFilters): FilterDateErrors {
+  const problem = (value: string) => (value === '' || isValidCalendarDate(value) ? null : dateProblem(value))
+  const from = problem(filters.nextBillingDateFrom)
+  const to = problem(filters.nextBillingDateTo)
+  if (from || to) return { ...(from ? { from } : {}), ...(to ? { to } : {}) }
+  const range = dateRangeError(filters.nextBillingDateFrom, filters.nextBillingDateTo)
+  return range ? { to: range } : {}
 }

@@ -1,19 +1,23 @@
 import { Button, ChoiceList, InlineStack, Popover } from '@shopify/polaris'
 import type { SubscriptionStatus } from '@teiki/contract'
-import { SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
+import { isValidCalendarDate, SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
 import { useState } from 'react'
 import { DateField } from '../../app/date-field.tsx'
-import type { SearchFilters } from './search-request.ts'
+import type { FilterDateErrors, SearchFilters } from './search-request.ts'
 
 type Props = {
   filters: SearchFilters
-  dateError: string | null
+  /** Why a date cannot filter the list, per field (the list says so too). */
+  dateErrors: FilterDateErrors
   onChange: (filters: SearchFilters) => void
 }
 
+/** A bound for the other field: only a real day (a refused text bounds nothing). */
+const dayOrNone = (value: string) => (isValidCalendarDate(value) ? value : undefined)
+
 const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((status) => ({ label: statusLabel[status], value: status }))
 
-export function SubscriptionFilters({ filters, dateError, onChange }: Props) {
+export function SubscriptionFilters({ filters, dateErrors, onChange }: Props) {
   const [isStatusOpen, setIsStatusOpen] = useState(false)
   const hasFilters =
     filters.statuses.length > 0 || filters.nextBillingDateFrom !== '' || filters.nextBillingDateTo !== ''
@@ -52,9 +56,10 @@ export function SubscriptionFilters({ filters, dateError, onChange }: Props) {
           testId="next-billing-from"
           label="次回請求日（から）"
           value={filters.nextBillingDateFrom}
-          max={filters.nextBillingDateTo || undefined}
+          max={dayOrNone(filters.nextBillingDateTo)}
           clearable
           placeholder="指定なし"
+          error={dateErrors.from}
           onChange={(value) => onChange({ ...filters, nextBillingDateFrom: value })}
         />
       </div>
@@ -63,10 +68,10 @@ export function SubscriptionFilters({ filters, dateError, onChange }: Props) {
           testId="next-billing-to"
           label="次回請求日（まで）"
           value={filters.nextBillingDateTo}
-          min={filters.nextBillingDateFrom || undefined}
+          min={dayOrNone(filters.nextBillingDateFrom)}
           clearable
           placeholder="指定なし"
-          error={dateError ?? undefined}
+          error={dateErrors.to}
           onChange={(value) => onChange({ ...filters, nextBillingDateTo: value })}
         />
       </div>

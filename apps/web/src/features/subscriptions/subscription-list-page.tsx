@@ -1,22 +1,22 @@
-import { BlockStack, Box, Button, Card, EmptyState, Page, Text, TextField } from '@shopify/polaris'
+import { Banner, BlockStack, Box, Button, Card, EmptyState, Page, Text, TextField } from '@shopify/polaris'
 import { SearchIcon } from '@shopify/polaris-icons'
 import { classifySearchInput } from '@teiki/domain'
 import { type FormEvent, useCallback, useEffect, useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
 import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
+import { ListPagination } from '../../app/list-pagination.tsx'
 import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { ExportButton } from './export/export-button.tsx'
 import { type ListQuery, listPath, parseListQuery, rememberListPath, withSearch } from './list-query.ts'
 import {
   buildSearchRequest,
-  dateRangeError,
   describeSearch,
+  type FilterDateErrors,
+  filterDateErrors,
   PAGE_SIZE,
-  rangeLabel,
 } from './search-request.ts'
 import { SubscriptionFilters } from './subscription-filters.tsx'
-import { SubscriptionPagination } from './subscription-pagination.tsx'
 import { SubscriptionTable } from './subscription-table.tsx'
 import { useDebouncedSearch } from './use-debounced-search.ts'
 import { type SearchState, useSubscriptionSearch } from './use-subscription-search.ts'
@@ -45,14 +45,15 @@ export function SubscriptionListPage() {
   })
   const classified = useMemo(() => classifySearchInput(query.text), [query.text])
   const { filters, offset } = query
-  const dateError = dateRangeError(filters.nextBillingDateFrom, filters.nextBillingDateTo)
+  const dateErrors = useMemo(() => filterDateErrors(filters), [filters])
+  const refused = dateErrors.from !== undefined || dateErrors.to !== undefined
 
   const request = useMemo(
-    () => (dateError ? null : buildSearchRequest(query.text, classified, filters, { offset })),
-    [dateError, query.text, classified, filters, offset],
+    () => (refused ? null : buildSearchRequest(query.text, classified, filters, { offset })),
+    [refused, query.text, classified, filters, offset],
   )
   const { state, retry } = useSubscriptionSearch(request)
-  const hint = describeSearch(query.text, classified)
+  const hint = refused ? null : describeSearch(query.text, classified, state.status === 'loading')
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -85,7 +86,7 @@ export function SubscriptionListPage() {
             </form>
             <SubscriptionFilters
               filters={filters}
-              dateError={dateError}
+              dateErrors={dateErrors}
               onChange={(next) => show(withSearch(query, { filters: next }))}
             />
             <div style={{ minHeight: '1.25rem' }}>
@@ -98,15 +99,39 @@ export function SubscriptionListPage() {
           </BlockStack>
         </Box>
         <div style={{ minHeight: RESULTS_MIN_HEIGHT }}>
-          <Results state={state} onRetry={retry} onFirstPage={() => show({ ...query, offset: 0 })} />
+          {refused ? (
+            <RefusedFilter errors={dateErrors} />
+          ) : (
+            <Results state={state} onRetry={retry} onFirstPage={() => show({ ...query, offset: 0 })} />
+          )}
         </div>
-        <SubscriptionPagination
-          {...paginationProps(state)}
+        <ListPagination
+          testId="subscription-pagination"
+          {...(refused ? { range: null, hasPrevious: false, hasNext: false } : paginationProps(state))}
           onPrevious={() => show({ ...query, offset: Math.max(0, offset - PAGE_SIZE) })}
           onNext={() => show({ ...query, offset: offset + PAGE_SIZE })}
         />
       </Card>
     </Page>
+  )
+}
+
+/**
+ * A date filter that cannot be used: the list is not searched, and says why, rather than
+ * showing every contract (or the previous answer) as if the filter had been applied.
+ */
+function RefusedFilter({ errors }: { errors: FilterDateErrors }) {
+  return (
+    <Box padding="400">
+      <div data-testid="filter-refused">
+        <Banner tone="critical" title="次回請求日の絞り込みを確認してください">
+          <BlockStack gap="100">
+            {errors.from ? <p>次回請求日（から）: {errors.from}</p> : null}
+            {errors.to ? <p>次回請求日（まで）: {errors.to}</p> : null}
+          </BlockStack>
+        </Banner>
+      </div>
+    </Box>
   )
 }
 
@@ -152,7 +177,14 @@ function paginationProps(state: SearchState) {
   const data = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : null
   const isIdle = state.status === 'success'
   return {
-    label: data ? rangeLabel(data.offset, data.subscriptions.length, data.total) : null,
+    range: data
+      ? {
+          offset: data.offset,
+          shown: data.subscriptions.length,
+          total: data.total.count,
+          totalIsLowerBound: data.total.precision === 'AT_LEAST',
+        }
+      : null,
     hasPrevious: isIdle && (data?.pageInfo.hasPreviousPage ?? false),
     hasNext: isIdle && (data?.pageInfo.hasNextPage ?? false),
   }

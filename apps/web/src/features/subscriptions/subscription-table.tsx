@@ -1,6 +1,6 @@
 import { Badge, IndexTable, Link, SkeletonBodyText, Text } from '@shopify/polaris'
 import type { SubscriptionRow } from '@teiki/contract'
-import { formatDateJa, statusLabel, statusTone } from '@teiki/domain'
+import { formatDateJa, statusLabel, statusTone, upcomingDate } from '@teiki/domain'
 import { type KeyboardEvent, type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { useTestIds } from '../../app/use-test-ids.ts'
@@ -93,7 +93,7 @@ function ContractRow({ row, position }: { row: SubscriptionRow; position: number
         </CellBox>
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <CellBox>{row.nextBillingDate ? formatDateJa(row.nextBillingDate, 'Asia/Tokyo') : '—'}</CellBox>
+        <CellBox>{nextBillingText(row)}</CellBox>
       </IndexTable.Cell>
     </IndexTable.Row>
   )
@@ -132,4 +132,10 @@ function SkeletonRow({ id, position }: { id: string; position: number }) {
 /** Same height for skeleton and real cells, so rows do not jump when data arrives. */
 function CellBox({ children }: { children: ReactNode }) {
   return <div className="teiki-cell">{children}</div>
+}
+
+/** The list's 次回請求日: Japan-time day, 「—」 when none or when the contract has ended. */
+export function nextBillingText(row: Pick<SubscriptionRow, 'status' | 'nextBillingDate'>): string {
+  const date = upcomingDate(row.status, row.nextBillingDate)
+  return date ? formatDateJa(date, 'Asia/Tokyo') : '—'
 }

@@ -28,6 +28,7 @@ export function BillingDateModal({ detail, reload, onClose }: EditModalProps) {
         value={date}
         onChange={setDate}
         min={today}
+        minMeaning="今日"
         helpText={`現在の次回請求日: ${safeDate(detail.nextBillingDate, formatDateJa)}`}
         error={edit.error?.message}
       />

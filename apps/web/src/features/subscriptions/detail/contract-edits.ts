@@ -24,10 +24,10 @@ import {
   ZNoteRequest,
   ZOrderCountRequest,
 } from '@teiki/contract'
-import { DELIVERY_TIME_LABELS, formatDateJa, isValidCalendarDate, withPlatformDetail } from '@teiki/domain'
+import { DELIVERY_TIME_LABELS, formatDateJa, prefectureCode, withPlatformDetail } from '@teiki/domain'
 import { apiDelete, apiPost, apiPut, apiSend } from '../../../app/api.ts'
+import { checkDate } from './date-rules.ts'
 import { japanDateInput, scheduleLabel } from './detail-format.ts'
-import { prefectureCode } from './prefectures.ts'
 import type { EditPlan, Planned } from './use-contract-edit.ts'
 
 /**
@@ -71,18 +71,6 @@ export function toNumber(text: string): number {
 }
 
 export const contractPath = (detail: SubscriptionDetail) => encodeURIComponent(detail.contractId)
-
-/**
- * The problem with a date field's value, in Japanese with dates as the screen prints them, or
- * null. `value` is what the date field gave: a day, '' or text that did not read as a day.
- */
-function checkDate(date: string, label: string, earliest?: { day: string; reason: string }): string | null {
-  if (date.trim() === '') return `${label}を入力してください`
-  if (!isValidCalendarDate(date)) return `${label}は「2027年1月15日」のように入力してください`
-  if (earliest && date < earliest.day)
-    return `${label}は${earliest.reason}（${formatDateJa(earliest.day)}）以降の日付を指定してください`
-  return null
-}
 
 // 契約情報 ---------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import type { SubscriptionDetail } from '@teiki/contract'
-import { formatDateJa, formatDateTimeJa, formatMoney } from '@teiki/domain'
+import { formatDateJa, formatDateTimeJa, formatMoney, TERMINAL_STATUSES, upcomingDate } from '@teiki/domain'
 import { type ReactNode, useState } from 'react'
 import { BillingDateModal } from './billing-date-modal.tsx'
 import { deliveryTimeText } from './contract-edits.ts'
@@ -29,6 +29,16 @@ const MODALS: Record<InfoEdit, (props: EditModalProps) => ReactNode> = {
   note: NoteModal,
 }
 
+/** The row each 編集 button edits, which is also the button's accessible name: 「次回請求日を編集」. */
+const INFO_LABELS: Record<InfoEdit, string> = {
+  'next-billing-date': '次回請求日',
+  'next-delivery-date': '次回お届け予定日',
+  'delivery-time': '配送時間帯',
+  interval: '請求間隔',
+  'order-count': '注文回数',
+  note: 'メモ',
+}
+
 /**
  * 契約情報: schedule, cycles, counts and the contract's own fields, each editable field with its
  * 編集 button (`edit-<field>`). `editable` is false for contracts that cannot change any more;
@@ -49,33 +59,42 @@ export function ContractInfoCard({
   const policy = detail.billingPolicy
   const edit = (field: InfoEdit, allowed = editable) =>
     allowed ? (
-      <CardButton testId={`edit-${field}`} onClick={() => setEditing(field)} disabled={disabled}>
+      <CardButton
+        testId={`edit-${field}`}
+        label={`${INFO_LABELS[field]}を編集`}
+        onClick={() => setEditing(field)}
+        disabled={disabled}
+      >
         編集
       </CardButton>
     ) : undefined
   const OpenModal = editing ? MODALS[editing] : null
+  // An ended contract has no next date, whatever the platform kept (issue 22).
+  const nextBilling = upcomingDate(detail.status, detail.nextBillingDate)
+  const nextDelivery = upcomingDate(detail.status, detail.nextDeliveryDate)
+  const ended = TERMINAL_STATUSES.has(detail.status)
 
   return (
     <DetailCard title="契約情報" testId="contract-info">
-      <DetailRow label="次回請求日" action={edit('next-billing-date')}>
-        <span data-testid="contract-next-billing-date">{safeDate(detail.nextBillingDate, formatDateJa)}</span>
+      <DetailRow label={INFO_LABELS['next-billing-date']} action={edit('next-billing-date')}>
+        <span data-testid="contract-next-billing-date">{safeDate(nextBilling, formatDateJa)}</span>
       </DetailRow>
-      <DetailRow label="次回お届け予定日" action={edit('next-delivery-date')}>
+      <DetailRow label={INFO_LABELS['next-delivery-date']} action={edit('next-delivery-date')}>
         <span data-testid="contract-next-delivery-date">
-          {detail.nextDeliveryDate ? safeDate(detail.nextDeliveryDate, formatDateJa) : '指定なし'}
+          {nextDelivery ? safeDate(nextDelivery, formatDateJa) : ended ? '—' : '指定なし'}
         </span>
       </DetailRow>
-      <DetailRow label="配送時間帯" action={edit('delivery-time')}>
+      <DetailRow label={INFO_LABELS['delivery-time']} action={edit('delivery-time')}>
         <span data-testid="contract-delivery-time">{deliveryTimeText(detail.deliveryTime)}</span>
       </DetailRow>
-      <DetailRow label="請求間隔" action={edit('interval')}>
+      <DetailRow label={INFO_LABELS.interval} action={edit('interval')}>
         <span data-testid="contract-interval">
           {scheduleLabel(detail.interval, detail.intervalCount, detail.anchors)}
         </span>
       </DetailRow>
       <DetailRow label="最低回数">{cyclesLabel(policy.minCycles)}</DetailRow>
       <DetailRow label="最大回数">{cyclesLabel(policy.maxCycles, '無制限')}</DetailRow>
-      <DetailRow label="注文回数" action={edit('order-count', true)}>
+      <DetailRow label={INFO_LABELS['order-count']} action={edit('order-count', true)}>
         <span data-testid="contract-order-count">{`${detail.orderCount}回`}</span>
       </DetailRow>
       <DetailRow label="前回の決済">{paymentStatusLabel(detail.lastPaymentStatus)}</DetailRow>
@@ -88,7 +107,7 @@ export function ContractInfoCard({
       <DetailRow label="作成日時">{safeDate(detail.createdAt, formatDateTimeJa)}</DetailRow>
       <DetailRow label="更新日時">{safeDate(detail.updatedAt, formatDateTimeJa)}</DetailRow>
       {detail.cancellation ? <CancellationRows cancellation={detail.cancellation} /> : null}
-      <DetailRow label="メモ" action={edit('note')}>
+      <DetailRow label={INFO_LABELS.note} action={edit('note')}>
         {detail.note ? <span style={{ whiteSpace: 'pre-wrap' }}>{detail.note}</span> : '—'}
       </DetailRow>
       <DetailRow label="カスタム属性">

@@ -56,7 +56,12 @@ export function DeliveryCard({ detail, reload, editable, disabled }: EditableCar
       testId="contract-delivery"
       actions={
         editable && method.kind === 'shipping' ? (
-          <CardButton testId="edit-delivery-address" onClick={() => setEditing(true)} disabled={disabled}>
+          <CardButton
+            testId="edit-delivery-address"
+            label="配送先を編集"
+            onClick={() => setEditing(true)}
+            disabled={disabled}
+          >
             編集
           </CardButton>
         ) : null
@@ -110,7 +115,12 @@ export function PaymentCard({ detail, reload, editable, disabled }: EditableCard
       testId="contract-payment"
       actions={
         editable ? (
-          <CardButton testId="edit-payment-method" onClick={() => setOpen('method')} disabled={disabled}>
+          <CardButton
+            testId="edit-payment-method"
+            label="支払い方法を編集"
+            onClick={() => setOpen('method')}
+            disabled={disabled}
+          >
             編集
           </CardButton>
         ) : null

@@ -8,9 +8,9 @@ import {
   formatPhoneJa,
   isValidCalendarDate,
   japaneseName,
+  prefectureName,
   toZonedDate,
 } from '@teiki/domain'
-import { prefectureName } from './prefectures.ts'
 
 /**
  * Pure text helpers of the contract detail page, unit-tested without a browser.

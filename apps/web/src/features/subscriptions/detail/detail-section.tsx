@@ -64,23 +64,29 @@ export function EmptyLine({ children }: { children: ReactNode }) {
   )
 }
 
-/** A small 編集-style button wrapped for e2e (`[data-testid=…] button`). */
+/**
+ * A small 編集-style button wrapped for e2e (`[data-testid=…] button`). `label` is its accessible
+ * name when the visible word alone does not say what it acts on (「次回請求日を編集」 for 編集: a
+ * screen reader listing the page's buttons otherwise hears six 編集 and three 削除).
+ */
 export function CardButton({
   testId,
   onClick,
   disabled,
   tone,
+  label,
   children,
 }: {
   testId: string
   onClick: () => void
   disabled?: boolean
   tone?: 'critical'
+  label?: string
   children: string
 }) {
   return (
     <span data-testid={testId}>
-      <Button variant="plain" tone={tone} onClick={onClick} disabled={disabled}>
+      <Button variant="plain" tone={tone} onClick={onClick} disabled={disabled} accessibilityLabel={label}>
         {children}
       </Button>
     </span>

@@ -51,6 +51,7 @@ export function DiscountsCard({
             {editable ? (
               <CardButton
                 testId={`remove-discount-${discount.id}`}
+                label={`割引「${discount.title}」を削除`}
                 tone="critical"
                 onClick={() => setRemoving(discount)}
                 disabled={disabled}

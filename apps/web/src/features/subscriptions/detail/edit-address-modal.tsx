@@ -1,8 +1,8 @@
 import { FormLayout, Select, TextField } from '@shopify/polaris'
+import { PREFECTURES } from '@teiki/domain'
 import { useState } from 'react'
 import { type AddressForm, addressForm, planDeliveryAddress } from './contract-edits.ts'
 import { EditModal } from './edit-modal.tsx'
-import { PREFECTURES } from './prefectures.ts'
 import { type EditModalProps, useContractEdit } from './use-contract-edit.ts'
 
 const PREFECTURE_OPTIONS = [

@@ -64,6 +64,7 @@ export function LinesCard({
                   <BlockStack gap="100" inlineAlign="end">
                     <CardButton
                       testId="edit-line"
+                      label={`${lineName(line)}の数量・価格を編集`}
                       onClick={() => setEditing({ kind: 'quantity', line })}
                       disabled={disabled}
                     >
@@ -71,6 +72,7 @@ export function LinesCard({
                     </CardButton>
                     <CardButton
                       testId="swap-line-variant"
+                      label={`${lineName(line)}を別の商品に変更`}
                       onClick={() => setEditing({ kind: 'swap', line })}
                       disabled={disabled}
                     >
@@ -78,6 +80,7 @@ export function LinesCard({
                     </CardButton>
                     <CardButton
                       testId="remove-line"
+                      label={`${lineName(line)}を削除`}
                       tone="critical"
                       onClick={() => setEditing({ kind: 'remove', line })}
                       disabled={disabled}
@@ -131,6 +134,10 @@ function LineModal({
     }
   }
 }
+
+/** A line as its buttons name it: 「北海道グラノーラ（500g）」. */
+const lineName = (line: SubscriptionDetailLine) =>
+  line.variantTitle ? `${line.title}（${line.variantTitle}）` : line.title
 
 function LineItem({ line, nextCycle }: { line: SubscriptionDetailLine; nextCycle: number }) {
   const policy = line.pricingPolicy

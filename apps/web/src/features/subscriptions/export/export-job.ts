@@ -5,7 +5,7 @@ import {
   type SubscriptionStatus,
   ZExportRequest,
 } from '@teiki/contract'
-import { formatNumber, isValidCalendarDate } from '@teiki/domain'
+import { DATE_FORMAT_MESSAGE, dateProblem, formatNumber, isValidCalendarDate } from '@teiki/domain'
 import { ApiError, apiDownload, apiGet, apiPost } from '../../../app/api.ts'
 import type { SearchFilters } from '../search-request.ts'
 
@@ -141,13 +141,12 @@ const DATE_FIELDS = [
   'createdDateEndDate',
 ] as const
 
-/** Date fields holding text that did not read as a day, said with the screen's date format. */
+/** Date fields holding text that did not read as a day: a day that does not exist named, else the format. */
 function typedDateErrors(form: ExportForm): Partial<Record<ExportFormField, string>> {
   const errors: Partial<Record<ExportFormField, string>> = {}
   for (const field of DATE_FIELDS) {
     const value = form[field].trim()
-    if (value !== '' && !isValidCalendarDate(value))
-      errors[field] = '日付は「2027年1月15日」のように入力してください'
+    if (value !== '' && !isValidCalendarDate(value)) errors[field] = dateProblem(value) ?? DATE_FORMAT_MESSAGE
   }
   return errors
 }

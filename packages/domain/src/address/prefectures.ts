@@ -1,7 +1,9 @@
 /**
- * The 47 prefectures with their ISO 3166-2 codes (JP-01 北海道 … JP-47 沖縄県), in the order
- * Japanese address forms list them. `romaji` is how the platform may spell the province when the
- * address was entered in English (Shopify writes "Tokyo", "Hokkaidō", "Ōsaka").
+ * The 47 prefectures with the platform's province codes (ISO 3166-2:JP, JP-01 北海道 … JP-47
+ * 沖縄県), in the order Japanese address forms list them: the one list of the app's address
+ * editor, the emulated checkout and the demo data (issue 22). `romaji` is how the platform may
+ * spell the province when the address was entered in English (Shopify writes "Tokyo",
+ * "Hokkaidō", "Ōsaka").
  */
 export type Prefecture = { code: string; name: string; romaji: string }
 
