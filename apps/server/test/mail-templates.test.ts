@@ -284,7 +284,8 @@ describe('次回請求のお知らせ (upcoming billing notice)', () => {
       [shop.id, JSON.stringify([{ key: 'お届け予定日', value: '2026-12-15' }])],
     )
     const row = (await findShopById(pool, shop.id))!
-    expect(await sendUpcomingNotices(pool, mailer, row, new Date('2026-12-08T00:30:00Z'))).toBe(1)
+    const notices = { db: pool, mailer, quote: app.billingEngine.quoteNextCycle }
+    expect(await sendUpcomingNotices(notices, row, new Date('2026-12-08T00:30:00Z'))).toBe(1)
     const mail = await catcher.waitFor((m) => m.envelopeTo.includes('jiro@example.jp'))
     expect(mail.text).toContain('次回ご請求日: 2026年12月11日')
     expect(mail.text).toContain('お届け予定日: 2026年12月15日')

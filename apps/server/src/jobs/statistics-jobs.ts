@@ -5,7 +5,7 @@ import type { Jobs } from './boss.ts'
  * `db-analyze` (every hour, embedded database only): what autovacuum's ANALYZE does on a
  * PostgreSQL server. PGlite runs one backend and no autovacuum, so without it the planner would
  * plan a growing mirror from the statistics of its first sync forever (a table it believes
- * small is scanned whole for a few rows: test/order-write-growth.test.ts, ADR 0026). The
+ * small is scanned whole for a few rows: test/order-write-growth.test.ts, ADR 0031). The
  * embedded database holds one demo-sized shop: an ANALYZE of it takes well under a second.
  */
 export const STATISTICS_QUEUE = 'db-analyze'

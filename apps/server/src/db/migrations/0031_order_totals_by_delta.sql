@@ -1,4 +1,4 @@
--- Lifetime totals and LTV months by delta (issue 21, ADR 0026).
+-- Lifetime totals and LTV months by delta (issue 21, ADR 0031).
 --
 -- Before: every statement that wrote orders recomputed each touched customer's lifetime totals
 -- and LTV months from all of that customer's orders (customer_totals_refresh, 0020 and 0028),
