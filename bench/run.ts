@@ -27,6 +27,7 @@ import { benchExport } from './export.ts'
 import { benchIngest } from './ingest.ts'
 import { runLoad } from './load.ts'
 import { benchMerchant } from './merchant.ts'
+import { currentProvenance, flagOf, SECTION_CODE, staleSections } from './provenance.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
 import { benchSellingPlans } from './selling-plans.ts'
 import { ROOT, startServer } from './server-process.ts'
@@ -64,6 +65,8 @@ const connections = Number(args.connections)
 const log = (line: string) => console.log(`[bench] ${line}`)
 
 const at = new Date().toISOString()
+// What is measured is the code as it is now: its commit, and whether it had uncommitted changes.
+const provenance = Object.fromEntries(Object.keys(SECTION_CODE).map((s) => [s, currentProvenance(at, s)]))
 const results: Record<string, unknown> = {
   machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
 }
@@ -186,9 +189,16 @@ const latest = join(ROOT, 'bench/results/latest.json')
 const previous = existsSync(latest)
   ? (JSON.parse(readFileSync(latest, 'utf8')) as Record<string, unknown>)
   : {}
+for (const [section, figures] of Object.entries(results))
+  if (provenance[section]) results[section] = { ...provenance[section], ...(figures as object) }
+const merged = { ...previous, ...results }
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true })
-writeFileSync(latest, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`)
+writeFileSync(latest, `${JSON.stringify(merged, null, 2)}\n`)
 log('written to bench/results/latest.json')
+for (const { section, why } of staleSections(merged))
+  log(
+    `WARNING ${section}: its figures may be out of date (${why}); run \`npm run bench -- --only ${flagOf(section)}\``,
+  )
 
 async function benchServerSections() {
   const benchUrl = await ensureDatabase(baseUrl, benchDbName)

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { batchPercent } from '@teiki/domain'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CaughtMail, startTestMailCatcher } from '../apps/server/test/support/mail-catcher.ts'
@@ -10,8 +11,8 @@ import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
 // Issue 17's flow as a merchant meets it, on the embedded default (`npm start`, PGlite, the
 // emulator, mail through SMTP to a catcher this test owns): in 一括更新 the merchant picks the
 // variant to swap and its replacement, reads the preview's count and pages through the
-// contracts, starts the batch, watches the progress bar move (the emulator answers each call
-// 120 ms late, through its test controls, so the run takes a few seconds), reads the per-contract
+// contracts, starts the batch, sees the progress bar stand part-way (the emulator holds the second
+// half of the swaps' commits through its test controls until the test has read it), reads the per-contract
 // report, and the result mail arrives at the catcher with the same counts.
 
 const ARTIFACTS = join(ROOT, 'artifacts/e2e')
@@ -57,15 +58,16 @@ async function pickVariant(testId: string, query: string, nth: number) {
   await options.nth(nth).click()
 }
 
-/** Slows every Admin API answer of the app's emulator (its test controls). */
-async function slowPlatform(latencyMs: number) {
+/** The app's emulator's test controls (`POST /emulator/faults`): what it answers with. */
+async function platformControls(body: Record<string, unknown>): Promise<{ held: number }> {
   const runtime = JSON.parse(readFileSync(join(dataDir, 'runtime.json'), 'utf8')) as { emulatorUrl: string }
   const res = await fetch(`${runtime.emulatorUrl}/emulator/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ latencyMs }),
+    body: JSON.stringify(body),
   })
   expect(res.status).toBe(200)
+  return (await res.json()) as { held: number }
 }
 
 describe('一括更新: swap a variant on every contract that has it', () => {
@@ -103,23 +105,35 @@ describe('一括更新: swap a variant on every contract that has it', () => {
     expect(await secondPage.count()).toBe(1)
     expect(await rows.count()).toBe(Math.min(10, total - 10))
 
-    await slowPlatform(120)
+    // The platform takes the first half of the swaps' commits and holds the rest until told:
+    // the batch must stand part-way, and the bar must say so.
+    const half = Math.floor(total / 2)
+    await platformControls({ holdMutation: { field: 'subscriptionDraftCommit', after: half } })
     await page.click('[data-testid="batch-start-button"] button')
-    // The bar moves: percentages seen while it runs, read from the screen every 100 ms.
-    const seen = new Set<number>()
     const progress = page.locator('[data-testid="batch-progress"]')
     await progress.waitFor()
-    const started = Date.now()
-    for (let i = 0; Date.now() - started < 240_000; i++) {
-      seen.add(Number(await progress.getAttribute('data-percent')))
-      if ((await page.locator('[data-testid="batch-status"]').innerText()).includes('完了')) break
-      if (i === 5) await shot('batch-running.png')
-      await page.waitForTimeout(100)
-    }
-    await slowPlatform(0)
-    expect([...seen].some((p) => p > 0 && p < 100)).toBe(true)
-    // The status can read 完了 between the bar's last two reads: the bar ends at 100.
-    await expect.poll(() => progress.getAttribute('data-percent')).toBe('100')
+    await expect
+      .poll(async () => (await platformControls({})).held, { timeout: 120_000, interval: 200 })
+      .toBeGreaterThan(0)
+    await expect
+      .poll(async () => Number(await progress.getAttribute('data-percent')), {
+        timeout: 60_000,
+        interval: 200,
+      })
+      .toBe(batchPercent({ total, changed: half, skipped: 0, failed: 0 }))
+    expect(await page.locator('[data-testid="batch-status"]').innerText()).not.toContain('完了')
+    await shot('batch-running.png')
+    await platformControls({ releaseHolds: true })
+    // Released, the rest are committed: the bar ends at 100 and the batch reads 完了.
+    await expect
+      .poll(() => progress.getAttribute('data-percent'), { timeout: 120_000, interval: 200 })
+      .toBe('100')
+    await expect
+      .poll(() => page.locator('[data-testid="batch-status"]').innerText(), {
+        timeout: 60_000,
+        interval: 200,
+      })
+      .toContain('完了')
     const counts = await page.locator('[data-testid="batch-counts"]').innerText()
     expect(counts).toContain(`${total}件中 変更 ${total}件・スキップ 0件・失敗 0件・未処理 0件（100%）`)
     await page.getByText('契約ごとの結果').waitFor()

@@ -67,6 +67,7 @@ export class Faults {
   /** Customers and payment methods whose charges the issuer challenges (3-D Secure). */
   private readonly challenged = new Set<string>()
   private readonly failingMutations = new Map<string, { error: InjectedUserError; left: number }>()
+  private readonly holds = new Map<string, { passed: number; after: number; waiting: Array<() => void> }>()
 
   get settings(): Readonly<FaultSettings> {
     return this.current
@@ -97,6 +98,48 @@ export class Faults {
     this.outOfStockVariants.clear()
     this.challenged.clear()
     this.failingMutations.clear()
+    this.releaseHolds()
+  }
+
+  /**
+   * Paces a test: the first `after` calls of the root Mutation field `field` (any shop) run, the
+   * next ones wait, unanswered, until releaseHolds(). A run of work is then caught half-way for
+   * as long as the test needs, instead of hoping to look at the right moment.
+   */
+  holdMutation(field: string, after: number): void {
+    if (!(Number.isInteger(after) && after >= 0)) throw new Error('after must be a non-negative integer')
+    this.holds.set(field, { passed: 0, after, waiting: [] })
+  }
+
+  /** Lets every held call go on, and holds no more. */
+  releaseHolds(): void {
+    for (const hold of this.holds.values()) for (const go of hold.waiting) go()
+    this.holds.clear()
+  }
+
+  /** Calls waiting on a hold now. */
+  get held(): number {
+    let n = 0
+    for (const hold of this.holds.values()) n += hold.waiting.length
+    return n
+  }
+
+  /** Whether any hold is set (the server only looks at a request's fields then). */
+  get holding(): boolean {
+    return this.holds.size > 0
+  }
+
+  /** Resolves when the calls of these root Mutation fields may run. */
+  async gate(fields: readonly string[]): Promise<void> {
+    for (const field of fields) {
+      const hold = this.holds.get(field)
+      if (!hold) continue
+      if (hold.passed < hold.after) {
+        hold.passed += 1
+        continue
+      }
+      await new Promise<void>((go) => hold.waiting.push(go))
+    }
   }
 
   /**

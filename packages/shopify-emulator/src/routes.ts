@@ -56,6 +56,9 @@ type FaultsRequest = Partial<FaultSettings> & {
    * `status`: approved, declined, expired, cancelled, frozen or unfrozen, with its webhook.
    */
   appSubscriptionStatus?: { shop: string; id?: string | number; status: AppSubscriptionTarget }
+  /** The calls of this root Mutation field after the first `after` wait until `releaseHolds`. */
+  holdMutation?: { field: string; after: number }
+  releaseHolds?: boolean
 }
 
 function applyFaults(faults: Faults, body: FaultsRequest): void {
@@ -67,10 +70,17 @@ function applyFaults(faults: Faults, body: FaultsRequest): void {
     challengePayment,
     completeChallenge: _,
     appSubscriptionStatus: _status,
+    holdMutation,
+    releaseHolds,
     ...settings
   } = body
   if (reset) faults.reset()
   faults.set(settings)
+  if (releaseHolds) faults.releaseHolds()
+  if (holdMutation) {
+    if (typeof holdMutation.field !== 'string') throw new Error('holdMutation needs a field')
+    faults.holdMutation(holdMutation.field, holdMutation.after)
+  }
   if (failPayment) {
     const target = failPayment.paymentMethodId ?? failPayment.customerId
     if (target === undefined) throw new Error('failPayment needs customerId or paymentMethodId')
@@ -149,7 +159,7 @@ export async function handleExtraRoute(
         return true
       }
     }
-    sendJson(res, 200, deps.faults.settings)
+    sendJson(res, 200, { ...deps.faults.settings, held: deps.faults.held })
     return true
   }
   const image = /^\/cdn\/products\/([a-z0-9-]+)\.svg$/.exec(path)

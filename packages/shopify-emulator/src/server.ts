@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Kind, parse } from 'graphql'
 import { mintSessionToken } from './auth/session-token.ts'
 import { DEMO_DOMAIN, generateShop } from './demo-data.ts'
 import {
@@ -127,6 +128,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const call = async (shop: ShopState, request: GraphqlRequest) => {
     const latency = faults.settings.latencyMs
     if (latency > 0) await sleep(latency)
+    if (faults.holding) await faults.gate(mutationFields(request))
     const { response, log } = await runGraphql({
       schema,
       context: { shop, store, now: () => Date.now(), runtime },
@@ -286,5 +288,19 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     },
     install,
     graphql: (domain, request) => call(shopOf(domain), request),
+  }
+}
+
+/** The root fields of a mutation request ([] for a query or a document that does not parse). */
+function mutationFields(request: GraphqlRequest): string[] {
+  try {
+    const doc = parse(request.query)
+    return doc.definitions.flatMap((d) =>
+      d.kind === Kind.OPERATION_DEFINITION && d.operation === 'mutation'
+        ? d.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : []))
+        : [],
+    )
+  } catch {
+    return []
   }
 }

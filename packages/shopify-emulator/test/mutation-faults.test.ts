@@ -157,3 +157,35 @@ describe('faults.failMutation', () => {
     expect(bad.status).toBe(400)
   })
 })
+
+describe('faults.holdMutation', () => {
+  let emulator: Emulator
+  const active = (i: number) => emulator.store.shop(SHOP)!.contracts.filter((c) => c.status === 'ACTIVE')[i]!
+
+  beforeAll(async () => {
+    emulator = await smallEmulator()
+  })
+  afterAll(() => emulator.close())
+
+  it('runs the first `after` calls of the field, holds the next ones unanswered until released', async () => {
+    const [a, b] = [active(0), active(1)]
+    emulator.faults.holdMutation('subscriptionContractPause', 1)
+    const first = await gql(emulator, m.contractPause, { id: toGid('SubscriptionContract', a.id) })
+    expect(first.subscriptionContractPause.contract.status).toBe('PAUSED')
+    let answered = false
+    const second = gql(emulator, m.contractPause, { id: toGid('SubscriptionContract', b.id) }).then((r) => {
+      answered = true
+      return r
+    })
+    await expect.poll(() => emulator.faults.held).toBe(1)
+    // Other fields and queries are not held.
+    const other = await gql(emulator, m.contractActivate, { id: toGid('SubscriptionContract', a.id) })
+    expect(other.subscriptionContractActivate.userErrors).toEqual([])
+    expect(answered).toBe(false)
+    expect(b.status).toBe('ACTIVE')
+    emulator.faults.releaseHolds()
+    expect((await second).subscriptionContractPause.contract.status).toBe('PAUSED')
+    expect(emulator.faults.held).toBe(0)
+    expect(emulator.faults.holding).toBe(false)
+  })
+})
