@@ -89,7 +89,8 @@ export async function startBillingShop(opts: {
   log: (line: string) => void
 }): Promise<BillingShop> {
   const { domain } = opts
-  const pool = createPool(await freshDatabase(opts.baseUrl, opts.dbName), 8)
+  // As main.ts makes it on PostgreSQL: generic plans (db/pool.ts, ADR 0004).
+  const pool = createPool(await freshDatabase(opts.baseUrl, opts.dbName), 8, { genericPlans: true })
   await migrate(pool)
   const dataDir = await mkdtemp(join(tmpdir(), 'teiki-bench-billing-'))
   const emulator = await createEmulator({

@@ -166,17 +166,28 @@ describe('a merchant opens Teiki for the first time', () => {
     const plans = new URL(app.url)
     plans.pathname = '/plans'
     await page.goto(plans.toString())
-    await page.getByText('スタンダードプラン').waitFor({ timeout: 15_000 })
-    await expect(page.getByText('¥4,980').count()).resolves.toBeGreaterThan(0)
+    // The demo shop holds プロ (the emulator's seeded plan), named and priced as the catalogue does.
+    await page.getByText('現在のプラン').first().waitFor({ timeout: 15_000 })
+    await expect(page.getByText('¥29,800／月').count()).resolves.toBeGreaterThan(0)
+    await expect(page.getByRole('button', { name: '現在のプラン' }).count()).resolves.toBe(0)
     await page.screenshot({ path: join(ARTIFACTS, 'plans.png') })
   })
 
   it('sends a shop without an active plan to /plans, keeping only shop and secret', async () => {
     const context = await browser.newContext({ locale: 'ja-JP' })
     const gated = await context.newPage()
-    // The platform would answer this for a shop whose app charge was cancelled.
-    await gated.route('**/app-admin/plan?*', (route) =>
-      route.fulfill({ json: { currentPlan: null, isActive: false, shopifyPlan: 'Basic' } }),
+    // What the app answers for a shop without a plan (the platform reports none).
+    await gated.route('**/app-admin/app-usage-eligibility?*', (route) =>
+      route.fulfill({
+        json: {
+          eligible: false,
+          reason: '有効なプランがありません。プランを選んでください',
+          basis: 'no_plan',
+          title: '有効なプランがありません',
+          features: [],
+          planKey: null,
+        },
+      }),
     )
     const url = new URL(app.url)
     url.searchParams.set('host', 'YWRtaW4uc2hvcGlmeS5jb20')
