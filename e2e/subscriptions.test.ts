@@ -196,7 +196,7 @@ describe('a merchant opens Teiki for the first time', () => {
     await gated.waitForURL(/\/plans\?/, { timeout: 15_000 })
     const landed = new URL(gated.url())
     expect([...landed.searchParams.keys()].sort()).toEqual(['secret', 'shop'])
-    await gated.getByText('有効なプランがありません').waitFor()
+    await gated.getByText('有効なプランがありません。プランを選んでください').waitFor()
     expect(await gated.locator(ROW).count()).toBe(0)
     await context.close()
   })
