@@ -38,10 +38,16 @@ export const BILLING_QUEUES = {
   outcome: 'billing-outcome',
 } as const
 
-/** Outcomes applied at once per process: as many as a run's creates in flight. */
-const OUTCOME_WORKERS = 12
-/** Outcome jobs fetched at once. */
-const OUTCOME_BATCH = 24
+/**
+ * Outcomes applied at once per process: workers that each fetch a batch and apply it whole. A
+ * worker waits out its polling interval after a batch that took less, and a batch waits for its
+ * slowest settlement, so one worker of 24 applied 12 at a time settled a Plus shop's 5,000
+ * outcomes slower than its creates came back (1,914 waiting at once, ratio 0.76 of the bound):
+ * several workers keep fetching while another finishes its batch.
+ */
+const OUTCOME_WORKERS = 4
+/** Outcome jobs each worker fetches, and applies at once. */
+const OUTCOME_BATCH = 6
 
 /** A `billing-outcome` job: the attempt as the delivery read it. */
 export type OutcomeJob = { shopId: string; attempt: PlatformBillingAttempt }
@@ -261,21 +267,22 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
   await boss.work<CycleJob>(BILLING_QUEUES.poll, work, async ([job]) => {
     if (job) await handlers.poll(job.data).catch(onError(BILLING_QUEUES.poll))
   })
-  // A worker fetches a batch and waits out its polling interval after it: outcomes are taken
-  // OUTCOME_BATCH at a time, applied OUTCOME_WORKERS at once, so a run's thousands of webhook
-  // outcomes are not paced by the interval. One that fails is logged and left to its attempt's
-  // poll job (every engine attempt has one), which reads and applies it again.
-  await boss.work<OutcomeJob>(
-    BILLING_QUEUES.outcome,
-    { pollingIntervalSeconds: Math.min(work.pollingIntervalSeconds, 0.5), batchSize: OUTCOME_BATCH },
-    async (batch) => {
-      await eachLimited(batch, OUTCOME_WORKERS, async (job) => {
-        await opts.engine.onAttemptOutcome(job.data.shopId, job.data.attempt).catch((error: unknown) => {
-          log?.warn({ err: error, queue: BILLING_QUEUES.outcome }, 'outcome left to the poll job')
+  // Outcomes are taken OUTCOME_BATCH at a time by each of OUTCOME_WORKERS workers, so a run's
+  // thousands of webhook outcomes are not paced by the interval. One that fails is logged and
+  // left to its attempt's poll job (every engine attempt has one), which reads and applies it again.
+  for (let i = 0; i < OUTCOME_WORKERS; i++) {
+    await boss.work<OutcomeJob>(
+      BILLING_QUEUES.outcome,
+      { pollingIntervalSeconds: Math.min(work.pollingIntervalSeconds, 0.5), batchSize: OUTCOME_BATCH },
+      async (batch) => {
+        await eachLimited(batch, OUTCOME_BATCH, async (job) => {
+          await opts.engine.onAttemptOutcome(job.data.shopId, job.data.attempt).catch((error: unknown) => {
+            log?.warn({ err: error, queue: BILLING_QUEUES.outcome }, 'outcome left to the poll job')
+          })
         })
-      })
-    },
-  )
+      },
+    )
+  }
   if (opts.recoverOnStart ?? opts.cron ?? true) {
     await handlers.recover({ atStart: true }).catch((error: unknown) => {
       log?.error({ err: error }, 'aborted billing runs not recovered at start')
