@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
+import { BENCH_APP_PLAN } from './seed-mirror.ts'
 
 // The analytics bench shop (issue 14): 100,000 contracts started over 3 years with their
 // history, written through the same triggers as the app's writes (the rollups of migration
@@ -32,11 +33,7 @@ export async function seedAnalytics(db: pg.Pool, log: (line: string) => void): P
   const shop = await db.query<{ id: string }>(
     `insert into shops (domain, name, secret_hash, access_token, scopes, app_plan, iana_timezone)
      values ($1, 'ベンチ分析店', $2, 'shpat_bench', '{}', $3, 'Asia/Tokyo') returning id::text`,
-    [
-      ANALYTICS_SHOP,
-      hashSecret(ANALYTICS_SECRET),
-      JSON.stringify({ name: 'スタンダードプラン', status: 'ACTIVE' }),
-    ],
+    [ANALYTICS_SHOP, hashSecret(ANALYTICS_SECRET), JSON.stringify(BENCH_APP_PLAN)],
   )
   const shopId = shop.rows[0]!.id
   await db.query('insert into traffic_pixel_keys (shop_id, key) values ($1, $2)', [

@@ -4,6 +4,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
 import { runLoad } from './load.ts'
+import { BENCH_APP_PLAN } from './seed-mirror.ts'
 import { startServer } from './server-process.ts'
 
 // `--only cdp` (issue 15): customer segments and lifetime value on a database of 1,000,000
@@ -36,7 +37,7 @@ export async function seedShop(db: pg.Pool, n: number): Promise<string> {
   const shop = await db.query<{ id: string }>(
     `insert into shops (domain, name, secret_hash, access_token, scopes, app_plan, shopify_plan)
      values ($1, 'ベンチ顧客店 ' || $2, $3, 'shpat_bench', '{}', $4, 'Shopify Plus') returning id`,
-    [domain, n, hashSecret(SECRET), JSON.stringify({ name: 'スタンダードプラン', status: 'ACTIVE' })],
+    [domain, n, hashSecret(SECRET), JSON.stringify(BENCH_APP_PLAN)],
   )
   const shopId = shop.rows[0]!.id
   const base = 7_000_000_000_000 + n * 10_000_000

@@ -2,6 +2,20 @@ import type pg from 'pg'
 import { REQUIRED_SCOPES } from '../apps/server/src/features/shops/scopes.ts'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
 
+/**
+ * The app plan every bench shop holds: the catalogue's top plan, so no feature a section measures
+ * is refused by the plan gate (ADR 0029).
+ */
+export const BENCH_APP_PLAN = {
+  id: '29000000013',
+  name: 'Teiki プロ',
+  status: 'ACTIVE',
+  price: { amount: '29800.0', currencyCode: 'JPY' },
+  trialDays: 14,
+  currentPeriodEnd: null,
+  test: false,
+}
+
 export const BENCH_SECRET = 'bench-secret-0001'
 export const BENCH_SEED_VERSION = 'mirror-v2'
 
@@ -89,14 +103,7 @@ export async function seedBenchMirror(
         `ベンチマーク店 ${s}`,
         hashSecret(BENCH_SECRET),
         BENCH_SCOPES,
-        JSON.stringify({
-          name: 'スタンダードプラン',
-          status: 'ACTIVE',
-          price: { amount: '4980.0', currencyCode: 'JPY' },
-          trialDays: 0,
-          currentPeriodEnd: null,
-          test: false,
-        }),
+        JSON.stringify(BENCH_APP_PLAN),
       ],
     )
     const shopId = shopRows[0]!.id

@@ -3,6 +3,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
 import { runLoad } from './load.ts'
+import { BENCH_APP_PLAN } from './seed-mirror.ts'
 import { startServer } from './server-process.ts'
 
 // The 販売プラン list (GET /app-admin/subscriptions/sellingPlanGroups, issue 13) of a shop with
@@ -24,7 +25,7 @@ async function seed(db: pg.Pool, log: (line: string) => void) {
   const shop = await db.query<{ id: string }>(
     `insert into shops (domain, name, secret_hash, access_token, scopes, app_plan, shopify_plan)
      values ($1, 'ベンチ販売プラン店', $2, 'shpat_bench', '{}', $3, 'Shopify Plus') returning id`,
-    [PLANS_SHOP, hashSecret(SECRET), JSON.stringify({ name: 'スタンダードプラン', status: 'ACTIVE' })],
+    [PLANS_SHOP, hashSecret(SECRET), JSON.stringify(BENCH_APP_PLAN)],
   )
   const shopId = shop.rows[0]!.id
   // Group g: 「定期便 g」 with products and variants counts, created one day apart.

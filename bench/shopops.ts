@@ -9,6 +9,7 @@ import { hashSecret } from '../apps/server/src/http/auth.ts'
 import { startMailCatcher } from '../apps/server/src/mail/catcher.ts'
 import { createMailer } from '../apps/server/src/mail/mailer.ts'
 import { runLoad } from './load.ts'
+import { BENCH_APP_PLAN } from './seed-mirror.ts'
 import { startServer } from './server-process.ts'
 
 // Issue 16 (`--only shopops`): the mail path and the shop-operation screens.
@@ -55,18 +56,7 @@ async function shopId(db: pg.Pool): Promise<string> {
     `insert into shops (domain, name, secret_hash, access_token, scopes, app_plan)
      values ($1, 'ベンチ茶舗', $2, 'shpat_bench', '{}', $3)
      on conflict (domain) do update set name = excluded.name returning id`,
-    [
-      SHOP,
-      hashSecret(SECRET),
-      JSON.stringify({
-        name: 'Teiki プロ',
-        status: 'ACTIVE',
-        price: null,
-        trialDays: 14,
-        currentPeriodEnd: null,
-        test: true,
-      }),
-    ],
+    [SHOP, hashSecret(SECRET), JSON.stringify(BENCH_APP_PLAN)],
   )
   return rows[0]!.id
 }
