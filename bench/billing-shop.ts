@@ -2,12 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  type BillingDelay,
-  createEmulator,
-  type Emulator,
-  type EmulatorOptions,
-} from '@teiki/shopify-emulator'
+import type { BillingDelay, EmulatorOptions } from '@teiki/shopify-emulator'
 import pg from 'pg'
 import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
@@ -21,6 +16,7 @@ import { type AppInstance, buildApp } from '../apps/server/src/http/app.ts'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
 import { type Jobs, startJobs } from '../apps/server/src/jobs/boss.ts'
 import { fullSync } from '../apps/server/src/sync/full-sync.ts'
+import { type RemoteEmulator, startRemoteEmulator } from './remote-emulator.ts'
 
 /** The billing benches' run moment (10:00 in Tokyo, the default billing hour): contracts are due an hour before it. */
 export const RUN_AT = new Date('2026-11-25T01:00:00Z')
@@ -51,7 +47,8 @@ export type PlanName = keyof typeof PLANS
 
 export type BillingShop = {
   pool: pg.Pool
-  emulator: Emulator
+  /** The platform, in a worker thread of its own (bench/emulator-worker.ts). */
+  emulator: RemoteEmulator
   app: AppInstance
   jobs: Jobs
   /** The app's own HTTP address (it listens on a free port, where the emulator sends webhooks). */
@@ -67,7 +64,7 @@ export type BillingShop = {
  * A billing bench's world, shaped as production runs: a fresh database `dbName` with its job
  * queue (pg-boss: the billing run, retry and outcome-poll jobs, with no per-minute tick: the
  * bench starts the day's run itself at RUN_AT, the wall clock being another day), the app
- * listening on HTTP, and an in-process emulator that settles each charge after SETTLEMENT and
+ * listening on HTTP, and an emulator in a worker thread (the platform is not on the app's event loop) that settles each charge after SETTLEMENT and
  * delivers the webhooks the app subscribes to (SUBSCRIBED_TOPICS, as `shopify.app.toml`
  * declares them; `main.ts` registers them the same way) to the app's /webhooks, retrying a
  * failed delivery on the platform's schedule (WEBHOOK_RETRY). One shop of
@@ -93,9 +90,9 @@ export async function startBillingShop(opts: {
   const pool = createPool(await freshDatabase(opts.baseUrl, opts.dbName), 8, { genericPlans: true })
   await migrate(pool)
   const dataDir = await mkdtemp(join(tmpdir(), 'teiki-bench-billing-'))
-  const emulator = await createEmulator({
+  const emulator = await startRemoteEmulator({
     shops: [{ domain, contracts: Math.ceil(opts.due * 3), plan: PLANS.plus.plan }],
-    now: new Date('2026-11-22T00:00:00Z'),
+    now: '2026-11-22T00:00:00Z',
     apiKey: opts.apiKey,
     apiSecret: opts.apiSecret,
     billingDelayMs: SETTLEMENT,
@@ -121,11 +118,11 @@ export async function startBillingShop(opts: {
     await rm(dataDir, { recursive: true, force: true })
   }
   try {
-    url = (await emulator.listen(0)).url
+    url = await emulator.listen(0)
     await app.listen({ port: 0, host: '127.0.0.1' })
     const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-    emulator.webhooks.setCallbackUrl(`${appUrl}/webhooks`)
-    const install = emulator.install(domain)
+    await emulator.setCallbackUrl(`${appUrl}/webhooks`)
+    const install = await emulator.install(domain)
     await upsertShopInstall(pool, {
       domain,
       accessToken: install.accessToken,
@@ -134,10 +131,10 @@ export async function startBillingShop(opts: {
     })
     const clients = sharedShopClients(app.platformOptions)
     const synced = (await findInstalledShop(pool, domain))!
-    opts.log(`syncing ${emulator.store.shop(domain)!.contracts.length} contracts…`)
+    opts.log(`syncing ${Math.ceil(opts.due * 3)} contracts…`)
     await fullSync(pool, clients.clientFor(synced), synced)
     const dueIds = await arrangeDue(emulator, pool, synced.id, domain, opts.due)
-    emulator.setPlan(domain, PLANS[opts.plan].plan)
+    await emulator.setPlan(domain, PLANS[opts.plan].plan)
     const shop = (await findInstalledShop(pool, domain))!
     return { pool, emulator, app, jobs, appUrl, clients, shop, domain, dueIds, close }
   } catch (error) {
@@ -150,28 +147,26 @@ export async function startBillingShop(opts: {
  * Waits until the shop's bucket is full, as a run at the billing hour finds it (one 1-point
  * read of the throttle status, made before the measured window).
  */
-export async function waitForFullBucket(emulator: Emulator, domain: string): Promise<void> {
+export async function waitForFullBucket(
+  emulator: Pick<RemoteEmulator, 'graphql'>,
+  domain: string,
+): Promise<void> {
   const res = await emulator.graphql(domain, { query: '{ shop { id } }' })
-  const { maximumAvailable, currentlyAvailable, restoreRate } = res.extensions.cost.throttleStatus
+  const { maximumAvailable, currentlyAvailable, restoreRate } = res.extensions!.cost.throttleStatus
   const ms = ((maximumAvailable - currentlyAvailable + 1) / restoreRate) * 1000
   await new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-async function arrangeDue(emulator: Emulator, pool: pg.Pool, shopId: string, domain: string, due: number) {
-  const platform = emulator.store.shop(domain)!
+async function arrangeDue(
+  emulator: RemoteEmulator,
+  pool: pg.Pool,
+  shopId: string,
+  domain: string,
+  due: number,
+) {
   const dueAt = new Date(RUN_AT.getTime() - 3_600_000)
   const far = new Date('2027-06-01T01:00:00Z')
-  const chargeable = platform.contracts.filter((c) => {
-    const pm = platform.paymentMethods.find((p) => p.id === c.paymentMethodId)
-    const card = pm?.instrument as { expiryYear?: number } | undefined
-    return c.status === 'ACTIVE' && pm && pm.revokedAt === null && (card?.expiryYear ?? 9999) >= 2027
-  })
-  if (chargeable.length < due) throw new Error(`only ${chargeable.length} chargeable contracts`)
-  const dueIds = chargeable.slice(0, due).map((c) => c.id)
-  const isDue = new Set(dueIds)
-  for (const c of platform.contracts) {
-    if (c.status === 'ACTIVE') c.nextBillingDate = (isDue.has(c.id) ? dueAt : far).getTime()
-  }
+  const dueIds = await emulator.arrangeDue(domain, due, dueAt.getTime(), far.getTime())
   await pool.query(
     `update subscription_contracts set next_billing_date = case when id = any($2::bigint[]) then $3::timestamptz
        else $4::timestamptz end where shop_id = $1 and status = 'ACTIVE'`,

@@ -61,11 +61,10 @@ async function billingRun(opts: {
   })
   const { pool, emulator, domain, shop } = env
   try {
-    const platform = emulator.store.shop(domain)!
-    const attemptsBefore = new Map(platform.contracts.map((c) => [c.id, c.billingAttemptIds.length]))
+    const attemptsBefore = await emulator.attemptCounts(domain)
     await waitForFullBucket(emulator, domain)
-    const logFrom = emulator.callLog.length
-    const deliveriesFrom = emulator.webhooks.deliveries.length
+    const logFrom = await emulator.callLogLength()
+    const deliveriesFrom = await emulator.deliveriesLength()
     const client = env.clients.clientFor(shop)
     const clientBefore = { ...client.stats }
     log(`run over ${opts.due} due contracts (${limit.restoreRate} points/s, bucket ${limit.bucketSize})…`)
@@ -81,7 +80,7 @@ async function billingRun(opts: {
     const cycles = await untilSettled(
       pool,
       shop.id,
-      () => platformSpend(emulator.callLog, domain, logFrom),
+      async () => platformSpend(await emulator.callLog(logFrom, domain), domain, 0),
       log,
     )
     const billedS = (cycles.lastSettledAt - startedAt) / 1000
@@ -89,10 +88,10 @@ async function billingRun(opts: {
     // failed during the run (the next retry comes about a minute later) are still part of the
     // run's cost: wait for them, up to 20 minutes (a delivery failing still is reported pending).
     await emulator.idle(20 * 60_000).catch(() => log('deliveries still pending after 20 minutes'))
-    const spend = platformSpend(emulator.callLog, domain, logFrom)
-    const bySettled = emulator.callLog
-      .slice(logFrom)
-      .filter((e) => e.shop === domain && e.at.getTime() <= cycles.lastSettledAt)
+    const calls = await emulator.callLog(logFrom, domain)
+    const spend = platformSpend(calls, domain, 0)
+    const bySettled = calls
+      .filter((e) => e.at.getTime() <= cycles.lastSettledAt)
       .reduce((n, e) => n + (e.actualCost ?? 0), 0)
     const minimumS = Math.max(0, bySettled - limit.bucketSize) / limit.restoreRate
     const figures = figuresOf({
@@ -103,9 +102,9 @@ async function billingRun(opts: {
       spend,
       bySettled,
       minimumS,
-      duplicates: duplicatesOf(platform.contracts, attemptsBefore),
+      duplicates: duplicatesOf(await emulator.attemptCounts(domain), attemptsBefore),
       clientThrottled: client.stats.throttled - clientBefore.throttled,
-      webhooks: webhookDeliveries(emulator.webhooks.deliveries, deliveriesFrom),
+      webhooks: webhookDeliveries(await emulator.deliveries(deliveriesFrom), 0),
     })
     report(log, figures)
     return figures
@@ -121,7 +120,7 @@ async function billingRun(opts: {
 async function untilSettled(
   pool: pg.Pool,
   shopId: string,
-  spent: () => { points: number },
+  spent: () => Promise<{ points: number }>,
   log: (line: string) => void,
 ) {
   let lastLog = Date.now()
@@ -150,7 +149,9 @@ async function untilSettled(
       return { run: r.run, succeeded: r.succeeded, failed: r.failed, lastSettledAt: r.last.getTime() }
     if (Date.now() - lastLog >= 30_000) {
       lastLog = Date.now()
-      log(`${r.succeeded} billed, ${r.attempting} waiting for their outcome, ${spent().points} points so far`)
+      log(
+        `${r.succeeded} billed, ${r.attempting} waiting for their outcome, ${(await spent()).points} points so far`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
@@ -200,14 +201,11 @@ function figuresOf(m: {
 }
 
 /** Contracts charged in the run and attempts beyond one per contract, on the platform's side. */
-function duplicatesOf(
-  contracts: Array<{ id: number; billingAttemptIds: number[] }>,
-  before: Map<number, number>,
-) {
+function duplicatesOf(after: Record<string, number>, before: Record<string, number>) {
   let duplicates = 0
   let charged = 0
-  for (const c of contracts) {
-    const added = c.billingAttemptIds.length - (before.get(c.id) ?? 0)
+  for (const [id, count] of Object.entries(after)) {
+    const added = count - (before[id] ?? 0)
     if (added > 0) charged++
     if (added > 1) duplicates += added - 1
   }

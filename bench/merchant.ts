@@ -52,10 +52,7 @@ export async function benchMerchant(opts: {
   const { pool, app, clients, shop, domain, dueIds, appUrl } = env
   try {
     const isDue = new Set(dueIds)
-    const others = env.emulator.store
-      .shop(domain)!
-      .contracts.filter((c) => c.status === 'ACTIVE' && !isDue.has(c.id))
-      .map((c) => String(c.id))
+    const others = (await env.emulator.activeContractIds(domain)).filter((id) => !isDue.has(id)).map(String)
     const merchant = (seconds: number) =>
       merchantLoop({ appUrl, domain, ids: others, seconds, thinkMs: opts.thinkMs })
 
@@ -67,7 +64,7 @@ export async function benchMerchant(opts: {
       run: (signal) =>
         runBilling({ db: pool, clients, shop, now: RUN_AT, engine: app.billingEngine, wait: false, signal }),
       due: dueIds.length,
-      attempts: () => env.emulator.store.shop(domain)!.billingAttempts.length,
+      attempts: () => env.emulator.attemptsTotal(domain),
       client: clients.clientFor(shop),
       merchant: () => merchant(opts.seconds),
       seconds: opts.seconds,
@@ -96,7 +93,7 @@ export async function benchMerchant(opts: {
 async function duringBilling(opts: {
   run: (signal: AbortSignal) => Promise<unknown>
   due: number
-  attempts: () => number
+  attempts: () => Promise<number>
   client: PacedAdminClient
   merchant: () => Promise<MerchantFigures>
   seconds: number
@@ -111,12 +108,12 @@ async function duringBilling(opts: {
   )
   await new Promise((resolve) => setTimeout(resolve, 5_000))
   const progress = async <T>(work: () => Promise<T>) => {
-    const attempts = opts.attempts()
+    const attempts = await opts.attempts()
     const points = client.stats.pointsSpent
     const started = performance.now()
     const result = await work()
     const s = (performance.now() - started) / 1000
-    const made = opts.attempts() - attempts
+    const made = (await opts.attempts()) - attempts
     return {
       result,
       window: { seconds: round(s), attempts: made, attemptsPerSecond: round(made / s) },
