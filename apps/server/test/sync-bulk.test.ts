@@ -21,6 +21,7 @@ import { mirrorDigest, platformDigest } from './support/mirror-compare.ts'
 const tag = `${process.pid}-${Date.now().toString(36)}`
 const DOMAIN = `bulk-${tag}.myshopify.com`
 const PAGED_MIRROR = `bulk-paged-${tag}.myshopify.com`
+const PARTS_MIRROR = `bulk-parts-${tag}.myshopify.com`
 const BROKEN = `bulk-broken-${tag}.myshopify.com`
 let pool: pg.Pool
 let emulator: Emulator
@@ -46,7 +47,7 @@ beforeAll(async () => {
   const { url } = await emulator.listen(0)
   origin = url
   const install = emulator.install(DOMAIN)
-  for (const domain of [DOMAIN, PAGED_MIRROR]) {
+  for (const domain of [DOMAIN, PAGED_MIRROR, PARTS_MIRROR]) {
     await upsertShopInstall(pool, {
       domain,
       accessToken: install.accessToken,
@@ -142,6 +143,37 @@ describe('initial sync through bulk operations', () => {
       [b.id],
     )
     expect(pagedKept.rowCount).toBe(0)
+  })
+
+  it('in parts by contract id, writes the same rows and events as one export', async () => {
+    const logFrom = emulator.callLog.length
+    const parts = await fullSync(pool, client, await mirrorShop(PARTS_MIRROR), {
+      bulk: { batchSize: 50, contractsPerPart: 60 },
+    })
+    expect(parts.bulkFallbacks).toBeUndefined()
+    const contractParts = parts.bulk!.filter((b) => b.kind === 'contracts')
+    expect(contractParts.length).toBeGreaterThanOrEqual(3)
+    const single = bulkSummary.bulk!.find((b) => b.kind === 'contracts')!
+    expect(contractParts.reduce((n, b) => n + b.objectCount, 0)).toBe(single.objectCount)
+    const queries = emulator.callLog.slice(logFrom).filter((c) => c.rootFields.includes('bulkOperationRunQuery'))
+    expect(queries).toHaveLength(1 + contractParts.length)
+    expect({ contracts: parts.contracts, events: parts.events, orders: parts.orders }).toEqual({
+      contracts: bulkSummary.contracts,
+      events: bulkSummary.events,
+      orders: bulkSummary.orders,
+    })
+    const [a, b] = [await mirrorShop(DOMAIN), await mirrorShop(PARTS_MIRROR)]
+    expect(await mirrorDigest(pool, b.id)).toEqual(platformDigest(platform()))
+    for (const [table, order] of [
+      ['subscription_contracts', 'id'],
+      ['subscription_lines', 'contract_id, position'],
+      ['orders', 'id'],
+    ] as const) {
+      const rows = async (shopId: string) =>
+        (await pool.query(`select to_jsonb(t) - 'shop_id' as row from ${table} t where shop_id = $1 order by ${order}`, [shopId]))
+          .rows
+      expect(await rows(b.id)).toEqual(await rows(a.id))
+    }
   })
 
   it('runs incremental syncs page by page', async () => {

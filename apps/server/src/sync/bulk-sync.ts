@@ -33,6 +33,8 @@ export type BulkOptions = {
   batchSize?: number
   /** Database writes in flight at once (default 2). */
   parallelWrites?: number
+  /** Contracts per part of the first sync's contracts export (bulk-contracts.ts; default 20,000). */
+  contractsPerPart?: number
 }
 
 /** What one bulk export did, for the sync summary and the benchmark. */
@@ -352,5 +354,23 @@ export function bulkReport(
     objectCount: Number(operation.objectCount),
     fileSize: Number(operation.fileSize ?? 0),
     ingestMs,
+  }
+}
+
+/**
+ * Reading a bulk file again is safe (upserts keep the newer row, events only for changes), so
+ * a download or write that broke off is retried twice before the caller falls back to pages.
+ * A file that is not what we expect (BulkOperationError) is not retried.
+ */
+export async function retryIngest<T>(opts: BulkOptions, ingest: () => Promise<T>, onRetry?: () => void): Promise<T> {
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ingest()
+    } catch (error) {
+      if (attempt >= 3 || error instanceof BulkOperationError) throw error
+      onRetry?.()
+      await sleep(1_000 * attempt)
+    }
   }
 }

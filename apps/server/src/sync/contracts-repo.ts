@@ -257,3 +257,12 @@ export async function patchContract(
   }
   return rows
 }
+
+/** How many contracts the mirror holds for the shop (sizes a sync's export parts). */
+export async function mirroredContractCount(db: DbClient, shopId: string): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    'select count(*) as n from subscription_contracts where shop_id = $1',
+    [shopId],
+  )
+  return Number(rows[0]?.n ?? 0)
+}

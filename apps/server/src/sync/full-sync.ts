@@ -29,12 +29,13 @@ import {
   type BulkOptions,
   type BulkReport,
   bulkReport,
-  ingestContracts,
   ingestCustomers,
+  retryIngest,
   startBulkQuery,
   waitForBulkOperation,
 } from './bulk-sync.ts'
-import { appendContractEvents, upsertContracts } from './contracts-repo.ts'
+import { ingestContractExports, startContractExports } from './bulk-contracts.ts'
+import { appendContractEvents, mirroredContractCount, upsertContracts } from './contracts-repo.ts'
 import {
   analyzeSyncedTables,
   type OrderRecord,
@@ -148,19 +149,19 @@ export async function fullSync(
     summary.bulkFallbacks.push(`${kind}: ${(error as Error).message}`)
   }
 
-  // Customers first (contracts carry their customer's name). With bulk, the contracts export
-  // is started as soon as the customers one is done, and runs on the platform while the
-  // customers file, products and groups are written.
-  let contractsExport: Promise<Awaited<ReturnType<typeof waitForBulkOperation>>> | null = null
+  // Customers first (contracts carry their customer's name). With bulk, the contracts exports
+  // (in parts by id range, bulk-contracts.ts) start as soon as the customers one is done, and
+  // run on the platform while the customers file, products and groups are written.
+  let contractExports: Awaited<ReturnType<typeof startContractExports>> | null = null
   if (useBulk) {
     try {
       const run = await startBulkQuery(client, BULK_QUERIES.customers, bulkOpts)
       const done = await waitForBulkOperation(client, run, bulkOpts)
-      contractsExport = startBulkQuery(client, BULK_QUERIES.contracts, bulkOpts).then((c) =>
-        waitForBulkOperation(client, c, bulkOpts),
-      )
-      // Handled below; without this a failure while customers are written would be unhandled.
-      contractsExport.catch(() => {})
+      // Sized by the customers (about one contract each); if this fails, tried again below.
+      if (bulkContracts)
+        contractExports = await startContractExports(client, Number(done.operation.objectCount), bulkOpts).catch(
+          () => null,
+        )
       const t0 = Date.now()
       summary.customers = await retryIngest(bulkOpts, () =>
         ingestCustomers(db, shop.id, done.operation.url, bulkOpts),
@@ -181,36 +182,14 @@ export async function fullSync(
   let contractsDone = false
   if (bulkContracts) {
     try {
-      const done = await (contractsExport ??
-        startBulkQuery(client, BULK_QUERIES.contracts, bulkOpts).then((c) =>
-          waitForBulkOperation(client, c, bulkOpts),
-        ))
-      const t0 = Date.now()
-      // Events and orders written by an attempt that broke off stay written; a retry adds only
-      // the rest.
-      let earlierEvents = 0
-      let earlierOrders = 0
-      const written = await retryIngest(
-        bulkOpts,
-        () =>
-          ingestContracts(db, shop.id, done.operation.url, {
-            ...bulkOpts,
-            onBatch: (contracts, events, orders) => {
-              summary.contracts = contracts
-              summary.events = earlierEvents + events
-              summary.orders = earlierOrders + orders
-              progress()
-            },
-          }),
-        () => {
-          earlierEvents = summary.events
-          earlierOrders = summary.orders
-        },
-      )
-      summary.contracts = written.contracts
-      summary.events = earlierEvents + written.events
-      summary.orders = earlierOrders + written.orders
-      summary.bulk = [...(summary.bulk ?? []), bulkReport('contracts', done, Date.now() - t0)]
+      const expected = Math.max(summary.customers, await mirroredContractCount(db, shop.id))
+      contractExports ??= await startContractExports(client, expected, bulkOpts)
+      const written = await ingestContractExports(db, shop.id, contractExports, bulkOpts, (w) => {
+        Object.assign(summary, { contracts: w.contracts, events: w.events, orders: w.orders })
+        progress()
+      })
+      Object.assign(summary, { contracts: written.contracts, events: written.events, orders: written.orders })
+      summary.bulk = [...(summary.bulk ?? []), ...written.reports]
       contractsDone = true
     } catch (error) {
       fallback('contracts', error)
@@ -247,24 +226,6 @@ export async function fullSync(
   // The start time, not the end: changes made during this sync are fetched next time.
   await db.query('update shops set synced_at = $2 where id = $1', [shop.id, new Date(started)])
   return { ...summary, ms: Date.now() - started }
-}
-
-/**
- * Reading a bulk file again is safe (upserts keep the newer row, events only for changes), so
- * a download or write that broke off is retried twice before the caller falls back to pages.
- * A file that is not what we expect (BulkOperationError) is not retried.
- */
-async function retryIngest<T>(opts: BulkOptions, ingest: () => Promise<T>, onRetry?: () => void): Promise<T> {
-  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await ingest()
-    } catch (error) {
-      if (attempt >= 3 || error instanceof BulkOperationError) throw error
-      onRetry?.()
-      await sleep(1_000 * attempt)
-    }
-  }
 }
 
 async function pagedCustomers(db: Db, client: AdminClient, shopId: string, query: string | undefined) {

@@ -186,7 +186,7 @@ function pagedRoot(doc: DocumentNode, after: string | null): DocumentNode {
 /**
  * Runs a bulk query a page of root objects at a time (the platform runs it in the background
  * and writes the file as it goes), handing each page's data to `onPage`, so a 100k-contract
- * export never builds its whole result in memory.
+ * export never builds its whole result in memory and never holds the emulator's event loop.
  */
 export async function runBulkQuery(
   schema: GraphQLSchema,
@@ -206,5 +206,8 @@ export async function runBulkQuery(
     onPage(data)
     if (!info?.hasNextPage || !info.endCursor) return
     after = info.endCursor
+    // The platform writes the file on its own machines: a finished file is downloaded, and the
+    // API answers, while an export runs. Give the event loop a turn between pages.
+    await new Promise<void>((resolve) => setImmediate(resolve))
   }
 }

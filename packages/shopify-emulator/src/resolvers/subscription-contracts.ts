@@ -23,6 +23,7 @@ export const contractSearch: SearchSpec<ContractRecord> = {
 }
 
 const sortKeys: Record<string, ((c: ContractRecord) => number | string) | undefined> = {
+  ID: (c) => c.id,
   CREATED_AT: (c) => c.createdAt,
   UPDATED_AT: (c) => c.updatedAt,
   STATUS: (c) => c.status,

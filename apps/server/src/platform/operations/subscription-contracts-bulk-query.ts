@@ -5,7 +5,21 @@ import { PRICING_POLICY_SELECTION } from './subscription-line-pricing.ts'
 // come along (a bulk export costs no points per object): the billing engine prices the first
 // charges from them instead of reading them contract by contract.
 
-export const SUBSCRIPTION_CONTRACTS_BULK_QUERY = /* GraphQL */ `
+/** Contract ids from `from` to `to`, both included: one part of an export split by id. */
+export type ContractIdRange = { from: number; to: number }
+
+/**
+ * The export of every contract, or of the contracts of one id range (the platform's search
+ * syntax, `id:>=… id:<=…`; a bulk query takes no variables, and the bounds are integers).
+ */
+export function subscriptionContractsBulkQuery(range: ContractIdRange | null = null): string {
+  if (range && !(Number.isSafeInteger(range.from) && Number.isSafeInteger(range.to)))
+    throw new Error(`contract id range must be integers: ${range.from}..${range.to}`)
+  const args = range ? `(query: "id:>=${range.from} id:<=${range.to}")` : ''
+  return SUBSCRIPTION_CONTRACTS_BULK_TEMPLATE.replace('subscriptionContracts {', `subscriptionContracts${args} {`)
+}
+
+const SUBSCRIPTION_CONTRACTS_BULK_TEMPLATE = /* GraphQL */ `
   query SubscriptionContractsBulk {
     subscriptionContracts {
       edges {
@@ -75,3 +89,5 @@ export const SUBSCRIPTION_CONTRACTS_BULK_QUERY = /* GraphQL */ `
     }
   }
 `
+
+export const SUBSCRIPTION_CONTRACTS_BULK_QUERY = subscriptionContractsBulkQuery()
