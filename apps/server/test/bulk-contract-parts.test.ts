@@ -2,7 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { validateAgainstRealSchema } from '../../../packages/shopify-emulator/test/support/conformance.ts'
 import { subscriptionContractsBulkQuery } from '../src/platform/operations/subscription-contracts-bulk-query.ts'
-import { CONTRACTS_PER_PART, contractPartCount, MAX_CONTRACT_PARTS, splitIdRange } from '../src/sync/bulk-contracts.ts'
+import {
+  CONTRACTS_PER_PART,
+  contractPartCount,
+  MAX_CONTRACT_PARTS,
+  splitIdRange,
+} from '../src/sync/bulk-contracts.ts'
 
 // The first sync's contracts export in parts by id (ADR 0032): the parts must cover every id of
 // the shop's range exactly once, or a contract would be missing from (or read twice into) the mirror.

@@ -155,7 +155,9 @@ describe('initial sync through bulk operations', () => {
     expect(contractParts.length).toBeGreaterThanOrEqual(3)
     const single = bulkSummary.bulk!.find((b) => b.kind === 'contracts')!
     expect(contractParts.reduce((n, b) => n + b.objectCount, 0)).toBe(single.objectCount)
-    const queries = emulator.callLog.slice(logFrom).filter((c) => c.rootFields.includes('bulkOperationRunQuery'))
+    const queries = emulator.callLog
+      .slice(logFrom)
+      .filter((c) => c.rootFields.includes('bulkOperationRunQuery'))
     expect(queries).toHaveLength(1 + contractParts.length)
     expect({ contracts: parts.contracts, events: parts.events, orders: parts.orders }).toEqual({
       contracts: bulkSummary.contracts,
@@ -170,8 +172,12 @@ describe('initial sync through bulk operations', () => {
       ['orders', 'id'],
     ] as const) {
       const rows = async (shopId: string) =>
-        (await pool.query(`select to_jsonb(t) - 'shop_id' as row from ${table} t where shop_id = $1 order by ${order}`, [shopId]))
-          .rows
+        (
+          await pool.query(
+            `select to_jsonb(t) - 'shop_id' as row from ${table} t where shop_id = $1 order by ${order}`,
+            [shopId],
+          )
+        ).rows
       expect(await rows(b.id)).toEqual(await rows(a.id))
     }
   })

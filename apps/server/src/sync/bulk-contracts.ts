@@ -80,7 +80,11 @@ export function chainContractExports(
   let previous: Promise<unknown> = Promise.resolve()
   for (const part of parts) {
     const done = previous.then(async () =>
-      waitForBulkOperation(client, await startBulkQuery(client, subscriptionContractsBulkQuery(part), opts), opts),
+      waitForBulkOperation(
+        client,
+        await startBulkQuery(client, subscriptionContractsBulkQuery(part), opts),
+        opts,
+      ),
     )
     // Awaited in order by ingestContractExports; a failure while an earlier part is written
     // would otherwise be unhandled.

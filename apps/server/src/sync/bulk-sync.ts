@@ -362,7 +362,11 @@ export function bulkReport(
  * a download or write that broke off is retried twice before the caller falls back to pages.
  * A file that is not what we expect (BulkOperationError) is not retried.
  */
-export async function retryIngest<T>(opts: BulkOptions, ingest: () => Promise<T>, onRetry?: () => void): Promise<T> {
+export async function retryIngest<T>(
+  opts: BulkOptions,
+  ingest: () => Promise<T>,
+  onRetry?: () => void,
+): Promise<T> {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   for (let attempt = 1; ; attempt++) {
     try {

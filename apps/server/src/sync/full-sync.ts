@@ -23,9 +23,9 @@ import {
   type PlatformPagedContract,
 } from '../platform/operations/subscription-contracts-page.ts'
 import { fetchUpdatedOrdersPage } from '../platform/operations/updated-orders-page.ts'
+import { ingestContractExports, startContractExports } from './bulk-contracts.ts'
 import {
   BULK_QUERIES,
-  BulkOperationError,
   type BulkOptions,
   type BulkReport,
   bulkReport,
@@ -34,7 +34,6 @@ import {
   startBulkQuery,
   waitForBulkOperation,
 } from './bulk-sync.ts'
-import { ingestContractExports, startContractExports } from './bulk-contracts.ts'
 import { appendContractEvents, mirroredContractCount, upsertContracts } from './contracts-repo.ts'
 import {
   analyzeSyncedTables,
@@ -159,9 +158,11 @@ export async function fullSync(
       const done = await waitForBulkOperation(client, run, bulkOpts)
       // Sized by the customers (about one contract each); if this fails, tried again below.
       if (bulkContracts)
-        contractExports = await startContractExports(client, Number(done.operation.objectCount), bulkOpts).catch(
-          () => null,
-        )
+        contractExports = await startContractExports(
+          client,
+          Number(done.operation.objectCount),
+          bulkOpts,
+        ).catch(() => null)
       const t0 = Date.now()
       summary.customers = await retryIngest(bulkOpts, () =>
         ingestCustomers(db, shop.id, done.operation.url, bulkOpts),

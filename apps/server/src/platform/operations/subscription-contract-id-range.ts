@@ -17,7 +17,10 @@ type IdRangeAnswer = {
 
 /** The range of the shop's contract ids, or null for a shop without contracts. */
 export async function fetchSubscriptionContractIdRange(client: AdminClient): Promise<ContractIdRange | null> {
-  const answer = await client.request<IdRangeAnswer>('SubscriptionContractIdRange', SUBSCRIPTION_CONTRACT_ID_RANGE)
+  const answer = await client.request<IdRangeAnswer>(
+    'SubscriptionContractIdRange',
+    SUBSCRIPTION_CONTRACT_ID_RANGE,
+  )
   const lowest = answer.lowest.nodes[0]
   const highest = answer.highest.nodes[0]
   if (!lowest || !highest) return null

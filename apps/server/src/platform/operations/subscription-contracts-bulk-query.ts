@@ -16,7 +16,10 @@ export function subscriptionContractsBulkQuery(range: ContractIdRange | null = n
   if (range && !(Number.isSafeInteger(range.from) && Number.isSafeInteger(range.to)))
     throw new Error(`contract id range must be integers: ${range.from}..${range.to}`)
   const args = range ? `(query: "id:>=${range.from} id:<=${range.to}")` : ''
-  return SUBSCRIPTION_CONTRACTS_BULK_TEMPLATE.replace('subscriptionContracts {', `subscriptionContracts${args} {`)
+  return SUBSCRIPTION_CONTRACTS_BULK_TEMPLATE.replace(
+    'subscriptionContracts {',
+    `subscriptionContracts${args} {`,
+  )
 }
 
 const SUBSCRIPTION_CONTRACTS_BULK_TEMPLATE = /* GraphQL */ `
