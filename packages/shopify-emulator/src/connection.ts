@@ -20,8 +20,12 @@ export type Connection<T> = {
 }
 
 type Key = number | string
-/** How to order items; without `key` the input must already be sorted by id (the store's natural order). */
-export type ConnectionOptions<T> = { key?: (item: T) => Key }
+/**
+ * How to order items; without `key` the input must already be sorted by id (the store's natural
+ * order). `sorted`: the items are already in `key` order (sortedBy), e.g. a bulk export's list
+ * sorted once for all its pages.
+ */
+export type ConnectionOptions<T> = { key?: (item: T) => Key; sorted?: boolean }
 
 const MAX_PAGE = 250
 /**
@@ -49,6 +53,11 @@ function decodeCursor(cursor: string): { id: number; key: Key | undefined } {
   })
 }
 
+/** The items in `key` order (ties by id), or as they are without a key. */
+export function sortedBy<T extends { id: number }>(items: readonly T[], keyOf?: (item: T) => Key): T[] {
+  return keyOf ? [...items].sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || a.id - b.id) : (items as T[])
+}
+
 /**
  * Relay pagination over an in-memory list, shaped like the platform's connections (`nodes`,
  * `edges`, `pageInfo`). Reverse is an index view, so a 100,000-item list is never copied.
@@ -73,9 +82,7 @@ export function connection<T extends { id: number }>(
     }
   }
   const keyOf = opts.key
-  const sorted = keyOf
-    ? [...items].sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || a.id - b.id)
-    : (items as T[])
+  const sorted = opts.sorted ? (items as T[]) : sortedBy(items, keyOf)
   const n = sorted.length
   const reverse = args.reverse === true
   const at = (i: number) => sorted[reverse ? n - 1 - i : i]!

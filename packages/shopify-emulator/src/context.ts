@@ -32,4 +32,21 @@ export type Runtime = {
 }
 
 /** Per-request context: resolvers only ever see the shop the access token belongs to. */
-export type Context = { shop: ShopState; store: Store; now: () => number; runtime: Runtime }
+export type Context = {
+  shop: ShopState
+  store: Store
+  now: () => number
+  runtime: Runtime
+  /**
+   * Set while a bulk export runs (one per export): a list it walks page by page is filtered and
+   * sorted once, as the platform walks one view of the shop, not once a page.
+   */
+  exportMemo?: Map<string, unknown>
+}
+
+/** `make()` once per export (ctx.exportMemo), or every time outside one. */
+export function perExport<T>(ctx: Context, key: string, make: () => T): T {
+  if (!ctx.exportMemo) return make()
+  if (!ctx.exportMemo.has(key)) ctx.exportMemo.set(key, make())
+  return ctx.exportMemo.get(key) as T
+}

@@ -195,8 +195,9 @@ export async function runBulkQuery(
   onPage: (data: Record<string, unknown>) => void,
 ): Promise<void> {
   let after: string | null = null
+  const exportCtx: Context = { ...ctx, exportMemo: new Map() }
   for (;;) {
-    const result = await execute({ schema, document: pagedRoot(doc, after), contextValue: ctx })
+    const result = await execute({ schema, document: pagedRoot(doc, after), contextValue: exportCtx })
     if (result.errors?.length) throw new Error(result.errors.map((e) => e.message).join('; '))
     const data = (result.data ?? {}) as Record<string, Record<string, unknown> | null>
     const key = Object.keys(data)[0]!

@@ -1,6 +1,6 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
-import { connection } from '../connection.ts'
-import type { Context } from '../context.ts'
+import { connection, sortedBy } from '../connection.ts'
+import { type Context, perExport } from '../context.ts'
 import { publicImageUrl } from '../demo-data/product-images.ts'
 import { toGid } from '../gid.ts'
 import { readableOrders, readableOrNull } from '../order-access.ts'
@@ -31,10 +31,13 @@ const sortKeys: Record<string, ((c: ContractRecord) => number | string) | undefi
 
 export const contractResolvers: ResolverMap = {
   QueryRoot: {
-    subscriptionContracts: (_s, args, ctx) =>
-      connection(filterBySearch(ctx.shop.contracts, args.query, contractSearch), args, {
-        key: sortKeys[args.sortKey],
-      }),
+    subscriptionContracts: (_s, args, ctx: Context) => {
+      const key = sortKeys[args.sortKey]
+      const items = perExport(ctx, `subscriptionContracts ${args.sortKey} ${args.query ?? ''}`, () =>
+        sortedBy(filterBySearch(ctx.shop.contracts, args.query, contractSearch), key),
+      )
+      return connection(items, args, { key, sorted: true })
+    },
     subscriptionContract: (_s, args, ctx) => byGid(ctx.shop.contracts, args.id, 'SubscriptionContract'),
   },
   SubscriptionContract: {
