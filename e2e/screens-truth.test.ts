@@ -77,7 +77,10 @@ describe('what the merchant reads is true (issue 22)', () => {
     const rows = await page().getByRole('row').allInnerTexts()
     const counted = rows.filter((r) => /\d+件\s+[\d.]+%/.test(r))
     expect(counted.length).toBeGreaterThanOrEqual(5)
-    expect(counted[0]).toMatch(/^商品が余っている/)
+    // Most frequent first (the demo draws its reasons at random, weighted, so any may lead).
+    const counts = counted.map((r) => Number(r.match(/(\d+)件/)![1]))
+    expect(counts).toEqual([...counts].sort((a, b) => b - a))
+    expect(counts.reduce((n, c) => n + c, 0)).toBe(cancellations)
     await page().screenshot({ path: join(ARTIFACTS, 'cancellation-reasons.png') })
   })
 

@@ -1,4 +1,5 @@
 import { type SubscriptionDetailLine, ZSubscriptionDetail } from '@teiki/contract'
+import { DELIVERY_TIME_ATTRIBUTE, deliveryDateOf, deliveryTimeSlot } from '@teiki/domain'
 import {
   type ContractLineRecord,
   type ContractRecord,
@@ -92,34 +93,42 @@ async function platformLinePricing(
   domain: string,
   contractId: number,
 ): Promise<Array<Pick<SubscriptionDetailLine, 'discountAllocations' | 'pricingPolicy'>>> {
-  const { data, errors } = await emulator.graphql(domain, {
-    query: `query ($id: ID!) {
-      subscriptionContract(id: $id) {
-        lines(first: 60) {
-          nodes {
-            discountAllocations { amount { amount currencyCode } }
-            pricingPolicy {
-              basePrice { amount currencyCode }
-              cycleDiscounts {
-                adjustmentType
-                adjustmentValue {
-                  __typename
-                  ... on SellingPlanPricingPolicyPercentageValue { percentage }
-                  ... on MoneyV2 { amount }
+  // Every line, a page of 50 at a time (a generated contract may hold more than one page).
+  const lines: PlatformLine[] = []
+  for (let after: string | null = null; ; ) {
+    const { data, errors } = await emulator.graphql(domain, {
+      query: `query ($id: ID!, $after: String) {
+        subscriptionContract(id: $id) {
+          lines(first: 50, after: $after) {
+            nodes {
+              discountAllocations { amount { amount currencyCode } }
+              pricingPolicy {
+                basePrice { amount currencyCode }
+                cycleDiscounts {
+                  adjustmentType
+                  adjustmentValue {
+                    __typename
+                    ... on SellingPlanPricingPolicyPercentageValue { percentage }
+                    ... on MoneyV2 { amount }
+                  }
+                  afterCycle
+                  computedPrice { amount currencyCode }
                 }
-                afterCycle
-                computedPrice { amount currencyCode }
               }
             }
+            pageInfo { hasNextPage endCursor }
           }
         }
-      }
-    }`,
-    variables: { id: toGid('SubscriptionContract', contractId) },
-  })
-  expect(errors).toBeUndefined()
-  const lines = (data as { subscriptionContract: { lines: { nodes: PlatformLine[] } } }).subscriptionContract
-    .lines.nodes
+      }`,
+      variables: { id: toGid('SubscriptionContract', contractId), after },
+    })
+    expect(errors).toBeUndefined()
+    type Page = { nodes: PlatformLine[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+    const page: Page = (data as { subscriptionContract: { lines: Page } }).subscriptionContract.lines
+    lines.push(...page.nodes)
+    if (!page.pageInfo.hasNextPage) break
+    after = page.pageInfo.endCursor
+  }
   return lines.map((l) => ({
     discountAllocations: l.discountAllocations,
     pricingPolicy: l.pricingPolicy && {
@@ -177,8 +186,11 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
     expect(body.interval).toBe(c.billingPolicy.interval)
     expect(body.intervalCount).toBe(c.billingPolicy.intervalCount)
     expect(body.billingPolicy.anchors).toEqual(body.anchors)
-    expect(body.nextDeliveryDate).toBeNull()
-    expect(body.deliveryTime).toBeNull()
+    // Generated contracts carry a time slot (配送時間帯) some of the time.
+    const slot = c.customAttributes.find((a) => a.key === DELIVERY_TIME_ATTRIBUTE)?.value
+    expect(body.nextDeliveryDate).toBe(deliveryDateOf(c.customAttributes))
+    expect(body.deliveryTime).toBe(slot ? deliveryTimeSlot(slot) : null)
+    if (slot) expect(body.deliveryTime).not.toBeNull()
 
     const pm = shop.paymentMethods.find((p) => p.id === c.paymentMethodId)
     const expectedKind = !pm
