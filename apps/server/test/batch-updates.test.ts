@@ -277,10 +277,12 @@ describe('POST /batch-product-update (variant swap)', () => {
     }
     // One contract's line moved to a plan of a group that does not sell the new variant.
     const shop = platformShop()
-    const foreign = shop.sellingPlanGroups.find((g) => !g.productIds.includes(variant.productId))!
+    // A generated shop may sell the product in every group: then a plan id no group holds.
+    const foreign = shop.sellingPlanGroups.find((g) => !g.productIds.includes(variant.productId))
+    const foreignPlanId = foreign?.sellingPlans[0]?.id ?? 9_999_999_999
     const target = platformContract(swapA.contracts[2]!)
     const planBefore = target.lines[0]!.sellingPlanId
-    target.lines[0] = { ...target.lines[0]!, sellingPlanId: foreign.sellingPlans[0]!.id }
+    target.lines[0] = { ...target.lines[0]!, sellingPlanId: foreignPlanId }
     try {
       const job = await start('/batch-product-update', {
         variantIdFrom: String(swapA.from),
