@@ -16,15 +16,9 @@ export function subscriptionContractsBulkQuery(range: ContractIdRange | null = n
   if (range && !(Number.isSafeInteger(range.from) && Number.isSafeInteger(range.to)))
     throw new Error(`contract id range must be integers: ${range.from}..${range.to}`)
   const args = range ? `(query: "id:>=${range.from} id:<=${range.to}")` : ''
-  return SUBSCRIPTION_CONTRACTS_BULK_TEMPLATE.replace(
-    'subscriptionContracts {',
-    `subscriptionContracts${args} {`,
-  )
-}
-
-const SUBSCRIPTION_CONTRACTS_BULK_TEMPLATE = /* GraphQL */ `
+  return /* GraphQL */ `
   query SubscriptionContractsBulk {
-    subscriptionContracts {
+    subscriptionContracts${args} {
       edges {
         node {
           id
@@ -92,5 +86,6 @@ const SUBSCRIPTION_CONTRACTS_BULK_TEMPLATE = /* GraphQL */ `
     }
   }
 `
+}
 
 export const SUBSCRIPTION_CONTRACTS_BULK_QUERY = subscriptionContractsBulkQuery()
