@@ -1,6 +1,5 @@
 import type { BillingSettings } from '@teiki/contract'
 import { TERMINAL_STATUSES } from '@teiki/domain'
-import type { ShopRow } from '../features/shops/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid, toGid } from '../platform/gid.ts'
 import { sendPaymentMethodUpdateEmail } from '../platform/operations/customer-payment-method-send-update-email.ts'
@@ -12,6 +11,7 @@ import {
   pauseSubscriptionContract,
 } from '../platform/operations/subscription-contract-status.ts'
 import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { appendContractEvent } from '../sync/contracts-repo.ts'
 import { CHALLENGE_EXPIRED } from './challenge-rules.ts'
 import type { CycleRow, CycleStatus } from './cycles-repo.ts'

@@ -1,15 +1,15 @@
 import { DEFAULT_BILLING_SETTINGS } from '@teiki/contract'
 import { toZonedDate, zonedDayStart } from '@teiki/domain'
-import { eachLimited } from '../billing/each-limited.ts'
 import type { BillingEngine } from '../billing/engine.ts'
 import type { BillingLog } from '../billing/engine-context.ts'
 import { runBilling } from '../billing/run.ts'
 import { recoverAbortedRuns } from '../billing/run-recovery.ts'
 import { type AbortedRun, claimRunDay, openAttempts, shopsToTick } from '../billing/runs-repo.ts'
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts'
-import { findShopById } from '../features/shops/repo.ts'
-import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
+import type { ShopClients } from '../platform/shop-clients.ts'
+import { findShopById } from '../platform/shops-repo.ts'
+import { eachLimited } from '../runs/each-limited.ts'
 import { executor, type Jobs } from './boss.ts'
 
 /**

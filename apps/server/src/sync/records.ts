@@ -1,5 +1,4 @@
 import { japaneseName } from '@teiki/domain'
-import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
 import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
 import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
 import type { PlatformProduct } from '../platform/operations/products-page.ts'
@@ -21,6 +20,7 @@ import type {
   VariantRecord,
 } from './mirror-repo.ts'
 import { storableRow } from './mirror-text.ts'
+import { nameKey, phoneRev } from './search-keys.ts'
 
 // Platform objects (Admin API shapes) to mirror rows. Shared by the full sync, the bulk sync
 // and the webhook handlers so every path writes the same columns the same way. Every row goes

@@ -1,6 +1,6 @@
 import type { AdminClient } from '../admin-client.ts'
 
-/** The fields of an app subscription the app keeps as its plan record (features/app-plan/record.ts). */
+/** The fields of an app subscription the app keeps as its plan record (platform/app-plan-record.ts). */
 export const APP_SUBSCRIPTION_FIELDS = /* GraphQL */ `
   id
   name
