@@ -1,7 +1,7 @@
 import type { Db, DbClient } from '../db/pool.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { idFromGid } from '../platform/gid.ts'
-import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
+import type { PlatformBillingAttempt } from '../platform/operations/contract-fragments.ts'
 import type { ChargeCheck } from '../platform/operations/subscription-charge-check.ts'
 import type { ShopClients } from '../platform/shop-clients.ts'
 import type { ShopRow } from '../platform/shops-repo.ts'

@@ -1,6 +1,6 @@
 import { attemptOutcome } from '../platform/attempt-outcome.ts'
 import { idFromGid, toGid } from '../platform/gid.ts'
-import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
+import type { PlatformBillingAttempt } from '../platform/operations/contract-fragments.ts'
 import { findShopById, type ShopRow } from '../platform/shops-repo.ts'
 import { eachLimited } from '../runs/each-limited.ts'
 import { upsertBillingAttempt } from '../sync/billing-attempts-repo.ts'

@@ -12,7 +12,7 @@ import { idFromGid, lineIdOf, toGid } from '../platform/gid.ts'
 import type {
   PlatformBillingAttempt,
   PlatformBillingOrder,
-} from '../platform/operations/subscription-billing-attempt.ts'
+} from '../platform/operations/contract-fragments.ts'
 import { setContractNextBillingDate } from '../platform/operations/subscription-contract-next-billing-date.ts'
 import {
   activateSubscriptionContract,

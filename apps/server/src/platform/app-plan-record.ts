@@ -3,7 +3,7 @@ import { holdsPlan, nextPlanRecord } from '@teiki/domain'
 import type { AdminClient } from './admin-client.ts'
 import { idFromGid, toGid } from './gid.ts'
 import { fetchAppSubscription } from './operations/app-subscription.ts'
-import type { ActiveAppSubscription } from './operations/app-subscriptions.ts'
+import type { ActiveAppSubscription } from './operations/app-subscription-fragments.ts'
 
 /** The plan record the app keeps (`shops.app_plan`), from the platform's subscription. */
 export function appPlanRecord(sub: ActiveAppSubscription): AppPlan {

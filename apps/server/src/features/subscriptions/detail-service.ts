@@ -13,11 +13,11 @@ import { AppError, notFound } from '../../http/app-error.ts'
 import { attemptOutcome } from '../../platform/attempt-outcome.ts'
 import { PlatformUnavailableError } from '../../platform/errors.ts'
 import { idFromGid, lineIdOf, maybeIdFromGid, toGid } from '../../platform/gid.ts'
+import type { PlatformDetailLine } from '../../platform/operations/contract-fragments.ts'
 import {
   fetchSubscriptionContractDetail,
   type PlatformContractDetail,
 } from '../../platform/operations/subscription-contract-detail.ts'
-import type { PlatformDetailLine } from '../../platform/operations/subscription-line-detail-selection.ts'
 import { adjustmentValueText } from '../../platform/operations/subscription-line-pricing.ts'
 import type { ShopClients } from '../../platform/shop-clients.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
