@@ -6,15 +6,12 @@ import type { BillingDelay, EmulatorOptions } from '@teiki/shopify-emulator'
 import pg from 'pg'
 import { migrate } from '../apps/server/src/db/migrate.ts'
 import { createPool } from '../apps/server/src/db/pool.ts'
-import { findInstalledShop, type ShopRow, upsertShopInstall } from '../apps/server/src/features/shops/repo.ts'
-import {
-  type PacedShopClients,
-  sharedShopClients,
-} from '../apps/server/src/features/subscriptions/shop-client.ts'
 import { SUBSCRIBED_TOPICS } from '../apps/server/src/features/webhooks/topics.ts'
 import { type AppInstance, buildApp } from '../apps/server/src/http/app.ts'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
 import { type Jobs, startJobs } from '../apps/server/src/jobs/boss.ts'
+import type { PacedShopClients } from '../apps/server/src/platform/shop-clients.ts'
+import { findInstalledShop, type ShopRow, upsertShopInstall } from '../apps/server/src/platform/shops-repo.ts'
 import { fullSync } from '../apps/server/src/sync/full-sync.ts'
 import { type RemoteEmulator, startRemoteEmulator } from './remote-emulator.ts'
 
@@ -129,7 +126,7 @@ export async function startBillingShop(opts: {
       scopes: install.scopes,
       ...(opts.secret ? { secretHash: hashSecret(opts.secret) } : {}),
     })
-    const clients = sharedShopClients(app.platformOptions)
+    const clients = app.shopClients
     const synced = (await findInstalledShop(pool, domain))!
     opts.log(`syncing ${Math.ceil(opts.due * 3)} contracts…`)
     await fullSync(pool, clients.clientFor(synced), synced)

@@ -9,7 +9,7 @@ import type { ExportEncoding } from '@teiki/contract'
 import { createPool } from '../apps/server/src/db/pool.ts'
 import { runExport } from '../apps/server/src/features/exports/run.ts'
 import { createExportJob } from '../apps/server/src/features/exports/service.ts'
-import { findInstalledShop } from '../apps/server/src/features/shops/repo.ts'
+import { findInstalledShop } from '../apps/server/src/platform/shops-repo.ts'
 
 const env = (name: string) => {
   const value = process.env[name]

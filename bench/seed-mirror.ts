@@ -1,6 +1,6 @@
 import type pg from 'pg'
-import { REQUIRED_SCOPES } from '../apps/server/src/features/shops/scopes.ts'
 import { hashSecret } from '../apps/server/src/http/auth.ts'
+import { REQUIRED_SCOPES } from '../apps/server/src/platform/scopes.ts'
 
 /**
  * The app plan every bench shop holds: the catalogue's top plan, so no feature a section measures

@@ -2,8 +2,8 @@
 // into the database at BENCH_SYNC_DATABASE_URL. Prints `RESULT {json}` at the end.
 
 import { createPool } from '../apps/server/src/db/pool.ts'
-import { findInstalledShop, upsertShopInstall } from '../apps/server/src/features/shops/repo.ts'
 import { createAdminClient } from '../apps/server/src/platform/admin-client.ts'
+import { findInstalledShop, upsertShopInstall } from '../apps/server/src/platform/shops-repo.ts'
 import { fullSync } from '../apps/server/src/sync/full-sync.ts'
 
 const env = (name: string) => {

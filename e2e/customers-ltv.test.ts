@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readRuntimeInfo } from '../apps/server/src/jobs/runtime.ts'
+import { readRuntimeInfo } from '../apps/server/src/process/runtime.ts'
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
 import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
 

@@ -22,7 +22,7 @@ import {
   type FlagChange,
   parseFlagSetting,
 } from '../apps/server/src/features/shop-flags/command.ts'
-import { lockDataDir, readRuntimeInfo } from '../apps/server/src/jobs/runtime.ts'
+import { lockDataDir, readRuntimeInfo } from '../apps/server/src/process/runtime.ts'
 
 const USAGE = 'usage: npm run flags -- --shop <domain> [--set <flag>=on|off]...'
 

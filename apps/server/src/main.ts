@@ -6,19 +6,19 @@ import { migrate } from './db/migrate.ts'
 import { createPool, setPreparedStatements } from './db/pool.ts'
 import { seedDemoAppData } from './demo/app-data.ts'
 import { connectDemoPixel } from './demo/pixel.ts'
-import { findInstalledShop, upsertShopInstall } from './features/shops/repo.ts'
-import { sharedShopClients } from './features/subscriptions/shop-client.ts'
 import { SUBSCRIBED_TOPICS } from './features/webhooks/topics.ts'
 import { buildApp, DEFAULT_MAIL_FROM } from './http/app.ts'
 import { hashSecret } from './http/auth.ts'
 import { flushErrorReports, initServerErrorReporting } from './http/error-reporting.ts'
 import { startJobs } from './jobs/boss.ts'
-import { lockDataDir, writeRuntimeInfo } from './jobs/runtime.ts'
 import { startStatisticsJobs } from './jobs/statistics-jobs.ts'
 import { persistentSecret, tightenDataDir } from './local-secrets.ts'
 import { startLocalMailCatcher } from './mail/local-catcher.ts'
 import { mailBannerLine, mailRoute } from './mail/mail-route.ts'
 import { createMailer } from './mail/mailer.ts'
+import { shopClientsFor } from './platform/shop-clients.ts'
+import { findInstalledShop, upsertShopInstall } from './platform/shops-repo.ts'
+import { lockDataDir, writeRuntimeInfo } from './process/runtime.ts'
 import { fullSync } from './sync/full-sync.ts'
 import { orderHistoryLine, syncSummaryLine } from './sync/sync-message.ts'
 
@@ -84,7 +84,7 @@ async function main() {
     apiKey,
     appUrl: config.SHOPIFY_APP_URL,
   }
-  const shopClients = sharedShopClients(platform)
+  const shopClients = shopClientsFor(platform)
 
   let emulator: Emulator | undefined
   let secret: string | undefined
@@ -150,6 +150,7 @@ async function main() {
     dataDir,
     mailer,
     platform,
+    shopClients,
     apiSecret,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
     // Inside the real store admin the page loads App Bridge; against the emulator it does not.
@@ -185,7 +186,7 @@ async function main() {
   const appUrl = `http://${['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST}:${port}`
   listeningUrl = appUrl
   if (emulator && !config.PORT) emulator.webhooks.setCallbackUrl(`${appUrl}/webhooks`)
-  // What `npm run billing` needs to reach this process (see jobs/runtime.ts).
+  // What `npm run billing` needs to reach this process (see process/runtime.ts).
   const removeRuntimeInfo = writeRuntimeInfo(dataDir, {
     appUrl,
     ...(embedded ? { databaseUrl: embedded.url } : {}),

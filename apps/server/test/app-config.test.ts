@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { OPTIONAL_SCOPES, REQUESTED_SCOPES, REQUIRED_SCOPES } from '../src/features/shops/scopes.ts'
 import { SUBSCRIBED_TOPICS, TOPIC_HANDLERS } from '../src/features/webhooks/topics.ts'
+import { OPTIONAL_SCOPES, REQUESTED_SCOPES, REQUIRED_SCOPES } from '../src/platform/scopes.ts'
 
 /**
  * shopify.app.toml is what the platform knows of the app (scopes, webhook subscriptions). It

@@ -1,6 +1,6 @@
 import { ZAppUsageEligibility, ZPlanChangeResponse, ZPlanResponse } from '@teiki/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findInstalledShop } from '../src/features/shops/repo.ts'
+import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 import { signedDelivery } from './support/webhook-bodies.ts'

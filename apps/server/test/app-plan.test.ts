@@ -3,7 +3,7 @@ import { appPlanByName } from '@teiki/domain'
 import { DEMO_DOMAIN, generateShop } from '@teiki/shopify-emulator'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
-import { findInstalledShop } from '../src/features/shops/repo.ts'
+import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 

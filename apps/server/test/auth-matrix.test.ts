@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { INTERNAL_HMAC_HEADER } from '../src/billing/routes.ts'
 import { buildApp, type RouteEntry } from '../src/http/app.ts'
+import { INTERNAL_HMAC_HEADER } from '../src/http/auth.ts'
 import { TEST_API_KEY, TEST_API_SECRET, testSessionToken } from './support/fixtures.ts'
 import { inBatches, rawRequest, shopDataDigest } from './support/raw-http.ts'
 import { type ShopIds, startTwoShops, type TwoShops } from './support/two-shops.ts'

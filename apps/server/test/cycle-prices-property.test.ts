@@ -28,7 +28,7 @@ import { linesWithPlanRules, quoteOf } from '../src/billing/cycle-prices.ts'
 import { noticeAmount } from '../src/features/mail-templates/upcoming-notice.ts'
 import { lineDiscountsOf, sellingPlanInput } from '../src/features/selling-plans/plan-mapping.ts'
 import { cyclePricesOf } from '../src/features/subscriptions/detail-service.ts'
-import type { PlatformDetailLine } from '../src/platform/operations/subscription-line-detail-selection.ts'
+import type { PlatformDetailLine } from '../src/platform/operations/contract-fragments.ts'
 import { policyOf } from '../src/platform/operations/subscription-line-pricing.ts'
 
 // Issue 22's property: for random plans of every discount type (the editor's plan, sent to the
@@ -152,6 +152,7 @@ describe('one price per order: block = 契約詳細 = 次回請求のお知ら�
             title: 'コーヒー',
             variantTitle: null,
             quantity,
+            sku: null,
             sellingPlanId: `gid://shopify/SellingPlan/${PLAN_ID}`,
             sellingPlanName: plan.name,
             currentPrice: { amount: `${checkout}.0`, currencyCode: 'JPY' },

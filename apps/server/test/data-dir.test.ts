@@ -11,8 +11,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { lockDataDir, writeRuntimeInfo } from '../src/jobs/runtime.ts'
 import { persistentSecret, privateDir, tightenDataDir } from '../src/local-secrets.ts'
+import { lockDataDir, writeRuntimeInfo } from '../src/process/runtime.ts'
 
 // Issue 11 item 7: the data folder holds the database, tokens, exported customer data and the
 // app's secrets. It and everything in it are this user's only, also when it existed before.

@@ -2,8 +2,7 @@ import { DEMO_BOX_CODE, DEMO_MULTI_CODE } from '@teiki/shopify-emulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as demo from '../src/demo/app-data.ts'
 import { DEMO_CANCELLATION_REASONS, DEMO_SEGMENTS } from '../src/demo/story.ts'
-import { findInstalledShop } from '../src/features/shops/repo.ts'
-import { sharedShopClients } from '../src/features/subscriptions/shop-client.ts'
+import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { call, type PlanShops, plan, startPlanShops } from './support/selling-plans.ts'
 
 // The demo shop's app-side data (issue 13 item 6): the recurring-multi plan's later cycles and a
@@ -17,11 +16,7 @@ beforeAll(async () => {
 afterAll(() => env?.close())
 
 const seed = async () =>
-  demo.seedDemoAppData(
-    env.pool,
-    (await findInstalledShop(env.pool, env.main))!,
-    sharedShopClients(env.app.platformOptions),
-  )
+  demo.seedDemoAppData(env.pool, (await findInstalledShop(env.pool, env.main))!, env.app.shopClients)
 
 describe('seedDemoAppData', () => {
   it('uses the merchant codes the emulator gives the demo groups', () => {

@@ -1,8 +1,8 @@
 import type { Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findInstalledShop } from '../src/features/shops/repo.ts'
 import type { AppInstance } from '../src/http/app.ts'
+import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 

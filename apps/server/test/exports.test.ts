@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CSV_HEADER } from '../src/features/exports/csv.ts'
 import { ExportBusy, runExport } from '../src/features/exports/run.ts'
 import { createExportJob } from '../src/features/exports/service.ts'
-import type { ShopRow } from '../src/features/shops/repo.ts'
-import { findInstalledShop } from '../src/features/shops/repo.ts'
 import { type AppInstance, buildApp } from '../src/http/app.ts'
 import { type Jobs, startJobs } from '../src/jobs/boss.ts'
 import { createMailer, type Mailer } from '../src/mail/mailer.ts'
+import type { ShopRow } from '../src/platform/shops-repo.ts'
+import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fakeSmtpServer } from './support/fake-smtp.ts'
 import {
   createShop,

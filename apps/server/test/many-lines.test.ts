@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runBilling } from '../src/billing/run.ts'
 import { runExport } from '../src/features/exports/run.ts'
 import { createExportJob } from '../src/features/exports/service.ts'
-import { findInstalledShop } from '../src/features/shops/repo.ts'
-import { sharedShopClients } from '../src/features/subscriptions/shop-client.ts'
 import type { AppInstance } from '../src/http/app.ts'
 import { toGid } from '../src/platform/gid.ts'
+import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 import { TEST_API_SECRET } from './support/fixtures.ts'
@@ -158,12 +157,12 @@ describe('contracts with more lines than a page', () => {
     contract.revisionId += 1
     emulator.store.changed()
     const shop = (await findInstalledShop(pool, DOMAIN))!
-    await fullSync(pool, sharedShopClients(app.platformOptions).clientFor(shop), shop)
+    await fullSync(pool, app.shopClients.clientFor(shop), shop)
     const from = emulator.callLog.length
 
     const summary = await runBilling({
       db: pool,
-      clients: sharedShopClients(app.platformOptions),
+      clients: app.shopClients,
       shop,
       now: new Date('2026-11-25T01:00:00Z'),
       engine: app.billingEngine,

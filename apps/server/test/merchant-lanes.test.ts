@@ -3,12 +3,11 @@ import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runBilling } from '../src/billing/run.ts'
-import { findInstalledShop, type ShopRow, upsertShopInstall } from '../src/features/shops/repo.ts'
-import { sharedShopClients } from '../src/features/subscriptions/shop-client.ts'
 import { type AppInstance, buildApp } from '../src/http/app.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { asMerchantRequest, currentCallContext, PLATFORM_BUSY_MESSAGE } from '../src/http/request-context.ts'
 import { INTERACTIVE_RESERVE } from '../src/platform/admission.ts'
+import { findInstalledShop, type ShopRow, upsertShopInstall } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { chargeableContracts } from './support/billing.ts'
 import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
@@ -98,7 +97,7 @@ beforeAll(async () => {
       secretHash: hashSecret(SECRET),
     })
     const shop = await shopRow(domain)
-    await fullSync(pool, sharedShopClients(app.platformOptions).clientFor(shop), shop)
+    await fullSync(pool, app.shopClients.clientFor(shop), shop)
     // Standard: restore 100 points/s, bucket 2,000 (a fresh, full bucket).
     emulator.setPlan(domain, 'Basic')
   }
@@ -125,7 +124,7 @@ function call(method: 'GET' | 'PUT', path: string, domain: string, body?: Record
 
 /** Spends the shop's bucket down to `level` points as a merchant may, through the app's client. */
 async function drain(target: AppInstance, domain: string, level = 150): Promise<void> {
-  const client = sharedShopClients(target.platformOptions).clientFor(await shopRow(domain))
+  const client = target.shopClients.clientFor(await shopRow(domain))
   const merchant = { deadline: Infinity, signal: new AbortController().signal }
   for (let i = 0; i < 500; i++) {
     await asMerchantRequest(merchant, () => client.request('Drain', DRAIN))
@@ -239,7 +238,7 @@ describe('merchant requests during background work', () => {
     try {
       const summary = await runBilling({
         db: pool,
-        clients: sharedShopClients(app.platformOptions),
+        clients: app.shopClients,
         shop,
         now: runAt,
         engine: app.billingEngine,

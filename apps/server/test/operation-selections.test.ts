@@ -1,5 +1,6 @@
 import { type FieldNode, Kind, type OperationDefinitionNode, parse, print } from 'graphql'
 import { describe, expect, it } from 'vitest'
+import { inlineFragments } from '../src/platform/operations/fragments.ts'
 import { SELLING_PLAN_GROUP } from '../src/platform/operations/selling-plan-group.ts'
 import { SELLING_PLAN_GROUPS_PAGE } from '../src/platform/operations/selling-plan-groups-page.ts'
 import { SUBSCRIPTION_CONTRACT } from '../src/platform/operations/subscription-contract.ts'
@@ -7,9 +8,12 @@ import { SUBSCRIPTION_CONTRACTS_PAGE } from '../src/platform/operations/subscrip
 
 // The webhook handlers refetch single objects and write them with the same record mappers as
 // the sync pages; both must ask for the same fields or the two paths would write different rows.
+// They share fragments; the fields are compared with those expanded, so the test holds whatever
+// fragments each document spreads.
 
+/** The operation's first root field, with the fragments spread in it expanded in place. */
 function rootField(document: string): FieldNode {
-  const operation = parse(document).definitions.find(
+  const operation = parse(inlineFragments(document)).definitions.find(
     (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition',
   )!
   return operation.selectionSet.selections[0] as FieldNode

@@ -276,7 +276,7 @@ describe('the prep-days rule on 請求設定 too', () => {
 
 describe('uninstall and reinstall keep what the merchant set', () => {
   it('settings, templates, shop mail and my-page variants survive a reinstall', async () => {
-    const { upsertShopInstall } = await import('../src/features/shops/repo.ts')
+    const { upsertShopInstall } = await import('../src/platform/shops-repo.ts')
     const shop = await createShop(pool, { prefix: 'reinstall' })
     expect((await call(shop, 'PUT', '/settings', { settings: good })).statusCode).toBe(200)
     expect(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ShopRow } from '../src/features/shops/repo.ts'
-import { createShopClients, IDLE_CLIENT_MS } from '../src/features/subscriptions/shop-client.ts'
+import { createShopClients, IDLE_CLIENT_MS } from '../src/platform/shop-clients.ts'
+import type { ShopRow } from '../src/platform/shops-repo.ts'
 import { json } from './support/fake-platform.ts'
 
 const shop = (n: number) =>

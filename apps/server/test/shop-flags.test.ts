@@ -7,7 +7,7 @@ import {
   setShopFlag,
   shopFlags,
 } from '../src/features/shop-flags/service.ts'
-import { findInstalledShop, upsertShopInstall } from '../src/features/shops/repo.ts'
+import { findInstalledShop, upsertShopInstall } from '../src/platform/shops-repo.ts'
 import { testPool } from './support/fixtures.ts'
 
 const stamp = `${process.pid}-${Date.now().toString(36)}`

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderCount } from '../src/billing/repo.ts'
 import { runBilling } from '../src/billing/run.ts'
-import { findInstalledShop } from '../src/features/shops/repo.ts'
-import { sharedShopClients } from '../src/features/subscriptions/shop-client.ts'
+import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 
 // From a sale to a contract: a shopper buys on the emulated storefront (product page, cart,
@@ -171,7 +170,7 @@ describe('the contract sold at checkout is billed on its plan', () => {
     const row = (await findInstalledShop(env.pool, DOMAIN))!
     const summary = await runBilling({
       db: env.pool,
-      clients: sharedShopClients(env.app.platformOptions),
+      clients: env.app.shopClients,
       shop: row,
       now: new Date(contract.nextBillingDate! + 60_000),
       engine: env.app.billingEngine,
@@ -207,7 +206,7 @@ describe('the contract sold at checkout is billed on its plan', () => {
     const second = made[1]!
     const summary = await runBilling({
       db: env.pool,
-      clients: sharedShopClients(env.app.platformOptions),
+      clients: env.app.shopClients,
       shop: (await findInstalledShop(env.pool, DOMAIN))!,
       now: new Date(second.nextBillingDate! + 60_000),
       engine: env.app.billingEngine,

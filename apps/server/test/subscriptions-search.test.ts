@@ -1,9 +1,9 @@
 import { ZErrorResponse, ZLatestSubscription, ZSearchSubscriptionsResponse } from '@teiki/contract'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findInstalledShop } from '../src/features/shops/repo.ts'
 import { searchSubscriptions, searchSubscriptionsByVariant } from '../src/features/subscriptions/service.ts'
 import type { AppInstance } from '../src/http/app.ts'
+import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { createShop, type SeedContract, seedContracts, testApp, testPool } from './support/fixtures.ts'
 
 let pool: pg.Pool

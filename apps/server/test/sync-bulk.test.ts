@@ -2,13 +2,14 @@ import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import { type FieldNode, type OperationDefinitionNode, parse, print, type SelectionSetNode } from 'graphql'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findInstalledShop, upsertShopInstall } from '../src/features/shops/repo.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { createAdminClient, type PacedAdminClient } from '../src/platform/admin-client.ts'
 import { CUSTOMERS_BULK_QUERY } from '../src/platform/operations/customers-bulk-query.ts'
 import { CUSTOMERS_PAGE } from '../src/platform/operations/customers-page.ts'
+import { inlineFragments } from '../src/platform/operations/fragments.ts'
 import { SUBSCRIPTION_CONTRACTS_BULK_QUERY } from '../src/platform/operations/subscription-contracts-bulk-query.ts'
 import { SUBSCRIPTION_CONTRACTS_PAGE } from '../src/platform/operations/subscription-contracts-page.ts'
+import { findInstalledShop, upsertShopInstall } from '../src/platform/shops-repo.ts'
 import { BulkOperationError, jsonlObjects, withChildren } from '../src/sync/bulk-sync.ts'
 import { fullSync, type SyncSummary } from '../src/sync/full-sync.ts'
 import { testPool } from './support/fixtures.ts'
@@ -286,10 +287,12 @@ describe('bulk file reading', () => {
 describe('bulk queries select what the sync pages select', () => {
   const field = (set: SelectionSetNode, name: string) =>
     set.selections.find((s): s is FieldNode => s.kind === 'Field' && s.name.value === name)!
+  /** The root field's selection, with the fragments the page documents spread expanded as the bulk ones are. */
   const root = (document: string) =>
     (
-      parse(document).definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')!
-        .selectionSet.selections[0] as FieldNode
+      parse(inlineFragments(document)).definitions.find(
+        (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition',
+      )!.selectionSet.selections[0] as FieldNode
     ).selectionSet!
   /** `x { nodes { … } }` of a page, `x { edges { node { … } } }` of a bulk query: the `…`. */
   const pageNodes = (set: SelectionSetNode) => field(set, 'nodes').selectionSet!

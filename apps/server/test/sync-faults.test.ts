@@ -1,7 +1,6 @@
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findInstalledShop, upsertShopInstall } from '../src/features/shops/repo.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { createAdminClient, type PacedAdminClient } from '../src/platform/admin-client.ts'
 import { toGid } from '../src/platform/gid.ts'
@@ -10,6 +9,7 @@ import {
   activateSubscriptionContract,
   pauseSubscriptionContract,
 } from '../src/platform/operations/subscription-contract-status.ts'
+import { findInstalledShop, upsertShopInstall } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { testPool } from './support/fixtures.ts'
 import { mirrorDigest, platformDigest } from './support/mirror-compare.ts'

@@ -1,10 +1,10 @@
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findInstalledShop, upsertShopInstall } from '../src/features/shops/repo.ts'
 import type { AppInstance } from '../src/http/app.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { type AdminClient, createAdminClient } from '../src/platform/admin-client.ts'
+import { findInstalledShop, upsertShopInstall } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { testApp, testPool } from './support/fixtures.ts'
 

@@ -1,8 +1,8 @@
 import { createEmulator, type Emulator, mintSessionToken, TOKEN_EXCHANGE_PATH } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ShopRow } from '../src/features/shops/repo.ts'
 import { type AppInstance, buildApp } from '../src/http/app.ts'
+import type { ShopRow } from '../src/platform/shops-repo.ts'
 import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
 
 const stamp = `${process.pid}-${Date.now().toString(36)}`

@@ -2,9 +2,9 @@ import { ZErrorResponse, ZPixelSettings } from '@teiki/contract'
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { upsertShopInstall } from '../src/features/shops/repo.ts'
 import { type AppInstance, buildApp } from '../src/http/app.ts'
 import { hashSecret } from '../src/http/auth.ts'
+import { upsertShopInstall } from '../src/platform/shops-repo.ts'
 import { catalogPlan, TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
 
 // The shop's web pixel through the platform (issue 14, item 5), against the emulator: its

@@ -1,5 +1,4 @@
 import type { Db } from '../db/pool.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { PlatformUserError } from '../platform/errors.ts'
 import { idFromGid, toGid } from '../platform/gid.ts'
@@ -7,6 +6,7 @@ import {
   type CreatedBillingAttempt,
   createBillingAttempt,
 } from '../platform/operations/subscription-billing-attempt-create.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { upsertBillingAttempt } from '../sync/billing-attempts-repo.ts'
 import { billingAttemptRecord } from '../sync/records.ts'
 import { type CycleRow, claimRetry, findCycle, recordRefusal, storeAttemptId } from './cycles-repo.ts'

@@ -1,6 +1,6 @@
 import type { PricedLine } from '@teiki/domain'
 import type { Db, DbClient } from '../db/pool.ts'
-import { deadOwners } from '../process-owner.ts'
+import { deadOwners } from '../process/owner.ts'
 import { RUN_STALE_SECONDS } from './run-heartbeat.ts'
 
 /**

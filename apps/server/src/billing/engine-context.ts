@@ -1,8 +1,8 @@
 import type { Db, DbClient } from '../db/pool.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
-import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
+import type { PlatformBillingAttempt } from '../platform/operations/contract-fragments.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import type { CycleStatus } from './cycles-repo.ts'
 
 /** Where jobs come in: the app process plugs pg-boss here; the CLI and tests run without. */

@@ -1,15 +1,18 @@
 import { toZonedDate } from '@teiki/domain'
 import type { Db } from '../db/pool.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
 import { AppError } from '../http/app-error.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid, toGid } from '../platform/gid.ts'
+import type { PlatformContract } from '../platform/operations/contract-fragments.ts'
 import { fetchSubscriptionBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
-import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { startAttempt } from './charge.ts'
 import { type CycleRow, claimCycle, claimRetry, findCycle, recordRefusal } from './cycles-repo.ts'
-import { activeBillingEngine } from './registry.ts'
+import type { BillingEngine } from './engine.ts'
+
+/** What "create order now" asks of the app's billing engine (absent in a bare script: the charge is still made). */
+export type OrderNowEngine = Pick<BillingEngine, 'settledLate' | 'priceCharge' | 'watch'>
 
 export type OrderNowAttempt = {
   row: CycleRow
@@ -31,8 +34,9 @@ export async function createOrderNowAttempt(input: {
   shop: ShopRow
   contract: PlatformContract
   now: Date
+  engine?: OrderNowEngine | undefined
 }): Promise<OrderNowAttempt> {
-  const { db, client, shop, contract } = input
+  const { db, client, shop, contract, engine } = input
   const contractId = idFromGid(contract.id)
   const dueAt = contract.nextBillingDate ? new Date(contract.nextBillingDate) : input.now
   const cycleDate = toZonedDate(dueAt, shop.iana_timezone)
@@ -48,7 +52,7 @@ export async function createOrderNowAttempt(input: {
   let row = claim.row
   if (claim.kind === 'existing') {
     // A 3-D Secure challenge that expired may have been completed since: then it is paid.
-    if (row.status === 'retry_scheduled' && (await activeBillingEngine()?.settledLate(shop, row.id))) {
+    if (row.status === 'retry_scheduled' && (await engine?.settledLate(shop, row.id))) {
       row = (await findCycle(db, shop.id, row.id)) ?? row
     }
     if (row.status === 'retry_scheduled') {
@@ -79,7 +83,7 @@ export async function createOrderNowAttempt(input: {
   // The contract was just read live: it is the check the mirror's pricing policies are held to.
   if (claim.kind === 'new') {
     const { id, status, nextBillingDate, updatedAt, revisionId } = contract
-    await activeBillingEngine()?.priceCharge(shop, row, {
+    await engine?.priceCharge(shop, row, {
       id,
       status,
       nextBillingDate,
@@ -95,7 +99,7 @@ export async function createOrderNowAttempt(input: {
       `Shopify が今すぐ注文の作成を受け付けませんでした: ${started.message}`,
     )
   }
-  await activeBillingEngine()?.watch(shop.id, started.row)
+  await engine?.watch(shop.id, started.row)
   return { row: started.row, attempt: started.attempt }
 }
 

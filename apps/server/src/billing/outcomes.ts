@@ -1,7 +1,8 @@
-import { findShopById, type ShopRow } from '../features/shops/repo.ts'
 import { attemptOutcome } from '../platform/attempt-outcome.ts'
 import { idFromGid, toGid } from '../platform/gid.ts'
-import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
+import type { PlatformBillingAttempt } from '../platform/operations/contract-fragments.ts'
+import { findShopById, type ShopRow } from '../platform/shops-repo.ts'
+import { eachLimited } from '../runs/each-limited.ts'
 import { upsertBillingAttempt } from '../sync/billing-attempts-repo.ts'
 import { billingAttemptRecord } from '../sync/records.ts'
 import { takesOutcome } from './challenge-rules.ts'
@@ -14,7 +15,6 @@ import {
   findCycleOfAttempt,
   findCycles,
 } from './cycles-repo.ts'
-import { eachLimited } from './each-limited.ts'
 import type { EngineContext, OutcomeResult } from './engine-context.ts'
 import { fetchBillingAttempts } from './platform.ts'
 import { getBillingSettings } from './settings.ts'

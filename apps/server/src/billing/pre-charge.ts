@@ -1,6 +1,6 @@
-import type { ShopRow } from '../features/shops/repo.ts'
 import { toGid } from '../platform/gid.ts'
 import { type ChargeCheck, fetchChargeCheck } from '../platform/operations/subscription-charge-check.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { refetchContract } from '../sync/contract-refetch.ts'
 import type { EngineContext } from './engine-context.ts'
 import { mirroredState } from './repo.ts'

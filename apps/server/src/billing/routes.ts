@@ -8,13 +8,13 @@ import {
 } from '@teiki/contract'
 import { z } from 'zod'
 import { sendUpcomingNotices } from '../features/mail-templates/upcoming-notice.ts'
-import { deliveryPrepDaysOperation } from '../features/settings/prep-days.ts'
-import { findInstalledShop } from '../features/shops/repo.ts'
-import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
-import { verifyWebhookHmac } from '../features/webhooks/hmac.ts'
 import { AppError, unauthenticated } from '../http/app-error.ts'
 import type { AppInstance } from '../http/app-instance.ts'
+import { INTERNAL_HMAC_HEADER } from '../http/auth.ts'
+import { verifyWebhookHmac } from '../http/hmac.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import { findInstalledShop } from '../platform/shops-repo.ts'
+import { deliveryPrepDaysOperation } from './prep-days.ts'
 import { runBilling } from './run.ts'
 import { listRuns } from './runs-repo.ts'
 import { getBillingSettings, putBillingSettings } from './settings.ts'
@@ -126,7 +126,6 @@ export const ZInternalBillingRun = z.object({
 /** The internal run's answer: the summary, and the notices sent when they were asked for. */
 export const ZInternalBillingRunAnswer = ZBillingRunSummary.extend({ notices: z.number().int().optional() })
 
-export const INTERNAL_HMAC_HEADER = 'x-teiki-hmac-sha256'
 const INTERNAL_ROUTE = { schema: { hide: true }, config: { auth: 'internal' as const } }
 
 /**
@@ -160,7 +159,7 @@ export function internalBillingRoutes(app: AppInstance, opts: { apiSecret: strin
       if (!shop) throw new AppError('SHOP_NOT_FOUND', `ストア ${parsed.shop} はインストールされていません`)
       const summary = await runBilling({
         db: app.db,
-        clients: sharedShopClients(app.platformOptions),
+        clients: app.shopClients,
         shop,
         now: new Date(parsed.now),
         engine: app.billingEngine,

@@ -1,5 +1,5 @@
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts'
-import { deadOwners } from '../process-owner.ts'
+import { deadOwners } from '../process/owner.ts'
 import { RUN_STALE_SECONDS } from './run-heartbeat.ts'
 import { type AbortedRun, abortRuns, unfinishedRunOwners } from './runs-repo.ts'
 

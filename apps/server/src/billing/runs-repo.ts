@@ -1,6 +1,6 @@
 import type { BillingRunSummary } from '@teiki/contract'
 import type { DbClient } from '../db/pool.ts'
-import { PROCESS_OWNER } from '../process-owner.ts'
+import { PROCESS_OWNER } from '../process/owner.ts'
 import { CYCLE_COLUMNS, type CycleRow, liveRuns } from './cycles-repo.ts'
 
 // billing_runs and billing_schedule (which shop-local day each shop last ran), and what a run

@@ -1,16 +1,21 @@
 import { addCalendarDays, nextBillingDate, toZonedDate, zonedDayStart } from '@teiki/domain'
-import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
+import type { PlatformContract } from '../platform/operations/contract-fragments.ts'
 
 // When the next cycle is due: after a success, after a skipped cycle, and when dunning retries.
 
 type Policy = Parameters<typeof nextBillingDate>[1]
 
-/** What the schedule reads of a contract, from the platform or the mirror alike. */
-export type Scheduled = Pick<PlatformContract, 'billingPolicy' | 'createdAt'>
+/**
+ * What the schedule reads of a contract, from the platform or the mirror alike. The mirror's
+ * copy of the billing policy is typed without its anchors, so they are read where present.
+ */
+export type Scheduled = Pick<PlatformContract, 'createdAt'> & {
+  billingPolicy: Omit<PlatformContract['billingPolicy'], 'anchors'>
+}
 
 /** The contract's billing policy as the domain schedules it. */
 function policyOf(contract: Scheduled): Policy {
-  const p = contract.billingPolicy as PlatformContract['billingPolicy'] & {
+  const p = contract.billingPolicy as Scheduled['billingPolicy'] & {
     anchors?: Array<{
       type: 'WEEKDAY' | 'MONTHDAY' | 'YEARDAY'
       day: number

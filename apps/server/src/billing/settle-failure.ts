@@ -1,17 +1,16 @@
 import type { BillingSettings } from '@teiki/contract'
 import { TERMINAL_STATUSES } from '@teiki/domain'
-import type { ShopRow } from '../features/shops/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid, toGid } from '../platform/gid.ts'
+import type { PlatformBillingAttempt, PlatformContract } from '../platform/operations/contract-fragments.ts'
 import { sendPaymentMethodUpdateEmail } from '../platform/operations/customer-payment-method-send-update-email.ts'
-import type { PlatformBillingAttempt } from '../platform/operations/subscription-billing-attempt.ts'
 import { fetchSubscriptionContract } from '../platform/operations/subscription-contract.ts'
 import { setContractNextBillingDate } from '../platform/operations/subscription-contract-next-billing-date.ts'
 import {
   cancelSubscriptionContract,
   pauseSubscriptionContract,
 } from '../platform/operations/subscription-contract-status.ts'
-import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { appendContractEvent } from '../sync/contracts-repo.ts'
 import { CHALLENGE_EXPIRED } from './challenge-rules.ts'
 import type { CycleRow, CycleStatus } from './cycles-repo.ts'

@@ -7,19 +7,19 @@ import {
   TERMINAL_STATUSES,
   withAttribute,
 } from '@teiki/domain'
-import type { ShopRow } from '../features/shops/repo.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid, lineIdOf, toGid } from '../platform/gid.ts'
 import type {
   PlatformBillingAttempt,
   PlatformBillingOrder,
-} from '../platform/operations/subscription-billing-attempt.ts'
+} from '../platform/operations/contract-fragments.ts'
 import { setContractNextBillingDate } from '../platform/operations/subscription-contract-next-billing-date.ts'
 import {
   activateSubscriptionContract,
   type ContractStatusResult,
 } from '../platform/operations/subscription-contract-status.ts'
 import { type DraftInput, editContractThroughDraft } from '../platform/operations/subscription-draft.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import type { ContractPatch } from '../sync/contracts-repo.ts'
 import { carryLinePricing } from '../sync/line-pricing-repo.ts'
 import { upsertOrder } from '../sync/mirror-repo.ts'

@@ -1,8 +1,8 @@
 import { type DbClient, withTransaction } from '../db/pool.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
+import type { PlatformContract } from '../platform/operations/contract-fragments.ts'
 import type { ContractStatusResult } from '../platform/operations/subscription-contract-status.ts'
-import type { PlatformContract } from '../platform/operations/subscription-contracts-page.ts'
 import type { CommittedContract } from '../platform/operations/subscription-draft.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import {
   appendContractEvent,
   appendContractEvents,

@@ -1,7 +1,7 @@
 import type { UpcomingChargesResponse } from '@teiki/contract'
 import { addCalendarDays, cycleTotal, toZonedDate, zonedDayStart } from '@teiki/domain'
 import type { DbClient } from '../db/pool.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { ORDER_COUNT_SQL } from '../sync/order-count.ts'
 
 /**

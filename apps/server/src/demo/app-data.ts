@@ -1,9 +1,9 @@
 import type { Db } from '../db/pool.ts'
 import { createBoxService } from '../features/boxes/service.ts'
 import { putCycleDiscounts } from '../features/selling-plans/cycle-discounts-service.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
-import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import { seedDemoTraffic } from '../features/traffic/demo-history.ts'
+import type { ShopClients } from '../platform/shop-clients.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { claimSeed, forgetSeed, groupByCode } from './repo.ts'
 import { seedCancellationReasons, seedSegments } from './story.ts'
 

@@ -1,8 +1,8 @@
 import type { Db } from '../db/pool.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
-import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import { createPixelConnector } from '../features/traffic/pixel-connection.ts'
 import { AppError } from '../http/app-error.ts'
+import type { ShopClients } from '../platform/shop-clients.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 
 /**
  * The demo shop's web pixel, connected at each start as an install connects a real shop's

@@ -1,7 +1,7 @@
 import { type Db, withTransaction } from '../db/pool.ts'
 import { ensureCancellationReasons, recordCancellation } from '../features/cancellation-reasons/service.ts'
 import { createSegmentService, type SegmentInput } from '../features/cdp/segments-service.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { cancelledContracts } from './repo.ts'
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { BillingEngine } from '../billing/engine.ts'
 import type { Db } from '../db/pool.ts'
+import type { PacedShopClients } from '../platform/shop-clients.ts'
 import type { LaneOptions } from './request-context.ts'
 
 // The app as route files see it. Routes import this module, never app.ts: app.ts imports
@@ -34,6 +35,8 @@ declare module 'fastify' {
     platformOptions: PlatformOptions
     /** The billing engine (issue 5): outcomes of billing attempts, dunning, order now. */
     billingEngine: BillingEngine
+    /** The app's one paced Admin client per shop (platform/shop-clients.ts), shared by every part of it. */
+    shopClients: PacedShopClients
     /** Every route registered, in order (auth matrix, fuzzer and OpenAPI checks read it). */
     routeList: RouteEntry[]
   }

@@ -12,25 +12,26 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { createBillingEngine } from '../billing/engine.ts'
-import { registerBillingEngine } from '../billing/registry.ts'
 import { billingRoutes, internalBillingRoutes } from '../billing/routes.ts'
 import type { Db } from '../db/pool.ts'
+import { appPlanRoutes } from '../features/app-plan/routes.ts'
+import { shopUsage } from '../features/app-plan/usage.ts'
 import { batchRoutes } from '../features/batch/routes.ts'
 import { boxRoutes } from '../features/boxes/routes.ts'
 import { cancellationReasonRoutes } from '../features/cancellation-reasons/routes.ts'
 import { cdpRoutes } from '../features/cdp/routes.ts'
 import { exportRoutes } from '../features/exports/routes.ts'
 import { createInstaller } from '../features/install/service.ts'
+import { mailTemplateRoutes } from '../features/mail-templates/routes.ts'
 import { productRoutes } from '../features/products/routes.ts'
 import { reportRoutes } from '../features/reports/routes.ts'
 import { sellingPlanRoutes } from '../features/selling-plans/routes.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
+import { settingsRoutes } from '../features/settings/routes.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
 import { contractActionRoutes } from '../features/subscriptions/actions-routes.ts'
 import { contractDetailRoutes } from '../features/subscriptions/detail-routes.ts'
 import { contractEditRoutes } from '../features/subscriptions/edits-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
-import { sharedShopClients } from '../features/subscriptions/shop-client.ts'
 import { themeRoutes } from '../features/theme/routes.ts'
 import { trafficPixelConnector, trafficRoutes } from '../features/traffic/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
@@ -44,6 +45,8 @@ import { startUpcomingNoticeJobs } from '../jobs/upcoming-notice-jobs.ts'
 import { startWebhookJobs, webhookDeferrer } from '../jobs/webhook-jobs.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { PlatformBusyError } from '../platform/errors.ts'
+import { type PacedShopClients, shopClientsFor } from '../platform/shop-clients.ts'
+import { findInstalledShop, type ShopRow } from '../platform/shops-repo.ts'
 import { AppError } from './app-error.ts'
 import type { AppInstance, PlatformOptions, RouteEntry } from './app-instance.ts'
 import { registerAuth } from './auth.ts'
@@ -56,13 +59,14 @@ import { frameworkErrors, registerRequestGuard } from './request-guard.ts'
 import { requireRouteAuth, withRouteAuth } from './route-auth.ts'
 import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts'
 import { serializerCompiler } from './serializer.ts'
-import { shopOperationRoutes } from './shop-operations.ts'
 
 export type { AppInstance, PlatformOptions, RouteEntry }
 
 export type BuildAppOptions = {
   db: Db
   platform: PlatformOptions
+  /** The process's paced clients when it already made them (main.ts syncs with them too); else made here. */
+  shopClients?: PacedShopClients
   apiSecret?: string
   /** Built SPA folder to serve at /; omitted in API-only tests. */
   webDist?: string
@@ -166,6 +170,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   const dataDir = opts.dataDir ?? join(tmpdir(), 'teiki')
   const mailer =
     opts.mailer ?? createMailer({ db, outboxDir: join(dataDir, 'outbox'), from: DEFAULT_MAIL_FROM })
+  const shopClients = opts.shopClients ?? shopClientsFor(opts.platform)
+  app.decorate('shopClients', shopClients)
+  // The billing engine, before the routes: the webhook handler and "create order now" are
+  // handed it (app.billingEngine); with a job queue it also gets its scheduler (retries,
+  // outcome polls, daily runs).
+  const billingEngine = createBillingEngine({
+    db,
+    clients: shopClients,
+    mailer,
+    log: app.log,
+  })
+  app.decorate('billingEngine', billingEngine)
 
   await app.register(swagger, {
     openapi: {
@@ -220,7 +236,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   registerRequestGuard(app)
   registerRequestContext(app, opts.platform.lanes)
   registerAuth(app, {
-    db,
+    findShop: (domain) => findInstalledShop(db, domain),
     apiKey,
     apiSecret: opts.apiSecret,
     install:
@@ -236,7 +252,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
           })
         : undefined,
   })
-  registerPlanFeatures(app)
+  registerPlanFeatures(app, { usageOf: (shop) => shopUsage(db, shop) })
 
   // The bare route the benchmark compares the API's throughput with.
   app.get('/health', { config: { auth: 'public' } }, () => ({ ok: true as const }))
@@ -279,23 +295,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.jobs ? { enqueue: batchEnqueuer(opts.jobs) } : {}),
   })
-  shopOperationRoutes(app, {
+  // 設定, メールテンプレート and the shop's sender, プラン and eligibility (issue 16).
+  mailTemplateRoutes(app, {
     mailer,
     from: opts.mailFrom ?? DEFAULT_MAIL_FROM,
     mailViewerUrl: opts.mailViewerUrl,
     now: opts.now,
   })
+  settingsRoutes(app)
+  appPlanRoutes(app)
 
-  // The billing engine: the webhook handler and "create order now" find it through the
-  // registry; with a job queue it also gets its scheduler (retries, outcome polls, daily runs).
-  const billingEngine = createBillingEngine({
-    db,
-    clients: sharedShopClients(opts.platform),
-    mailer,
-    log: app.log,
-  })
-  app.decorate('billingEngine', billingEngine)
-  const unregisterEngine = registerBillingEngine(billingEngine)
   billingRoutes(app, opts.now ? { now: opts.now } : {})
   if (opts.apiSecret) internalBillingRoutes(app, { apiSecret: opts.apiSecret, mailer })
   if (opts.jobs) {
@@ -318,7 +327,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     await startWebhookJobs({
       jobs: opts.jobs,
       db,
-      clients: sharedShopClients(opts.platform),
+      clients: shopClients,
       log: app.log,
       ...(opts.webhookJobs?.pollingIntervalSeconds
         ? { pollingIntervalSeconds: opts.webhookJobs.pollingIntervalSeconds }
@@ -327,7 +336,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     await startBillingJobs({
       jobs: opts.jobs,
       db,
-      clients: sharedShopClients(opts.platform),
+      clients: shopClients,
       engine: billingEngine,
       log: app.log,
       ...opts.billingJobs,
@@ -335,7 +344,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   }
   app.addHook('onClose', async () => {
     billingEngine.setScheduler(undefined)
-    unregisterEngine()
   })
   if (!opts.mailer) app.addHook('onClose', async () => mailer.close())
 

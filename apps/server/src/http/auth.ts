@@ -1,8 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { INTERNAL_HMAC_HEADER } from '../billing/routes.ts'
-import type { Db } from '../db/pool.ts'
-import { findInstalledShop, type ShopRow } from '../features/shops/repo.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { unauthenticated } from './app-error.ts'
 import { isShopDomain, verifySessionToken } from './session-token.ts'
 
@@ -17,7 +15,8 @@ declare module 'fastify' {
 }
 
 export type AuthOptions = {
-  db: Db
+  /** The installed shop of a domain (null: none, or uninstalled). */
+  findShop: (domain: string) => Promise<ShopRow | null>
   apiKey?: string
   apiSecret?: string
   shopCacheMs?: number
@@ -28,6 +27,9 @@ export type AuthOptions = {
 export function hashSecret(secret: string): Buffer {
   return createHash('sha256').update(secret, 'utf8').digest()
 }
+
+/** The header of the app's own signed calls (`npm run billing` → /internal/billing/run). */
+export const INTERNAL_HMAC_HEADER = 'x-teiki-hmac-sha256'
 
 /** Where each signed kind of route carries its signature (base64 HMAC-SHA256, 32 bytes). */
 const SIGNATURE_HEADERS = { webhook: 'x-shopify-hmac-sha256', internal: INTERNAL_HMAC_HEADER } as const
@@ -52,7 +54,7 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     const now = Date.now()
     const hit = cache.get(domain)
     if (hit && hit.until > now) return hit.shop
-    const shop = await findInstalledShop(opts.db, domain)
+    const shop = await opts.findShop(domain)
     if (cache.size > 10_000) cache.clear()
     cache.set(domain, { shop, until: now + cacheMs })
     return shop

@@ -1,6 +1,6 @@
-import { type AppFeatureKey, appPlanByKey, featureRefusal, planLabel } from '@teiki/domain'
+import { type AppFeatureKey, type AppUsage, appPlanByKey, featureRefusal, planLabel } from '@teiki/domain'
 import type { FastifyInstance, RouteOptions } from 'fastify'
-import { shopUsage } from '../features/app-plan/usage.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import { AppError } from './app-error.ts'
 import type { AppInstance } from './app-instance.ts'
 
@@ -22,8 +22,13 @@ declare module 'fastify' {
   }
 }
 
+export type PlanFeatureOptions = {
+  /** The features the shop's plan includes now, and the plan's key (features/app-plan/usage.ts). */
+  usageOf: (shop: ShopRow) => Promise<AppUsage>
+}
+
 /** Must run before any route is registered, and after the auth hook (it reads `request.shop`). */
-export function registerPlanFeatures(app: AppInstance): void {
+export function registerPlanFeatures(app: AppInstance, opts: PlanFeatureOptions): void {
   app.addHook('onRoute', function mark(this: FastifyInstance, route: RouteOptions) {
     route.config ??= {}
     const config = route.config as { planFeature?: AppFeatureKey }
@@ -34,7 +39,7 @@ export function registerPlanFeatures(app: AppInstance): void {
     if (request.is404) return
     const { planFeature: feature, auth } = request.routeOptions.config
     if (!feature || auth !== 'shop') return
-    const usage = await shopUsage(app.db, request.shop)
+    const usage = await opts.usageOf(request.shop)
     if (usage.features.includes(feature)) return
     const current = usage.planKey ? planLabel(appPlanByKey(usage.planKey)) : null
     throw new AppError('PLAN_REQUIRED', featureRefusal(feature, current))

@@ -2,10 +2,10 @@ import { batchDeps } from '../features/batch/deps.ts'
 import { type BatchDeps, runBatch } from '../features/batch/run.ts'
 import { orphanBatches, runningOwners } from '../features/batch/run-repo.ts'
 import type { EnqueueBatch } from '../features/batch/service.ts'
-import { findShopById } from '../features/shops/repo.ts'
 import type { AppInstance } from '../http/app-instance.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { deadOwners } from '../process-owner.ts'
+import { findShopById } from '../platform/shops-repo.ts'
+import { deadOwners } from '../process/owner.ts'
 import { executor, type Jobs } from './boss.ts'
 
 /**

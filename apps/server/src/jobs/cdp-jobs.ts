@@ -9,10 +9,10 @@ import {
 import type { EnqueueTagJob } from '../features/cdp/tag-batch.ts'
 import { runTagJob } from '../features/cdp/tag-run.ts'
 import { orphanTagJobs, runningTagOwners } from '../features/cdp/tag-run-repo.ts'
-import { findShopById } from '../features/shops/repo.ts'
 import type { AppInstance } from '../http/app-instance.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { deadOwners } from '../process-owner.ts'
+import { findShopById } from '../platform/shops-repo.ts'
+import { deadOwners } from '../process/owner.ts'
 import { executor, type Jobs } from './boss.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { staleJobs } from '../features/exports/repo.ts'
 import { ExportBusy, type ExportDeps, runExport } from '../features/exports/run.ts'
 import type { EnqueueExport } from '../features/exports/service.ts'
-import { findShopById } from '../features/shops/repo.ts'
+import { findShopById } from '../platform/shops-repo.ts'
 import { executor, type Jobs } from './boss.ts'
 
 /**

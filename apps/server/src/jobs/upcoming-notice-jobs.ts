@@ -1,7 +1,7 @@
 import type { Db } from '../db/pool.ts'
 import { type QuoteNextCycle, sendUpcomingNotices } from '../features/mail-templates/upcoming-notice.ts'
-import type { ShopRow } from '../features/shops/repo.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
 import type { Jobs } from './boss.ts'
 
 /**

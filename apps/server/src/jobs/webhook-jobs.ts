@@ -1,11 +1,11 @@
 import type { Db } from '../db/pool.ts'
-import { findShopById } from '../features/shops/repo.ts'
-import type { ShopClients } from '../features/subscriptions/shop-client.ts'
 import {
   applyDeferredRefresh,
   type DeferRefresh,
   type DeferredRefresh,
 } from '../features/webhooks/deferred.ts'
+import type { ShopClients } from '../platform/shop-clients.ts'
+import { findShopById } from '../platform/shops-repo.ts'
 import { executor, type Jobs } from './boss.ts'
 
 /**

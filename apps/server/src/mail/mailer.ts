@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import nodemailer from 'nodemailer'
 import type { Db, DbClient } from '../db/pool.ts'
-import { deadOwners } from '../process-owner.ts'
+import { deadOwners } from '../process/owner.ts'
 import {
   claimDue,
   insertPending,

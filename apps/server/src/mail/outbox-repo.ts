@@ -1,5 +1,5 @@
 import type { DbClient } from '../db/pool.ts'
-import { PROCESS_OWNER } from '../process-owner.ts'
+import { PROCESS_OWNER } from '../process/owner.ts'
 
 /** A file sent with a mail: kept as a path, read when the mail is sent. */
 export type OutboxAttachment = { filename: string; path: string; contentType: string; size: number | null }

@@ -38,7 +38,7 @@ export type AdminClientOptions = {
   now?: () => number
   /**
    * The merchant request the current call is made for (its deadline), or undefined for
-   * background work; read at each call (features/subscriptions/shop-client.ts passes the
+   * background work; read at each call (platform/shop-clients.ts passes the
    * request context's).
    */
   callContext?: () => CallContext | undefined

@@ -5,15 +5,16 @@ import { PlatformUnavailableError, PlatformUserError } from '../platform/errors.
 import { idFromGid } from '../platform/gid.ts'
 import { fetchBulkOperation, type PlatformBulkOperation } from '../platform/operations/bulk-operation.ts'
 import { runBulkQuery } from '../platform/operations/bulk-operation-run-query.ts'
-import { CUSTOMERS_BULK_QUERY } from '../platform/operations/customers-bulk-query.ts'
-import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
-import { SUBSCRIPTION_CONTRACTS_BULK_QUERY } from '../platform/operations/subscription-contracts-bulk-query.ts'
 import type {
   PlatformContractLine,
-  PlatformOrder,
-  PlatformPagedContract,
-} from '../platform/operations/subscription-contracts-page.ts'
-import { type PlatformPricingPolicy, policyOf } from '../platform/operations/subscription-line-pricing.ts'
+  PlatformPricingPolicy,
+} from '../platform/operations/contract-fragments.ts'
+import type { PlatformCustomer } from '../platform/operations/customer-fragments.ts'
+import { CUSTOMERS_BULK_QUERY } from '../platform/operations/customers-bulk-query.ts'
+import type { PlatformOrder } from '../platform/operations/order-fragments.ts'
+import { SUBSCRIPTION_CONTRACTS_BULK_QUERY } from '../platform/operations/subscription-contracts-bulk-query.ts'
+import type { PlatformPagedContract } from '../platform/operations/subscription-contracts-page.ts'
+import { policyOf } from '../platform/operations/subscription-line-pricing.ts'
 import { appendContractEvents, type ContractChange, upsertContracts } from './contracts-repo.ts'
 import { type KeptLinePricing, keepContractLinePricing } from './line-pricing-repo.ts'
 import { upsertCustomers, upsertOrders } from './mirror-repo.ts'

@@ -266,3 +266,12 @@ export async function mirroredContractCount(db: DbClient, shopId: string): Promi
   )
   return Number(rows[0]?.n ?? 0)
 }
+
+/** The shop's contracts, counted up to `limit` (the prep-days rule looks at 5: spec §9). */
+export async function countContractsUpTo(db: DbClient, shopId: string, limit: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from (select 1 from subscription_contracts where shop_id = $1 limit $2) c',
+    [shopId, limit],
+  )
+  return rows[0]!.n
+}

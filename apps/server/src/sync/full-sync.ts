@@ -2,15 +2,8 @@ import type { AppPlan } from '@teiki/contract'
 import { ordersReadableFrom } from '@teiki/domain'
 import type { Db } from '../db/pool.ts'
 import { withTransaction } from '../db/pool.ts'
-import { storedPlan, syncedPlanRecord } from '../features/app-plan/record.ts'
-import {
-  platformAccess,
-  recordOrdersReadableFrom,
-  type ShopRow,
-  updateShopDetails,
-} from '../features/shops/repo.ts'
-import { grantsAllOrders } from '../features/shops/scopes.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
+import { storedPlan, syncedPlanRecord } from '../platform/app-plan-record.ts'
 import { idFromGid } from '../platform/gid.ts'
 import { fetchCustomersPage } from '../platform/operations/customers-page.ts'
 import { fetchProductsPage } from '../platform/operations/products-page.ts'
@@ -23,6 +16,13 @@ import {
   type PlatformPagedContract,
 } from '../platform/operations/subscription-contracts-page.ts'
 import { fetchUpdatedOrdersPage } from '../platform/operations/updated-orders-page.ts'
+import { grantsAllOrders } from '../platform/scopes.ts'
+import {
+  platformAccess,
+  recordOrdersReadableFrom,
+  type ShopRow,
+  updateShopDetails,
+} from '../platform/shops-repo.ts'
 import { ingestContractExports, startContractExports } from './bulk-contracts.ts'
 import {
   BULK_QUERIES,

@@ -1,15 +1,12 @@
 import { japaneseName } from '@teiki/domain'
-import { nameKey, phoneRev } from '../features/customers/search-keys.ts'
 import { idFromGid, maybeIdFromGid } from '../platform/gid.ts'
-import type { PlatformCustomer } from '../platform/operations/customers-page.ts'
+import type { PlatformContract } from '../platform/operations/contract-fragments.ts'
+import type { PlatformCustomer } from '../platform/operations/customer-fragments.ts'
+import type { PlatformOrder } from '../platform/operations/order-fragments.ts'
 import type { PlatformProduct } from '../platform/operations/products-page.ts'
-import type { PlatformSellingPlanGroup } from '../platform/operations/selling-plan-groups-page.ts'
+import type { PlatformSellingPlanGroup } from '../platform/operations/selling-plan-fragments.ts'
 import type { CreatedBillingAttempt } from '../platform/operations/subscription-billing-attempt-create.ts'
-import type {
-  PlatformContract,
-  PlatformOrder,
-  PlatformPagedContract,
-} from '../platform/operations/subscription-contracts-page.ts'
+import type { PlatformPagedContract } from '../platform/operations/subscription-contracts-page.ts'
 import type { BillingAttemptRecord } from './billing-attempts-repo.ts'
 import type { ContractRecord, LineRecord } from './contracts-repo.ts'
 import type {
@@ -21,6 +18,7 @@ import type {
   VariantRecord,
 } from './mirror-repo.ts'
 import { storableRow } from './mirror-text.ts'
+import { nameKey, phoneRev } from './search-keys.ts'
 
 // Platform objects (Admin API shapes) to mirror rows. Shared by the full sync, the bulk sync
 // and the webhook handlers so every path writes the same columns the same way. Every row goes

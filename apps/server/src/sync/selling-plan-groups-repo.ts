@@ -1,5 +1,5 @@
 import type { DbClient } from '../db/pool.ts'
-import type { PlatformSellingPlanGroup } from '../platform/operations/selling-plan-groups-page.ts'
+import type { PlatformSellingPlanGroup } from '../platform/operations/selling-plan-fragments.ts'
 import { upsertSellingPlanGroups } from './mirror-repo.ts'
 import { sellingPlanGroupRecord, sellingPlanRecords } from './records.ts'
 

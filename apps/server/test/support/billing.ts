@@ -2,14 +2,14 @@ import type { AddressInfo } from 'node:net'
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { type RunBillingOptions, runBilling } from '../../src/billing/run.ts'
-import { findInstalledShop, type ShopRow, upsertShopInstall } from '../../src/features/shops/repo.ts'
-import { type ShopClients, sharedShopClients } from '../../src/features/subscriptions/shop-client.ts'
 import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
 import { type AppInstance, type BuildAppOptions, buildApp } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { type Jobs, startJobs } from '../../src/jobs/boss.ts'
 import { toGid } from '../../src/platform/gid.ts'
 import { fetchSubscriptionContract } from '../../src/platform/operations/subscription-contract.ts'
+import type { ShopClients } from '../../src/platform/shop-clients.ts'
+import { findInstalledShop, type ShopRow, upsertShopInstall } from '../../src/platform/shops-repo.ts'
 import { upsertContracts } from '../../src/sync/contracts-repo.ts'
 import { fullSync } from '../../src/sync/full-sync.ts'
 import { contractRecord, lineRecords } from '../../src/sync/records.ts'
@@ -94,7 +94,7 @@ export async function startBillingEnv(opts: {
       : {}),
   })
   url = (await emulator.listen(0)).url
-  const clients = sharedShopClients(app.platformOptions)
+  const clients = app.shopClients
   for (const { domain } of opts.shops) {
     const install = emulator.install(domain)
     await upsertShopInstall(pool, {

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import { createEmulator, type Emulator, type EmulatorOptions } from '@teiki/shopify-emulator'
 import type pg from 'pg'
-import { appPlanRecord } from '../../src/features/app-plan/record.ts'
-import { updateAppPlan, upsertShopInstall } from '../../src/features/shops/repo.ts'
 import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
 import { type AppInstance, buildApp } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { type Jobs, startJobs } from '../../src/jobs/boss.ts'
 import { type AdminClient, createAdminClient } from '../../src/platform/admin-client.ts'
+import { appPlanRecord } from '../../src/platform/app-plan-record.ts'
 import { fetchActiveAppSubscriptions } from '../../src/platform/operations/app-subscriptions.ts'
+import { updateAppPlan, upsertShopInstall } from '../../src/platform/shops-repo.ts'
 import { TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
 
 export type EmulatedApp = {

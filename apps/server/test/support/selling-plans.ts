@@ -1,7 +1,7 @@
 import type { SellingPlanInput } from '@teiki/contract'
 import type { Emulator } from '@teiki/shopify-emulator'
 import { expect } from 'vitest'
-import { findInstalledShop } from '../../src/features/shops/repo.ts'
+import { findInstalledShop } from '../../src/platform/shops-repo.ts'
 import { fullSync } from '../../src/sync/full-sync.ts'
 import { type EmulatedApp, startEmulatedApp } from './emulated-app.ts'
 

@@ -15,14 +15,14 @@ import type { AppInstance } from '../../http/app-instance.ts'
 import { fetchAppHandle } from '../../platform/operations/app-handle.ts'
 import { fetchEligibleForSubscriptions } from '../../platform/operations/shop-features.ts'
 import { fetchShopPlan } from '../../platform/operations/shop-plan.ts'
-import { findInstalledShop } from '../shops/repo.ts'
+import { findInstalledShop } from '../../platform/shops-repo.ts'
 import { adminAppUrl, createAppPlanService } from './service.ts'
 import { shopUsage } from './usage.ts'
 
 /** プラン and eligibility (spec §7 "Eligibility, plan, shop"). */
 export function appPlanRoutes(app: AppInstance): void {
   const tags = ['shop']
-  const plans = createAppPlanService(app.db, app.platformOptions)
+  const plans = createAppPlanService(app.db, app.shopClients)
   const origin = (request: FastifyRequest) =>
     app.platformOptions.appUrl ?? `${request.protocol}://${request.host}`
 

@@ -1,22 +1,21 @@
 import type { AppPlan, AppPlanKey, PlanResponse } from '@teiki/contract'
 import { appPlanByKey, appSubscriptionName, nextPlanRecord } from '@teiki/domain'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
-import type { PlatformOptions } from '../../http/app-instance.ts'
+import { appPlanRecord, storedPlan } from '../../platform/app-plan-record.ts'
+import { platformError } from '../../platform/merchant-errors.ts'
 import { fetchAppHandle } from '../../platform/operations/app-handle.ts'
 import { createAppSubscription } from '../../platform/operations/app-subscription-create.ts'
 import { fetchActiveAppSubscriptions } from '../../platform/operations/app-subscriptions.ts'
-import { isFlagOn } from '../shop-flags/service.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
 import {
   findInstalledShop,
   isPartnerDevelopment,
   lockAppPlan,
   type ShopRow,
   updateAppPlan,
-} from '../shops/repo.ts'
+} from '../../platform/shops-repo.ts'
+import { isFlagOn } from '../shop-flags/service.ts'
 import { currentPlan } from '../shops/service.ts'
-import { platformError } from '../subscriptions/edit-flow.ts'
-import { sharedShopClients } from '../subscriptions/shop-client.ts'
-import { appPlanRecord, storedPlan } from './record.ts'
 import { endPlanChange, insertPlanChange, pendingPlanChanges, settlePlanChanges } from './repo.ts'
 
 const idOf = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1)
@@ -41,9 +40,7 @@ export async function recordReportedPlan(tx: DbClient, shopId: string, reported:
 export const adminAppUrl = (shopDomain: string, handle: string, path: string) =>
   `https://admin.shopify.com/store/${shopDomain.replace(/\.myshopify\.com$/, '')}/apps/${handle}${path}`
 
-export function createAppPlanService(db: Db, platform: PlatformOptions) {
-  const clients = sharedShopClients(platform)
-
+export function createAppPlanService(db: Db, clients: ShopClients) {
   /**
    * PUT /plan: the app subscription is created on the platform (PENDING) and the merchant is
    * sent to its confirmationUrl; the platform brings them back to `returnUrl` (the プラン page),

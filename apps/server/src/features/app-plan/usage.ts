@@ -1,8 +1,8 @@
 import { type AppUsage, appUsage } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
+import { storedPlan } from '../../platform/app-plan-record.ts'
+import { isPartnerDevelopment, type ShopRow } from '../../platform/shops-repo.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
-import { isPartnerDevelopment, type ShopRow } from '../shops/repo.ts'
-import { storedPlan } from './record.ts'
 
 /**
  * May the shop use the app, and which features (domain `appUsage`, ADR 0029). An ACTIVE plan

@@ -1,6 +1,6 @@
 import { formatDateTimeJa, formatNumber } from '@teiki/domain'
 import type { MailMessage } from '../../mail/mailer.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import type { BatchRow } from './repo.ts'
 import type { unchangedForMail } from './run-repo.ts'
 

@@ -16,7 +16,7 @@ import {
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
 import type { Mailer } from '../../mail/mailer.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { batchDeps } from './deps.ts'
 import {
   type BatchPlan,

@@ -3,7 +3,7 @@ import type { BatchJob, BatchKind, BatchPreview } from '@teiki/contract'
 import { batchPercent, formatDateJa, toZonedDate, zonedDayRange } from '@teiki/domain'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import {
   type BatchRow,
   type BatchTarget,

@@ -2,10 +2,10 @@ import type { BatchItemStatus, BatchItems, BulkQueryResponse } from '@teiki/cont
 import { toZonedDate } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
+import { platformError } from '../../platform/merchant-errors.ts'
 import { fetchCurrentBulkOperation } from '../../platform/operations/current-bulk-operation.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import { platformError } from '../subscriptions/edit-flow.ts'
-import type { ShopClients } from '../subscriptions/shop-client.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { type BatchRow, findBatch, latestBatches, listItems, requestCancel } from './repo.ts'
 import { type BatchDeps, end } from './run.ts'
 

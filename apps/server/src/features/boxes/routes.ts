@@ -10,14 +10,13 @@ import {
 } from '@teiki/contract'
 import { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { createBoxService } from './service.ts'
 
 const tags = ['boxes']
 
 /** Boxes (screen ボックス, spec §7 "Boxes"). */
 export function boxRoutes(app: AppInstance): void {
-  const boxes = createBoxService({ db: app.db, clients: sharedShopClients(app.platformOptions) })
+  const boxes = createBoxService({ db: app.db, clients: app.shopClients })
 
   app.get(
     '/app-admin/boxes',

@@ -4,10 +4,10 @@ import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { PlatformUserError } from '../../platform/errors.ts'
 import { idFromGid, toGid } from '../../platform/gid.ts'
+import { platformError } from '../../platform/merchant-errors.ts'
 import { fetchSellingPlanGroupProducts } from '../../platform/operations/selling-plan-group-products.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import { platformError } from '../subscriptions/edit-flow.ts'
-import type { ShopClients } from '../subscriptions/shop-client.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import {
   type BoxPatch,
   type BoxRow,

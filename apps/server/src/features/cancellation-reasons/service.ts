@@ -2,7 +2,7 @@ import type { CancellationReasonsGroupedBy, ContractCancellationReason } from '@
 import { zonedDayRange } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import {
   countCancellationsByReason,
   createReason,

@@ -3,12 +3,12 @@ import type { Db } from '../../db/pool.ts'
 import { withTransaction } from '../../db/pool.ts'
 import { notFound } from '../../http/app-error.ts'
 import { toGid } from '../../platform/gid.ts'
+import { platformError } from '../../platform/merchant-errors.ts'
 import { fetchCustomer } from '../../platform/operations/customer.ts'
 import { addCustomerTags } from '../../platform/operations/tags-add.ts'
 import { removeCustomerTags } from '../../platform/operations/tags-remove.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import { platformError } from '../subscriptions/edit-flow.ts'
-import type { ShopClients } from '../subscriptions/shop-client.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import {
   type CustomerProfileRow,
   customerContracts,

@@ -1,6 +1,5 @@
 import type { AppInstance } from '../../http/app-instance.ts'
 import type { Mailer } from '../../mail/mailer.ts'
-import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { createCustomerService } from './customers-service.ts'
 import type { SegmentExportDeps } from './segment-export.ts'
 import type { TagRunDeps } from './tag-run.ts'
@@ -10,7 +9,7 @@ export function cdpJobDeps(
   app: AppInstance,
   opts: { mailer: Mailer; dataDir: string; concurrency?: number },
 ): { tags: TagRunDeps; exports: SegmentExportDeps } {
-  const customers = createCustomerService({ db: app.db, clients: sharedShopClients(app.platformOptions) })
+  const customers = createCustomerService({ db: app.db, clients: app.shopClients })
   return {
     tags: {
       db: app.db,

@@ -14,7 +14,6 @@ import {
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
 import { stateChangingGet } from '../../http/get-write-guard.ts'
-import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { customerRoutes } from './customer-routes.ts'
 import { createCustomerService } from './customers-service.ts'
 import { ltvRoutes } from './ltv-routes.ts'
@@ -30,7 +29,7 @@ export type CdpRouteOptions = { enqueueTagJob?: EnqueueTagJob; enqueueExport?: E
 /** Customer data platform (spec §7 "Customer data platform"): segments, customers, tags, LTV. */
 export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
   const segments = createSegmentService({ db: app.db })
-  const customers = createCustomerService({ db: app.db, clients: sharedShopClients(app.platformOptions) })
+  const customers = createCustomerService({ db: app.db, clients: app.shopClients })
   const batches = createTagBatches({
     db: app.db,
     segments,

@@ -1,6 +1,6 @@
 import { describeConditions, formatNumber } from '@teiki/domain'
 import type { MailMessage } from '../../mail/mailer.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import type { SegmentExportRow } from './export-jobs-repo.ts'
 
 const SIGNATURE = ['', '--', 'Teiki（定期）', 'このメールは送信専用です。']

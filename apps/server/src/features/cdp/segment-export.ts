@@ -6,10 +6,10 @@ import type { ExportEncoding, SegmentExportJob } from '@teiki/contract'
 import { formatDateJa } from '@teiki/domain'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import type { Mailer } from '../../mail/mailer.ts'
-import { deadOwners, PROCESS_OWNER } from '../../process-owner.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
+import { deadOwners, PROCESS_OWNER } from '../../process/owner.ts'
 import { amountText, createCsvEncoder, csvContentType, csvLine, csvText } from '../exports/csv.ts'
 import { MAIL_ATTACHMENT_LIMIT } from '../exports/export-mail.ts'
-import type { ShopRow } from '../shops/repo.ts'
 import {
   claimSegmentExport,
   exportsWithFileDone,

@@ -15,7 +15,7 @@ import {
 } from '@teiki/domain'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { latestSegmentExport, toApiSegmentExport } from './export-jobs-repo.ts'
 import { segmentWhere } from './segment-sql.ts'
 import {

@@ -1,7 +1,7 @@
 import type { TagJob } from '@teiki/contract'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import type { SegmentService } from './segments-service.ts'
 import { activeTagJob, insertTagJob, toApiTagJob } from './tag-jobs-repo.ts'
 

@@ -1,7 +1,7 @@
 import { type ExportFilter, exportStatuses } from '@teiki/contract'
 import { zonedDayRange } from '@teiki/domain'
 import { AppError } from '../../http/app-error.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import type { ExportQuery } from './repo.ts'
 
 /** The job's filter as SQL values; a day the zone does not have is a 400. */

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/pool.ts'
 import { unauthenticated } from '../../http/app-error.ts'
 import { outsideRequest } from '../../http/request-context.ts'
+import { findInstalledShop, type ShopRow, upsertShopInstall } from '../../platform/shops-repo.ts'
 import { exchangeSessionToken } from '../../platform/token-exchange.ts'
-import { findInstalledShop, type ShopRow, upsertShopInstall } from '../shops/repo.ts'
 
 export type InstallerOptions = {
   db: Db

@@ -19,8 +19,8 @@ import {
 import type { DbClient } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
 import type { MailAttachment, Mailer, MailMessage } from '../../mail/mailer.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
-import type { ShopRow } from '../shops/repo.ts'
 import {
   contractLines,
   contractRecipient,

@@ -2,7 +2,7 @@ import { cycleTotal, deliveryDateOf, upcomingNoticeWindow } from '@teiki/domain'
 import type { CycleQuote } from '../../billing/cycle-prices.ts'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import type { Mailer } from '../../mail/mailer.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { contractLines, contractsDueForNotice, type UpcomingContract } from './repo.ts'
 import { composeMail } from './service.ts'
 

@@ -8,7 +8,7 @@ import {
   toZonedDate,
 } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { cohortCounts } from './persistence-repo.ts'
 import {
   activeDeltas,

@@ -3,8 +3,8 @@ import { type CustomCycleDiscount, customCycleDiscountProblem, platformAmount } 
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { PlatformUserError } from '../../platform/errors.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import type { ShopClients } from '../subscriptions/shop-client.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { cycleDiscountsOf, groupOfPlan, replaceCycleDiscounts } from './repo.ts'
 import { publishPlanPrices } from './storefront-prices.ts'
 

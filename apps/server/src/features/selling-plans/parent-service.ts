@@ -1,9 +1,9 @@
 import type { ParentVariant } from '@teiki/contract'
 import type { DbClient } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { variantSummary } from '../products/service.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
-import type { ShopRow } from '../shops/repo.ts'
 import { findParent, hasVariant, writeParent } from './repo.ts'
 import { GROUP_NOT_FOUND, requireGroup } from './service.ts'
 

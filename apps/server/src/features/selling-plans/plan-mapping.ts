@@ -10,7 +10,7 @@ import {
   type StoredPricingPolicy,
 } from '@teiki/domain'
 import { idFromGid, toGid } from '../../platform/gid.ts'
-import type { PlatformSellingPlan } from '../../platform/operations/selling-plan-groups-page.ts'
+import type { PlatformSellingPlan } from '../../platform/operations/selling-plan-fragments.ts'
 
 // Between the editor's plan (the domain's SellingPlanForm) and the platform's SellingPlan:
 // what is sent (SellingPlanInput) and how a stored plan reads back.

@@ -7,7 +7,6 @@ import {
   ZSellingPlanList,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { createGroupProductsService } from './group-products-service.ts'
 import { groupWriteRoutes } from './group-write-routes.ts'
 import { planRoutes } from './plan-routes.ts'
@@ -18,7 +17,7 @@ const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse, 
 
 /** Selling plan groups (screen 販売プラン, spec §7 "Selling plans"): list, editor, products. */
 export function sellingPlanRoutes(app: AppInstance): void {
-  const deps = { db: app.db, clients: sharedShopClients(app.platformOptions), log: app.log }
+  const deps = { db: app.db, clients: app.shopClients, log: app.log }
   const groups = createSellingPlanService(deps)
   const products = createGroupProductsService({ ...deps, groups })
 

@@ -10,20 +10,20 @@ import { customCycleDiscountsOf, type SellingPlanForm } from '@teiki/domain'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { toGid } from '../../platform/gid.ts'
+import { platformError } from '../../platform/merchant-errors.ts'
+import type { PlatformSellingPlanGroup } from '../../platform/operations/selling-plan-fragments.ts'
 import { fetchSellingPlanGroup } from '../../platform/operations/selling-plan-group.ts'
 import { createSellingPlanGroup } from '../../platform/operations/selling-plan-group-create.ts'
 import { deleteSellingPlanGroup } from '../../platform/operations/selling-plan-group-delete.ts'
 import { fetchSellingPlanGroupDetail } from '../../platform/operations/selling-plan-group-detail.ts'
 import { updateSellingPlanGroup } from '../../platform/operations/selling-plan-group-update.ts'
-import type { PlatformSellingPlanGroup } from '../../platform/operations/selling-plan-groups-page.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import {
   hasSellingPlanGroup,
   mirrorSellingPlanGroup,
   removeSellingPlanGroup,
 } from '../../sync/selling-plan-groups-repo.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import { platformError } from '../subscriptions/edit-flow.ts'
-import type { ShopClients } from '../subscriptions/shop-client.ts'
 import { planView, sellingPlanInput } from './plan-mapping.ts'
 import {
   cycleDiscountsOf,

@@ -3,7 +3,7 @@ import type { DbClient } from '../../db/pool.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
 import { fetchAppInstallationId } from '../../platform/operations/current-app-installation.ts'
 import { setMetafields } from '../../platform/operations/metafields-set.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { lineDiscountsOf } from './plan-mapping.ts'
 import { cycleDiscountsOf, plansWithCycleDiscounts } from './repo.ts'
 

@@ -1,8 +1,8 @@
 import type { MyPageTargetVariantList } from '@teiki/contract'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
-import type { ShopRow } from '../shops/repo.ts'
 import { addTargetVariants, listTargetVariants, removeTargetVariant, unknownVariants } from './repo.ts'
 
 const TWO_GROUPS_OFF =

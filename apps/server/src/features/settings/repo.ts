@@ -25,15 +25,6 @@ export async function saveSettings(db: DbClient, shopId: string, s: SettingsRow)
   )
 }
 
-/** The shop's contracts, counted up to `limit` (the prep-days rule looks at 5: spec §9). */
-export async function countContractsUpTo(db: DbClient, shopId: string, limit: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'select count(*)::int as n from (select 1 from subscription_contracts where shop_id = $1 limit $2) c',
-    [shopId, limit],
-  )
-  return rows[0]!.n
-}
-
 export type TargetVariantRow = {
   variant_id: string
   customer_group: number

@@ -7,10 +7,10 @@ import {
   ZSettingsBody,
   ZSettingsResponse,
 } from '@teiki/contract'
+import { deliveryPrepDaysOperation } from '../../billing/prep-days.ts'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { findInstalledShop } from '../shops/repo.ts'
+import { findInstalledShop } from '../../platform/shops-repo.ts'
 import { addMyPageTargets, listMyPageTargets, removeMyPageTarget } from './my-page-service.ts'
-import { deliveryPrepDaysOperation } from './prep-days.ts'
 import { getSettings, putSettings } from './service.ts'
 
 /** 設定 (spec §7 "Settings and mail"): settings, the prep-days rule, the my-page target variants. */

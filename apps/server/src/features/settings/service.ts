@@ -1,10 +1,10 @@
 import type { SettingsResponse, ShopSettings } from '@teiki/contract'
 import { noteAttributeProblem, skuConversionsProblem, thankPageScriptProblem } from '@teiki/domain'
+import { deliveryPrepDaysOperation } from '../../billing/prep-days.ts'
 import { getBillingSettings, putBillingSettings } from '../../billing/settings.ts'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import { deliveryPrepDaysOperation } from './prep-days.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { findSettings, saveSettings } from './repo.ts'
 
 /** 設定: the JSON settings and the delivery prep days (kept with the billing settings, which use them). */

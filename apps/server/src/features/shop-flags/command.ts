@@ -1,5 +1,5 @@
 import type { DbClient } from '../../db/pool.ts'
-import { findInstalledShop } from '../shops/repo.ts'
+import { findInstalledShop } from '../../platform/shops-repo.ts'
 import { isShopFlag, SHOP_FLAGS, type ShopFlag, type ShopFlags, setShopFlag, shopFlags } from './service.ts'
 
 /** What each flag changes (printed by `npm run flags -- --help`). */

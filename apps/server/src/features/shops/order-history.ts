@@ -3,9 +3,9 @@ import { orderHistoryMessage, ordersCompleteFrom } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
 import { outsideRequest } from '../../http/request-context.ts'
 import { fetchAccessScopes } from '../../platform/operations/access-scopes.ts'
-import type { ShopClients } from '../subscriptions/shop-client.ts'
-import { platformAccess, type ShopRow } from './repo.ts'
-import { grantsAllOrders } from './scopes.ts'
+import { grantsAllOrders } from '../../platform/scopes.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
+import { platformAccess, type ShopRow } from '../../platform/shops-repo.ts'
 
 /**
  * GET /order-history (issue 23): from which day the shop's figures built on orders are

@@ -5,14 +5,13 @@ import {
   ZShopCurrencyResponse,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { findInstalledShop } from '../../platform/shops-repo.ts'
 import { fullSync } from '../../sync/full-sync.ts'
-import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { createOrderHistory } from './order-history.ts'
-import { findInstalledShop } from './repo.ts'
 import { scopeEligibility } from './service.ts'
 
 export function shopRoutes(app: AppInstance, opts: { orderHistoryRecheckMs?: number } = {}): void {
-  const clients = sharedShopClients(app.platformOptions)
+  const clients = app.shopClients
   const orderHistory = createOrderHistory({
     db: app.db,
     clients,

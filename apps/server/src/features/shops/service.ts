@@ -1,7 +1,7 @@
 import { type AppPlan, type EligibilityResponse, type PlanResponse, ZAppPlan } from '@teiki/contract'
 import { appPlanByName } from '@teiki/domain'
-import type { ShopRow } from './repo.ts'
-import { missingScopes, REQUESTED_SCOPES } from './scopes.ts'
+import { missingScopes, REQUESTED_SCOPES } from '../../platform/scopes.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 
 export function currentPlan(shop: ShopRow): PlanResponse {
   const parsed = ZAppPlan.safeParse(shop.app_plan)

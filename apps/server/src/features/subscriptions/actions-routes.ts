@@ -7,7 +7,6 @@ import {
 import type { AppInstance } from '../../http/app-instance.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { createContractActions } from './actions-service.ts'
-import { sharedShopClients } from './shop-client.ts'
 
 /** POST /app-admin/pause, /resume, /churn (spec §7 contract actions). */
 export function contractActionRoutes(app: AppInstance, opts: { mailer?: Mailer } = {}): void {
@@ -18,7 +17,7 @@ export function contractActionRoutes(app: AppInstance, opts: { mailer?: Mailer }
     fetch: app.platformOptions.fetch,
     client: app.platformOptions.clientRetry,
     log: app.log,
-    clients: sharedShopClients(app.platformOptions),
+    clients: app.shopClients,
   })
   const response = {
     200: ZContractActionResponse,

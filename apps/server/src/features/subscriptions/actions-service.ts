@@ -6,6 +6,7 @@ import type { Mailer } from '../../mail/mailer.ts'
 import type { AdminClient, AdminClientOptions } from '../../platform/admin-client.ts'
 import { PlatformUnavailableError, PlatformUserError } from '../../platform/errors.ts'
 import { toGid } from '../../platform/gid.ts'
+import { platformRefusal, STALE_CONTRACT } from '../../platform/merchant-errors.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
 import {
   activateSubscriptionContract,
@@ -13,13 +14,12 @@ import {
   cancelSubscriptionContract,
   pauseSubscriptionContract,
 } from '../../platform/operations/subscription-contract-status.ts'
+import { createShopClients, type ShopClients } from '../../platform/shop-clients.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { appendContractEvents, lockContract, upsertContracts } from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
 import { recordCancellation, resolveCancellationReason } from '../cancellation-reasons/service.ts'
 import { decideContractMail } from '../mail-templates/service.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import { platformRefusal, STALE_CONTRACT } from './edit-flow.ts'
-import { createShopClients, type ShopClients } from './shop-client.ts'
 
 export type ContractAction = 'pause' | 'resume' | 'churn'
 

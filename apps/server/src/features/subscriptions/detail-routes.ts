@@ -1,11 +1,10 @@
 import { ZContractDetailParams, ZErrorResponse, ZSubscriptionDetail } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
 import { createContractDetails } from './detail-service.ts'
-import { sharedShopClients } from './shop-client.ts'
 
 /** GET /app-admin/subscriptions/:contractId — one contract's detail (spec §3). */
 export function contractDetailRoutes(app: AppInstance): void {
-  const details = createContractDetails({ db: app.db, clients: sharedShopClients(app.platformOptions) })
+  const details = createContractDetails({ db: app.db, clients: app.shopClients })
   app.get(
     '/app-admin/subscriptions/:contractId',
     {

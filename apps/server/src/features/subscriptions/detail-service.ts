@@ -13,17 +13,17 @@ import { AppError, notFound } from '../../http/app-error.ts'
 import { attemptOutcome } from '../../platform/attempt-outcome.ts'
 import { PlatformUnavailableError } from '../../platform/errors.ts'
 import { idFromGid, lineIdOf, maybeIdFromGid, toGid } from '../../platform/gid.ts'
+import type { PlatformDetailLine } from '../../platform/operations/contract-fragments.ts'
 import {
   fetchSubscriptionContractDetail,
   type PlatformContractDetail,
 } from '../../platform/operations/subscription-contract-detail.ts'
-import type { PlatformDetailLine } from '../../platform/operations/subscription-line-detail-selection.ts'
 import { adjustmentValueText } from '../../platform/operations/subscription-line-pricing.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
 import { planCycleDiscounts } from '../selling-plans/cycle-discounts-service.ts'
-import type { ShopRow } from '../shops/repo.ts'
 import { paymentInstrument } from './payment-instrument.ts'
-import type { ShopClients } from './shop-client.ts'
 
 const CONTRACT_NOT_FOUND = '契約が見つかりません'
 const PLATFORM_UNAVAILABLE = 'Shopify に接続できませんでした。しばらくしてから再度お試しください。'

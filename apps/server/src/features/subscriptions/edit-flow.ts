@@ -1,13 +1,13 @@
 import type { ContractEditResponse } from '@teiki/contract'
-import { userErrorsJa, withPlatformDetail } from '@teiki/domain'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
-import { platformBusy } from '../../http/request-context.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
-import { PlatformBusyError, PlatformUnavailableError, PlatformUserError } from '../../platform/errors.ts'
 import { toGid } from '../../platform/gid.ts'
+import { platformError, STALE_CONTRACT } from '../../platform/merchant-errors.ts'
+import type { PlatformContract } from '../../platform/operations/contract-fragments.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
-import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import {
   appendContractEvent,
   appendContractEvents,
@@ -15,12 +15,8 @@ import {
   upsertContracts,
 } from '../../sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../../sync/records.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import type { ShopClients } from './shop-client.ts'
 
 export const CONTRACT_NOT_FOUND = '契約が見つかりません'
-export const STALE_CONTRACT =
-  'この契約は、画面を開いた後に別の操作で変更されています。画面を再読み込みして最新の内容を確認してから、もう一度操作してください。'
 
 /** What an edit records in the contract's history (contract_events), besides status moves. */
 export type EditEvent = { type: string; payload: Record<string, unknown> }
@@ -152,39 +148,3 @@ export function createEditFlow(opts: EditFlowOptions): EditFlow {
 }
 
 const contractIdOf = (c: PlatformContract) => c.id.slice(c.id.lastIndexOf('/') + 1)
-
-/**
- * A refused mutation as the merchant reads it: what was refused, why in Japanese (from the
- * userErrors' codes), and the platform's own words on a 詳細 line.
- */
-export function platformRefusal(label: string, error: PlatformUserError): string {
-  const translated = userErrorsJa(error.userErrors)
-  return withPlatformDetail({
-    ...translated,
-    message: `Shopify が${label}を受け付けませんでした：${translated.message}`,
-  })
-}
-
-/** Platform failures as the merchant reads them; AppErrors raised by the edit pass through. */
-export function platformError(error: unknown, label: string): unknown {
-  if (error instanceof PlatformBusyError) {
-    return platformBusy(
-      error,
-      `ストアのAPIが混み合っているため、${label}ができませんでした（変更はされていません）。しばらくしてからもう一度お試しください。`,
-    )
-  }
-  if (error instanceof PlatformUserError) {
-    if (error.userErrors.some((e) => e.code === 'STALE_CONTRACT')) {
-      return new AppError('CONFLICT', STALE_CONTRACT, { cause: error })
-    }
-    return new AppError('PLATFORM_USER_ERROR', platformRefusal(label, error), { cause: error })
-  }
-  if (error instanceof PlatformUnavailableError) {
-    return new AppError(
-      'PLATFORM_UNAVAILABLE',
-      `Shopify に接続できなかったため、${label}ができませんでした。しばらくしてからもう一度お試しください。`,
-      { cause: error },
-    )
-  }
-  return error
-}

@@ -1,9 +1,10 @@
 import { TERMINAL_STATUSES, toZonedDate } from '@teiki/domain'
+import type { OrderNowEngine } from '../../billing/order-now.ts'
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { lineIdOf } from '../../platform/gid.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
 import { createEditFlow, type EditContext, type EditFlow } from './edit-flow.ts'
-import type { ShopClients } from './shop-client.ts'
 
 // What every family of contract edits (edits-*.ts) shares besides the edit flow: its
 // options, the clock, and the rules the platform would not check or would answer in English.
@@ -14,6 +15,8 @@ export type ContractEditsOptions = {
   log?: { warn: (obj: unknown, msg: string) => void }
   /** Clock for "today" checks (tests fix it). */
   now?: () => Date
+  /** The app's billing engine: "create order now" charges through its cycles (billing/order-now.ts). */
+  billing?: OrderNowEngine
 }
 
 export type Revisioned = { revision?: string | undefined }

@@ -1,10 +1,10 @@
 import type { DiscountCodesResponse } from '@teiki/contract'
 import { notFound } from '../../http/app-error.ts'
 import { idFromGid } from '../../platform/gid.ts'
+import { platformError } from '../../platform/merchant-errors.ts'
 import { fetchContractDiscounts } from '../../platform/operations/subscription-contract-discounts.ts'
 import { editContractThroughDraft } from '../../platform/operations/subscription-draft.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import { platformError } from './edit-flow.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { type EditDeps, type Revisioned, refuseEnded } from './edit-rules.ts'
 
 export async function discountCodes(

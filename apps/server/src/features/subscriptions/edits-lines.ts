@@ -8,8 +8,8 @@ import {
   type LineUpdateInput,
 } from '../../platform/operations/subscription-draft.ts'
 import { fetchLinePricing } from '../../platform/operations/subscription-line-pricing.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { contractOrderCount } from '../../sync/order-count.ts'
-import type { ShopRow } from '../shops/repo.ts'
 import type { EditContext } from './edit-flow.ts'
 import { type EditDeps, findLine, invalid, type Revisioned, refuseEnded } from './edit-rules.ts'
 import { findVariantPrice, markPricesManual } from './edits-repo.ts'

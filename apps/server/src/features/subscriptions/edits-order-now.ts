@@ -2,10 +2,10 @@ import type { CreateOrderNowResponse } from '@teiki/contract'
 import { createOrderNowAttempt } from '../../billing/order-now.ts'
 import { AppError } from '../../http/app-error.ts'
 import { idFromGid, maybeIdFromGid } from '../../platform/gid.ts'
+import { platformError, STALE_CONTRACT } from '../../platform/merchant-errors.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { upsertBillingAttempt } from '../../sync/billing-attempts-repo.ts'
 import { billingAttemptRecord } from '../../sync/records.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import { platformError, STALE_CONTRACT } from './edit-flow.ts'
 import type { EditDeps, Revisioned } from './edit-rules.ts'
 
 export async function createOrderNow(
@@ -34,6 +34,7 @@ export async function createOrderNow(
       shop,
       contract: ctx.current,
       now: now(),
+      engine: opts.billing,
     })
   } catch (error) {
     throw platformError(error, label)

@@ -29,7 +29,6 @@ import {
 import type { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
 import { createContractEdits } from './edits-service.ts'
-import { sharedShopClients } from './shop-client.ts'
 
 const errors = {
   400: ZErrorResponse,
@@ -50,8 +49,9 @@ const schema = <S extends z.ZodType>(summary: string, ok: S) => ({
 export function contractEditRoutes(app: AppInstance): void {
   const edits = createContractEdits({
     db: app.db,
-    clients: sharedShopClients(app.platformOptions),
+    clients: app.shopClients,
     log: app.log,
+    billing: app.billingEngine,
   })
   const edited = ZContractEditResponse
 

@@ -13,7 +13,7 @@ import {
 import { notFound } from '../../http/app-error.ts'
 import { setContractNextBillingDate } from '../../platform/operations/subscription-contract-next-billing-date.ts'
 import { type AnchorInput, editContractThroughDraft } from '../../platform/operations/subscription-draft.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 import { CONTRACT_NOT_FOUND } from './edit-flow.ts'
 import { type EditDeps, invalid, type Revisioned, refuseEnded } from './edit-rules.ts'
 import { findDeliveryFields } from './edits-repo.ts'

@@ -1,19 +1,8 @@
 import type { PaymentInstrument } from '@teiki/contract'
+import type { PlatformPaymentInstrument } from '../../platform/operations/shared-fragments.ts'
 
-/** A payment instrument as the platform serves it (the fragments the app's documents ask for). */
-export type PlatformInstrument =
-  | {
-      __typename: 'CustomerCreditCard'
-      brand: string
-      lastDigits: string
-      expiryMonth: number
-      expiryYear: number
-    }
-  | { __typename: 'CustomerPaypalBillingAgreement'; paypalAccountEmail: string | null }
-  | { __typename: 'CustomerShopPayAgreement'; name: string | null }
-  | { __typename: string }
-  | null
-  | undefined
+/** A payment instrument as the platform serves it (PaymentInstrumentFields); undefined without a payment method. */
+export type PlatformInstrument = PlatformPaymentInstrument | undefined
 
 /** The instrument as the app serves it: card (with expiry judged on the Tokyo calendar), PayPal or wallet. */
 export function paymentInstrument(instrument: PlatformInstrument, now: Date): PaymentInstrument {

@@ -1,7 +1,7 @@
 import { priceInputProblem } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 
 /**
  * A price the merchant typed must be chargeable in the contract's currency: whole yen for JPY

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { SubscriptionStatus } from '@teiki/contract'
 import { type DbClient, statement } from '../../db/pool.ts'
-import { prefixRange } from '../customers/search-keys.ts'
+import { prefixRange } from '../../sync/search-keys.ts'
 
 export type ContractListRow = {
   id: string

@@ -9,8 +9,8 @@ import {
 import { classifySearchInput, zonedDayRange } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
-import { nameKey, phoneRev } from '../customers/search-keys.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
+import { nameKey, phoneRev } from '../../sync/search-keys.ts'
 import { createCountCache } from './count-cache.ts'
 import {
   type ContractListRow,

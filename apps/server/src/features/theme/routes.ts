@@ -13,7 +13,6 @@ import {
 } from '@teiki/contract'
 import { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { createThemeService } from './service.ts'
 
 /** Spec §7 "Theme" and script tags: the storefront widget in the shop's themes. */
@@ -21,7 +20,7 @@ export function themeRoutes(app: AppInstance): void {
   const tags = ['theme']
   const themes = createThemeService({
     db: app.db,
-    clients: sharedShopClients(app.platformOptions),
+    clients: app.shopClients,
     adminOrigin: app.platformOptions.adminOrigin,
     apiKey: app.platformOptions.apiKey,
   })

@@ -11,7 +11,6 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../http/app-error.ts'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { sharedShopClients } from '../subscriptions/shop-client.ts'
 import { attributeAll } from './attribution.ts'
 import { createIngestQueue } from './ingest-queue.ts'
 import { pixelAuthenticator } from './pixel-auth.ts'
@@ -31,7 +30,7 @@ export type TrafficRouteOptions = {
 export function trafficPixelConnector(app: AppInstance, opts: TrafficRouteOptions = {}): PixelConnector {
   return createPixelConnector({
     db: app.db,
-    clients: sharedShopClients(app.platformOptions),
+    clients: app.shopClients,
     publicUrl: opts.publicUrl ?? (() => app.platformOptions.appUrl),
   })
 }

@@ -1,5 +1,5 @@
+import { appPlanRecord } from '../../platform/app-plan-record.ts'
 import { fetchAppSubscription } from '../../platform/operations/app-subscription.ts'
-import { appPlanRecord } from '../app-plan/record.ts'
 import { recordReportedPlan } from '../app-plan/service.ts'
 import { type Apply, type Payload, requireClient, type TopicHandler } from './handler.ts'
 

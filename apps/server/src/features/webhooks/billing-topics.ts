@@ -1,4 +1,3 @@
-import { activeBillingEngine } from '../../billing/registry.ts'
 import { outsideRequest } from '../../http/request-context.ts'
 import { type AttemptOutcome, attemptOutcome } from '../../platform/attempt-outcome.ts'
 import { idFromGid } from '../../platform/gid.ts'
@@ -57,7 +56,7 @@ export const billingAttemptTopic: TopicHandler = {
     const record = billingAttemptRecord(attempt, contractId)
     const succeeded = outcome === 'success'
     const order = succeeded && attempt.order ? platformOrderRecord(attempt.order, contractId) : null
-    const engine = activeBillingEngine()
+    const engine = ctx.billing
     const owned = engine ? await engine.ownsAttempt(ctx.shop.id, attempt) : false
     // The engine's follow-ups (schedule, dunning) are the shop's background work, not bound to
     // this delivery's deadline: with a job queue they are handed to a job in the delivery's

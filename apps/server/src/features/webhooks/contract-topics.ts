@@ -1,9 +1,10 @@
 import type { DbClient } from '../../db/pool.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
 import { idFromGid } from '../../platform/gid.ts'
-import { fetchCustomersPage, type PlatformCustomer } from '../../platform/operations/customers-page.ts'
+import type { PlatformContract } from '../../platform/operations/contract-fragments.ts'
+import type { PlatformCustomer } from '../../platform/operations/customer-fragments.ts'
+import { fetchCustomersPage } from '../../platform/operations/customers-page.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
-import type { PlatformContract } from '../../platform/operations/subscription-contracts-page.ts'
 import {
   appendContractEvents,
   type ContractChange,

@@ -1,3 +1,4 @@
+import type { BillingEngine } from '../../billing/engine.ts'
 import type { Db, DbClient } from '../../db/pool.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
 import { toGid } from '../../platform/gid.ts'
@@ -17,7 +18,18 @@ export type WebhookContext = {
   log: { info(obj: object, msg: string): void }
   /** Defers a read to a job (deferred.ts); absent without a job queue: read at once. */
   defer?: DeferRefresh
+  /**
+   * The app's billing engine, for the billing attempt topics (billing-topics.ts); absent in a
+   * bare script: the handler then only mirrors outcomes and the next run's poll applies them.
+   */
+  billing?: WebhookBilling
 }
+
+/** What the billing attempt topics ask of the billing engine. */
+export type WebhookBilling = Pick<
+  BillingEngine,
+  'ownsAttempt' | 'hasJobs' | 'onAttemptOutcome' | 'settleLater'
+>
 
 /** The writes of one delivery, run inside the transaction that records it. */
 export type Apply = (tx: DbClient) => Promise<void>

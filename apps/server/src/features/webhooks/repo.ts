@@ -1,5 +1,5 @@
 import type { DbClient } from '../../db/pool.ts'
-import type { ShopRow } from '../shops/repo.ts'
+import type { ShopRow } from '../../platform/shops-repo.ts'
 
 /**
  * A shop as webhooks see it: uninstalled shops included (the compliance topics need them),

@@ -1,8 +1,7 @@
 import { AppError, unauthenticated } from '../../http/app-error.ts'
 import type { AppInstance, PlatformOptions } from '../../http/app-instance.ts'
-import { sharedShopClients } from '../subscriptions/shop-client.ts'
+import { verifyWebhookHmac } from '../../http/hmac.ts'
 import type { DeferRefresh } from './deferred.ts'
-import { verifyWebhookHmac } from './hmac.ts'
 import { receiveWebhook } from './service.ts'
 
 export type WebhookRouteOptions = {
@@ -54,9 +53,10 @@ export function webhookRoutes(app: AppInstance, opts: WebhookRouteOptions): void
       const outcome = await receiveWebhook(
         {
           db: app.db,
-          clients: sharedShopClients(opts.platform),
+          clients: app.shopClients,
           forgetShop: (domain) => app.forgetShop(domain),
           log: request.log,
+          billing: app.billingEngine,
           ...(opts.defer ? { defer: opts.defer } : {}),
         },
         {

@@ -2,7 +2,7 @@ import { type Db, withTransaction } from '../../db/pool.ts'
 import { unauthenticated } from '../../http/app-error.ts'
 import { withinDelivery } from '../../http/request-context.ts'
 import { PlatformUnavailableError } from '../../platform/errors.ts'
-import type { ShopClients } from '../subscriptions/shop-client.ts'
+import type { ShopClients } from '../../platform/shop-clients.ts'
 import { checkClaims, readClaims } from './binding.ts'
 import type { DeferRefresh } from './deferred.ts'
 import type { Payload, WebhookContext } from './handler.ts'
@@ -18,6 +18,7 @@ export type WebhookDeps = {
   log: WebhookContext['log']
   /** With a job queue: reads deferred to a job (deferred.ts). */
   defer?: DeferRefresh
+  billing?: WebhookContext['billing']
 }
 
 export type Delivery = {
@@ -77,6 +78,7 @@ export async function receiveWebhook(deps: WebhookDeps, delivery: Delivery): Pro
         client: shop.access_token ? deps.clients.clientFor(shop) : null,
         log: deps.log,
         ...(deps.defer ? { defer: deps.defer } : {}),
+        ...(deps.billing ? { billing: deps.billing } : {}),
       }),
     ),
   )

@@ -1,14 +1,15 @@
 import type { AdminClient } from '../admin-client.ts'
-import { type ActiveAppSubscription, APP_SUBSCRIPTION_FIELDS } from './app-subscriptions.ts'
+import type { ActiveAppSubscription } from './app-subscription-fragments.ts'
+import { withFragments } from './fragments.ts'
 
-export const APP_SUBSCRIPTION = /* GraphQL */ `
+export const APP_SUBSCRIPTION = withFragments(/* GraphQL */ `
   query AppSubscription($id: ID!) {
     node(id: $id) {
       __typename
-      ... on AppSubscription { ${APP_SUBSCRIPTION_FIELDS} }
+      ... on AppSubscription { ...AppSubscriptionFields }
     }
   }
-`
+`)
 
 /**
  * One app subscription of this app and shop, in any status (a frozen or cancelled plan is not

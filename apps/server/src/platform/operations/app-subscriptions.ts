@@ -1,42 +1,14 @@
 import type { AdminClient } from '../admin-client.ts'
+import type { ActiveAppSubscription } from './app-subscription-fragments.ts'
+import { withFragments } from './fragments.ts'
 
-/** The fields of an app subscription the app keeps as its plan record (features/app-plan/record.ts). */
-export const APP_SUBSCRIPTION_FIELDS = /* GraphQL */ `
-  id
-  name
-  status
-  test
-  trialDays
-  currentPeriodEnd
-  lineItems {
-    plan {
-      pricingDetails {
-        __typename
-        ... on AppRecurringPricing { price { amount currencyCode } }
-      }
-    }
-  }
-`
-
-export const APP_SUBSCRIPTIONS = /* GraphQL */ `
+export const APP_SUBSCRIPTIONS = withFragments(/* GraphQL */ `
   query AppSubscriptions {
     currentAppInstallation {
-      activeSubscriptions { ${APP_SUBSCRIPTION_FIELDS} }
+      activeSubscriptions { ...AppSubscriptionFields }
     }
   }
-`
-
-export type ActiveAppSubscription = {
-  id: string
-  name: string
-  status: string
-  test: boolean
-  trialDays: number
-  currentPeriodEnd: string | null
-  lineItems: Array<{
-    plan: { pricingDetails: { __typename: string; price?: { amount: string; currencyCode: string } } }
-  }>
-}
+`)
 
 /** The installation's active app subscriptions (the plan the merchant approved). */
 export async function fetchActiveAppSubscriptions(client: AdminClient): Promise<ActiveAppSubscription[]> {

@@ -1,17 +1,18 @@
 import type { AdminClient } from '../admin-client.ts'
-import { BILLING_ATTEMPT_FIELDS, type PlatformBillingAttempt } from './subscription-billing-attempt.ts'
+import type { PlatformBillingAttempt } from './contract-fragments.ts'
+import { withFragments } from './fragments.ts'
 
 /**
  * Several billing attempts in one call (`nodes`), for the billing engine's polling fallback:
  * one request per batch instead of one per attempt keeps the bucket for the charges themselves.
  */
-export const BILLING_ATTEMPTS_BY_ID = /* GraphQL */ `
+export const BILLING_ATTEMPTS_BY_ID = withFragments(/* GraphQL */ `
   query BillingAttemptsById($ids: [ID!]!) {
     nodes(ids: $ids) {
-      ... on SubscriptionBillingAttempt { ${BILLING_ATTEMPT_FIELDS} }
+      ... on SubscriptionBillingAttempt { ...BillingAttemptFields }
     }
   }
-`
+`)
 
 /** Up to 50 ids per call; unknown ids are left out of the answer. */
 export const ATTEMPTS_PER_POLL = 50

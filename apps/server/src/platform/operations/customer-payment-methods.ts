@@ -1,33 +1,29 @@
 import type { AdminClient } from '../admin-client.ts'
-import type { PlatformContractDetail } from './subscription-contract-detail.ts'
+import { withFragments } from './fragments.ts'
+import type { PlatformPaymentInstrument } from './shared-fragments.ts'
 
 /**
  * A customer's payment methods a contract may be moved to (revoked ones left out). The instrument
- * fragments are the detail document's, so both screens show a method the same way.
+ * fragment is the detail document's, so both screens show a method the same way.
  */
-export const CUSTOMER_PAYMENT_METHODS = /* GraphQL */ `
+export const CUSTOMER_PAYMENT_METHODS = withFragments(/* GraphQL */ `
   query CustomerPaymentMethods($id: ID!) {
     customer(id: $id) {
       paymentMethods(first: 20, showRevoked: false) {
         nodes {
           id
           revokedAt
-          instrument {
-            __typename
-            ... on CustomerCreditCard { brand lastDigits expiryMonth expiryYear isRevocable }
-            ... on CustomerPaypalBillingAgreement { paypalAccountEmail }
-            ... on CustomerShopPayAgreement { name }
-          }
+          instrument { ...PaymentInstrumentFields }
         }
       }
     }
   }
-`
+`)
 
 export type PlatformCustomerPaymentMethod = {
   id: string
   revokedAt: string | null
-  instrument: NonNullable<PlatformContractDetail['customerPaymentMethod']>['instrument']
+  instrument: PlatformPaymentInstrument
 }
 
 /** The customer's payment methods, or null when the platform does not know the customer. */

@@ -1,22 +1,12 @@
 import type { AdminClient } from '../admin-client.ts'
-import type { PlatformCustomer } from './customers-page.ts'
+import type { PlatformCustomer } from './customer-fragments.ts'
+import { withFragments } from './fragments.ts'
 
-export const CUSTOMER = /* GraphQL */ `
+export const CUSTOMER = withFragments(/* GraphQL */ `
   query Customer($id: ID!) {
-    customer(id: $id) {
-      id
-      firstName
-      lastName
-      displayName
-      email
-      phone
-      tags
-      createdAt
-      updatedAt
-      defaultAddress { address1 address2 city province provinceCode zip countryCodeV2 phone firstName lastName }
-    }
+    customer(id: $id) { ...CustomerFields }
   }
-`
+`)
 
 /** One customer as the platform has it now; null when it has none of that id (deleted, or another shop's). */
 export async function fetchCustomer(client: AdminClient, id: string): Promise<PlatformCustomer | null> {

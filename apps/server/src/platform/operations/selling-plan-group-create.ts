@@ -1,22 +1,17 @@
 import type { AdminClient } from '../admin-client.ts'
 import { assertNoUserErrors } from '../admin-client.ts'
-import {
-  type PlatformSellingPlanGroup,
-  PRICING_VALUE_FRAGMENT,
-  SELLING_PLAN_GROUP_SELECTION,
-} from './selling-plan-groups-page.ts'
+import { withFragments } from './fragments.ts'
+import type { PlatformSellingPlanGroup } from './selling-plan-fragments.ts'
 
 /** Creates a group with its plans (and first products); answers the group as the mirror keeps it. */
-export const SELLING_PLAN_GROUP_CREATE = /* GraphQL */ `
+export const SELLING_PLAN_GROUP_CREATE = withFragments(/* GraphQL */ `
   mutation SellingPlanGroupCreate($input: SellingPlanGroupInput!, $resources: SellingPlanGroupResourceInput) {
     sellingPlanGroupCreate(input: $input, resources: $resources) {
-      sellingPlanGroup ${SELLING_PLAN_GROUP_SELECTION}
+      sellingPlanGroup { ...SellingPlanGroupFields }
       userErrors { code field message }
     }
   }
-
-  ${PRICING_VALUE_FRAGMENT}
-`
+`)
 
 type UserErrors = Array<{ code: string | null; field: string[] | null; message: string }>
 

@@ -1,42 +1,27 @@
 import type { AdminClient } from '../admin-client.ts'
-import {
-  type PlatformSellingPlan,
-  PRICING_VALUE_FRAGMENT,
-  SELLING_PLANS_SELECTION,
-} from './selling-plan-groups-page.ts'
+import { withFragments } from './fragments.ts'
+import type { PlatformSellingPlanGroup } from './selling-plan-fragments.ts'
 
 /**
- * One group as the editor shows it, read live: its fields the mirror does not keep
- * (description, options), its plans with every policy, and its first 30 products (spec §9).
+ * One group as the editor shows it, read live: the mirror's fields of it (its plans with every
+ * policy among them), the ones the mirror does not keep (description, options), and its first
+ * 30 products (spec §9).
  */
-export const SELLING_PLAN_GROUP_DETAIL = /* GraphQL */ `
+export const SELLING_PLAN_GROUP_DETAIL = withFragments(/* GraphQL */ `
   query SellingPlanGroupDetail($id: ID!) {
     sellingPlanGroup(id: $id) {
-      id
-      name
-      merchantCode
+      ...SellingPlanGroupFields
       description
       options
-      productsCount { count }
-      productVariantsCount { count }
       products(first: 30) { nodes { id title featuredImage { url } } }
-      ${SELLING_PLANS_SELECTION}
     }
   }
+`)
 
-  ${PRICING_VALUE_FRAGMENT}
-`
-
-export type PlatformGroupDetail = {
-  id: string
-  name: string
-  merchantCode: string | null
+export type PlatformGroupDetail = PlatformSellingPlanGroup & {
   description: string | null
   options: string[]
-  productsCount: { count: number } | null
-  productVariantsCount: { count: number } | null
   products: { nodes: Array<{ id: string; title: string; featuredImage: { url: string } | null }> }
-  sellingPlans: { nodes: PlatformSellingPlan[] }
 }
 
 /** The group, or null when the platform does not have it (for this shop). */

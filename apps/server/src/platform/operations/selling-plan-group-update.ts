@@ -1,23 +1,18 @@
 import type { AdminClient } from '../admin-client.ts'
 import { assertNoUserErrors } from '../admin-client.ts'
-import {
-  type PlatformSellingPlanGroup,
-  PRICING_VALUE_FRAGMENT,
-  SELLING_PLAN_GROUP_SELECTION,
-} from './selling-plan-groups-page.ts'
+import { withFragments } from './fragments.ts'
+import type { PlatformSellingPlanGroup } from './selling-plan-fragments.ts'
 
 /** Updates a group and creates, updates and deletes its plans in one call. */
-export const SELLING_PLAN_GROUP_UPDATE = /* GraphQL */ `
+export const SELLING_PLAN_GROUP_UPDATE = withFragments(/* GraphQL */ `
   mutation SellingPlanGroupUpdate($id: ID!, $input: SellingPlanGroupInput!) {
     sellingPlanGroupUpdate(id: $id, input: $input) {
-      sellingPlanGroup ${SELLING_PLAN_GROUP_SELECTION}
+      sellingPlanGroup { ...SellingPlanGroupFields }
       deletedSellingPlanIds
       userErrors { code field message }
     }
   }
-
-  ${PRICING_VALUE_FRAGMENT}
-`
+`)
 
 type UserErrors = Array<{ code: string | null; field: string[] | null; message: string }>
 

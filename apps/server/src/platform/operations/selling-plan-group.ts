@@ -1,18 +1,13 @@
 import type { AdminClient } from '../admin-client.ts'
-import {
-  type PlatformSellingPlanGroup,
-  PRICING_VALUE_FRAGMENT,
-  SELLING_PLAN_GROUP_SELECTION,
-} from './selling-plan-groups-page.ts'
+import { withFragments } from './fragments.ts'
+import type { PlatformSellingPlanGroup } from './selling-plan-fragments.ts'
 
 /** One selling plan group, for its create/update webhooks; same fields as the sync page's nodes. */
-export const SELLING_PLAN_GROUP = /* GraphQL */ `
+export const SELLING_PLAN_GROUP = withFragments(/* GraphQL */ `
   query SellingPlanGroup($id: ID!) {
-    sellingPlanGroup(id: $id) ${SELLING_PLAN_GROUP_SELECTION}
+    sellingPlanGroup(id: $id) { ...SellingPlanGroupFields }
   }
-
-  ${PRICING_VALUE_FRAGMENT}
-`
+`)
 
 /** The group, or null when the platform no longer has it. */
 export async function fetchSellingPlanGroup(

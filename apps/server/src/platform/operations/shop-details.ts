@@ -1,6 +1,11 @@
 import type { AdminClient } from '../admin-client.ts'
+import type { ActiveAppSubscription } from './app-subscription-fragments.ts'
+import { withFragments } from './fragments.ts'
 
-export const SHOP_DETAILS = /* GraphQL */ `
+// The subscriptions' plan fields are the plan record's fragment; this read adds when each was
+// created and its billing interval (GraphQL merges the second lineItems selection into the
+// fragment's).
+export const SHOP_DETAILS = withFragments(/* GraphQL */ `
   query ShopDetails {
     shop {
       id
@@ -15,25 +20,13 @@ export const SHOP_DETAILS = /* GraphQL */ `
       id
       accessScopes { handle }
       activeSubscriptions {
-        id
-        name
-        status
-        test
-        trialDays
-        currentPeriodEnd
+        ...AppSubscriptionFields
         createdAt
-        lineItems {
-          plan {
-            pricingDetails {
-              __typename
-              ... on AppRecurringPricing { interval price { amount currencyCode } }
-            }
-          }
-        }
+        lineItems { plan { pricingDetails { ... on AppRecurringPricing { interval } } } }
       }
     }
   }
-`
+`)
 
 export type ShopDetails = {
   shop: {
@@ -48,18 +41,7 @@ export type ShopDetails = {
   currentAppInstallation: {
     id: string
     accessScopes: Array<{ handle: string }>
-    activeSubscriptions: Array<{
-      id: string
-      name: string
-      status: string
-      test: boolean
-      trialDays: number
-      currentPeriodEnd: string | null
-      createdAt: string
-      lineItems: Array<{
-        plan: { pricingDetails: { __typename: string; price?: { amount: string; currencyCode: string } } }
-      }>
-    }>
+    activeSubscriptions: Array<ActiveAppSubscription & { createdAt: string }>
   }
 }
 

@@ -1,23 +1,21 @@
 import type { AdminClient } from '../admin-client.ts'
-import {
-  DETAIL_LINE_SELECTION,
-  type PlatformDetailLineConnection,
-} from './subscription-line-detail-selection.ts'
+import type { PlatformDetailLineConnection } from './contract-fragments.ts'
+import { withFragments } from './fragments.ts'
 
 /** Detail lines per following page: 60 lines with their pricing policies, ~600 points. */
 export const DETAIL_LINES_PAGE_SIZE = 60
 
 /** The detail's lines after its first page (contracts of more than 60 lines). */
-export const SUBSCRIPTION_CONTRACT_DETAIL_LINES_PAGE = /* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_DETAIL_LINES_PAGE = withFragments(/* GraphQL */ `
   query SubscriptionContractDetailLinesPage($id: ID!, $first: Int!, $after: String) {
     subscriptionContract(id: $id) {
       lines(first: $first, after: $after) {
-        nodes ${DETAIL_LINE_SELECTION}
+        nodes { ...DetailLineFields }
         pageInfo { hasNextPage endCursor }
       }
     }
   }
-`
+`)
 
 /** The next page of the detail's lines; null when the platform no longer has the contract. */
 export async function fetchDetailLinesPage(

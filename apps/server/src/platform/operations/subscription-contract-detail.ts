@@ -1,9 +1,9 @@
 import type { AdminClient } from '../admin-client.ts'
+import type { PlatformContractCore, PlatformDetailLineConnection } from './contract-fragments.ts'
+import { withFragments } from './fragments.ts'
+import type { PlatformOrderSummary } from './order-fragments.ts'
+import type { PlatformDeliveryAddress, PlatformPaymentInstrument } from './shared-fragments.ts'
 import { DETAIL_LINES_PAGE_SIZE, fetchDetailLinesPage } from './subscription-contract-detail-lines.ts'
-import {
-  DETAIL_LINE_SELECTION,
-  type PlatformDetailLineConnection,
-} from './subscription-line-detail-selection.ts'
 
 /**
  * Lines of the detail's first read: the spec's 60 (§9). A line with its pricing policy costs
@@ -18,124 +18,57 @@ export const DETAIL_LINES_FIRST = 60
  * and discount allocations, the delivery method). The platform is the truth for these, so they
  * are read live.
  */
-export const SUBSCRIPTION_CONTRACT_DETAIL = /* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_DETAIL = withFragments(/* GraphQL */ `
   query SubscriptionContractDetail($id: ID!) {
     subscriptionContract(id: $id) {
-      id
-      status
-      revisionId
-      createdAt
-      updatedAt
-      nextBillingDate
-      currencyCode
-      note
-      lastPaymentStatus
+      ...ContractCoreFields
       customer { id displayName email }
-      billingPolicy { interval intervalCount minCycles maxCycles anchors { day month type cutoffDay } }
-      deliveryPrice { amount currencyCode }
-      customAttributes { key value }
-      originOrder { id }
       deliveryMethod {
         __typename
-        ... on SubscriptionDeliveryMethodShipping {
-          address { address1 address2 city province zip countryCode firstName lastName phone }
-        }
+        ... on SubscriptionDeliveryMethodShipping { address { ...DeliveryAddressFields } }
         ... on SubscriptionDeliveryMethodPickup {
           pickupOption { title location { name } }
         }
         ... on SubscriptionDeliveryMethodLocalDelivery {
-          address { address1 address2 city province zip countryCode firstName lastName phone }
+          address { ...DeliveryAddressFields }
           localDeliveryOption { title phone }
         }
       }
-      customerPaymentMethod {
-        id
-        instrument {
-          __typename
-          ... on CustomerCreditCard { brand lastDigits expiryMonth expiryYear isRevocable }
-          ... on CustomerPaypalBillingAgreement { paypalAccountEmail }
-          ... on CustomerShopPayAgreement { name }
-        }
-      }
+      customerPaymentMethod { id instrument { ...PaymentInstrumentFields } }
       discounts(first: 10) {
         nodes { id title usageCount recurringCycleLimit targetType }
       }
       lines(first: ${DETAIL_LINES_FIRST}) {
-        nodes ${DETAIL_LINE_SELECTION}
+        nodes { ...DetailLineFields }
         pageInfo { hasNextPage endCursor }
       }
       orders(first: 10, reverse: true) {
-        nodes { id name createdAt test cancelledAt totalPriceSet { shopMoney { amount currencyCode } } }
+        nodes { ...OrderSummaryFields }
       }
       billingAttempts(first: 10, reverse: true) {
         nodes { id createdAt ready errorCode errorMessage nextActionUrl order { id } }
       }
     }
   }
-`
+`)
 
-type Money = { amount: string; currencyCode: string }
-type DeliveryAddress = {
-  address1: string | null
-  address2: string | null
-  city: string | null
-  province: string | null
-  zip: string | null
-  countryCode: string | null
-  firstName: string | null
-  lastName: string | null
-  phone: string | null
-}
-type Anchor = { day: number | null; month: number | null; type: string; cutoffDay: number | null }
-
-export type PlatformContractDetail = {
-  id: string
-  status: string
+export type PlatformContractDetail = Omit<PlatformContractCore, 'revisionId'> & {
+  /** The detail hands it to edits as their expected revision; the platform always has one. */
   revisionId: string
-  createdAt: string
-  updatedAt: string
-  nextBillingDate: string | null
-  currencyCode: string
-  note: string | null
-  lastPaymentStatus: string | null
   customer: { id: string; displayName: string; email: string | null } | null
-  billingPolicy: {
-    interval: string
-    intervalCount: number
-    minCycles: number | null
-    maxCycles: number | null
-    anchors: Anchor[]
-  }
-  deliveryPrice: Money | null
-  customAttributes: Array<{ key: string; value: string | null }>
-  originOrder: { id: string } | null
   deliveryMethod:
-    | { __typename: 'SubscriptionDeliveryMethodShipping'; address: DeliveryAddress }
+    | { __typename: 'SubscriptionDeliveryMethodShipping'; address: PlatformDeliveryAddress }
     | {
         __typename: 'SubscriptionDeliveryMethodPickup'
         pickupOption: { title: string | null; location: { name: string } }
       }
     | {
         __typename: 'SubscriptionDeliveryMethodLocalDelivery'
-        address: DeliveryAddress
+        address: PlatformDeliveryAddress
         localDeliveryOption: { title: string | null; phone: string }
       }
     | null
-  customerPaymentMethod: {
-    id: string
-    instrument:
-      | {
-          __typename: 'CustomerCreditCard'
-          brand: string
-          lastDigits: string
-          expiryMonth: number
-          expiryYear: number
-          isRevocable: boolean
-        }
-      | { __typename: 'CustomerPaypalBillingAgreement'; paypalAccountEmail: string | null }
-      | { __typename: 'CustomerShopPayAgreement'; name: string }
-      | null
-  } | null
+  customerPaymentMethod: { id: string; instrument: PlatformPaymentInstrument } | null
   discounts: {
     nodes: Array<{
       id: string
@@ -146,16 +79,7 @@ export type PlatformContractDetail = {
     }>
   }
   lines: PlatformDetailLineConnection
-  orders: {
-    nodes: Array<{
-      id: string
-      name: string
-      createdAt: string
-      test: boolean
-      cancelledAt: string | null
-      totalPriceSet: { shopMoney: Money }
-    }>
-  }
+  orders: { nodes: PlatformOrderSummary[] }
   billingAttempts: {
     nodes: Array<{
       id: string

@@ -1,10 +1,6 @@
 import type { AdminClient } from '../admin-client.ts'
-import {
-  LINE_SELECTION,
-  type PlatformContract,
-  type PlatformContractLine,
-  type PlatformLineConnection,
-} from './subscription-contracts-page.ts'
+import type { PlatformContract, PlatformContractLine, PlatformLineConnection } from './contract-fragments.ts'
+import { withFragments } from './fragments.ts'
 
 /**
  * Lines read per page after a contract's first CONTRACT_LINES_FIRST: the 60 of spec §9 (the
@@ -13,16 +9,16 @@ import {
 export const CONTRACT_LINES_PAGE_SIZE = 60
 
 /** The rest of one contract's lines, read on from the first page's end cursor. */
-export const SUBSCRIPTION_CONTRACT_LINES_PAGE = /* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_LINES_PAGE = withFragments(/* GraphQL */ `
   query SubscriptionContractLinesPage($id: ID!, $first: Int!, $after: String) {
     subscriptionContract(id: $id) {
       lines(first: $first, after: $after) {
-        nodes ${LINE_SELECTION}
+        nodes { ...LineFields }
         pageInfo { hasNextPage endCursor }
       }
     }
   }
-`
+`)
 
 /** The next page of a contract's lines; null when the platform no longer has the contract. */
 export async function fetchSubscriptionContractLinesPage(

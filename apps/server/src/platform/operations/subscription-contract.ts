@@ -1,17 +1,18 @@
 import type { AdminClient } from '../admin-client.ts'
+import type { PlatformContract } from './contract-fragments.ts'
+import { withFragments } from './fragments.ts'
 import { withAllLines } from './subscription-contract-lines-page.ts'
-import { type PlatformContract, SUBSCRIPTION_CONTRACT_SELECTION } from './subscription-contracts-page.ts'
 
 /**
  * One contract's current state, for webhooks: their payloads carry only a few fields, so the
- * mirror is refreshed from this. It asks for the sync page's selection, so both paths write
+ * mirror is refreshed from this. It asks for the sync page's fragment, so both paths write
  * identical rows.
  */
-export const SUBSCRIPTION_CONTRACT = /* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT = withFragments(/* GraphQL */ `
   query SubscriptionContract($id: ID!) {
-    subscriptionContract(id: $id) ${SUBSCRIPTION_CONTRACT_SELECTION}
+    subscriptionContract(id: $id) { ...ContractWithFirstLines }
   }
-`
+`)
 
 /** The contract with all its lines (paged past the first 20), or null when the platform no longer has it. */
 export async function fetchSubscriptionContract(

@@ -1,19 +1,8 @@
 import type { LinePricingPolicy, PricedLine } from '@teiki/domain'
 import type { AdminClient } from '../admin-client.ts'
-
-/** The pricing policy of a line, as every document that reads one selects it. */
-export const PRICING_POLICY_SELECTION = /* GraphQL */ `pricingPolicy {
-            basePrice { amount }
-            cycleDiscounts {
-              adjustmentType
-              adjustmentValue {
-                __typename
-                ... on SellingPlanPricingPolicyPercentageValue { percentage }
-                ... on MoneyV2 { amount }
-              }
-              afterCycle
-            }
-          }`
+import type { PlatformPricingPolicy } from './contract-fragments.ts'
+import { withFragments } from './fragments.ts'
+import type { PlatformAdjustmentValue } from './shared-fragments.ts'
 
 /**
  * A contract's lines with their pricing policies, for the billing engine's repricing after a
@@ -22,7 +11,7 @@ export const PRICING_POLICY_SELECTION = /* GraphQL */ `pricingPolicy {
  * lines the engine already knows: a policy costs about 6 points per line asked for, so the
  * 20 lines of the shared selection would double every refetch's cost.
  */
-export const SUBSCRIPTION_LINE_PRICING = /* GraphQL */ `
+export const SUBSCRIPTION_LINE_PRICING = withFragments(/* GraphQL */ `
   query SubscriptionLinePricing($id: ID!, $first: Int!, $after: String) {
     subscriptionContract(id: $id) {
       currencyCode
@@ -32,18 +21,13 @@ export const SUBSCRIPTION_LINE_PRICING = /* GraphQL */ `
         nodes {
           id
           currentPrice { amount }
-          ${PRICING_POLICY_SELECTION}
+          pricingPolicy { ...LinePricingPolicyFields }
         }
         pageInfo { hasNextPage endCursor }
       }
     }
   }
-`
-
-/** SubscriptionCyclePriceAdjustment.adjustmentValue as the platform answers it. */
-export type PlatformAdjustmentValue =
-  | { __typename: 'SellingPlanPricingPolicyPercentageValue'; percentage: number }
-  | { __typename: 'MoneyV2'; amount: string }
+`)
 
 /** An adjustment value as decimal text: a percentage as its number ("10"), an amount as its decimal ("300.0"). */
 export function adjustmentValueText(value: PlatformAdjustmentValue): string {
@@ -52,24 +36,14 @@ export function adjustmentValueText(value: PlatformAdjustmentValue): string {
     : value.amount
 }
 
-/** The line pricing selection (pricingPolicy) as the platform answers it, also in the bulk export. */
-export type PlatformPricingPolicy = PlatformPricedLine['pricingPolicy']
-
 type PlatformPricedLine = {
   id: string
   currentPrice: { amount: string }
-  pricingPolicy: {
-    basePrice: { amount: string }
-    cycleDiscounts: Array<{
-      adjustmentType: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'PRICE'
-      adjustmentValue: PlatformAdjustmentValue
-      afterCycle: number
-    }>
-  } | null
+  pricingPolicy: PlatformPricingPolicy | null
 }
 
 /** A line's pricing policy as the domain prices it; null for a line without one. */
-export function policyOf(p: PlatformPricingPolicy | undefined): LinePricingPolicy | null {
+export function policyOf(p: PlatformPricingPolicy | null | undefined): LinePricingPolicy | null {
   if (!p) return null
   return {
     basePrice: p.basePrice.amount,

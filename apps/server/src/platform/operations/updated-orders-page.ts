@@ -1,5 +1,6 @@
 import type { AdminClient } from '../admin-client.ts'
-import { ORDER_SELECTION, type PlatformOrderConnection } from './subscription-contracts-page.ts'
+import { withFragments } from './fragments.ts'
+import type { PlatformOrderConnection } from './order-fragments.ts'
 
 /**
  * Orders changed since the last sync (`updated_at:>…`), for incremental syncs: an order
@@ -8,14 +9,14 @@ import { ORDER_SELECTION, type PlatformOrderConnection } from './subscription-co
  * is not served), so only orders the mirror already holds are refreshed from this. 100 orders:
  * ~400 points requested.
  */
-export const UPDATED_ORDERS_PAGE = /* GraphQL */ `
+export const UPDATED_ORDERS_PAGE = withFragments(/* GraphQL */ `
   query UpdatedOrdersPage($first: Int!, $after: String, $query: String!) {
     orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
-      nodes ${ORDER_SELECTION}
+      nodes { ...OrderFields }
       pageInfo { hasNextPage endCursor }
     }
   }
-`
+`)
 
 export async function fetchUpdatedOrdersPage(
   client: AdminClient,

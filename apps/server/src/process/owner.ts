@@ -1,5 +1,5 @@
 import { hostname } from 'node:os'
-import { isAlive } from './jobs/runtime.ts'
+import { isAlive } from './runtime.ts'
 
 /**
  * This process as the owner of what it claims in the database (a billing run, a mail it is

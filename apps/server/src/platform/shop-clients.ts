@@ -1,12 +1,12 @@
-import { AppError } from '../../http/app-error.ts'
-import { currentCallContext, type LaneOptions } from '../../http/request-context.ts'
+import { AppError } from '../http/app-error.ts'
+import { currentCallContext, type LaneOptions } from '../http/request-context.ts'
 import {
   type AdminClient,
   type AdminClientOptions,
   createAdminClient,
   type PacedAdminClient,
-} from '../../platform/admin-client.ts'
-import type { ShopRow } from '../shops/repo.ts'
+} from './admin-client.ts'
+import type { ShopRow } from './shops-repo.ts'
 
 export type ShopClientOptions = {
   adminOrigin: (shop: string) => string
@@ -86,28 +86,21 @@ export function createShopClients(opts: ShopClientOptions): PacedShopClients {
   }
 }
 
-const shared = new WeakMap<object, PacedShopClients>()
-
 /**
- * The clients every part of one app shares (keyed by the app's platform options object): the
- * request handlers, the billing engine and its jobs, the webhooks and the sync all pace
- * against the same bucket estimate of a shop, in their lanes.
+ * The app's clients from its platform options: buildApp makes one set and hands it to every
+ * part of the app (app.shopClients), so the request handlers, the billing engine and its jobs,
+ * the webhooks and the syncs pace against the same bucket estimate of a shop, in their lanes.
  */
-export function sharedShopClients(platform: {
+export function shopClientsFor(platform: {
   adminOrigin: (shop: string) => string
   fetch?: typeof fetch
   clientRetry?: ShopClientOptions['client']
   lanes?: ShopClientOptions['lanes']
 }): PacedShopClients {
-  let clients = shared.get(platform)
-  if (!clients) {
-    clients = createShopClients({
-      adminOrigin: platform.adminOrigin,
-      fetch: platform.fetch,
-      client: platform.clientRetry,
-      lanes: platform.lanes,
-    })
-    shared.set(platform, clients)
-  }
-  return clients
+  return createShopClients({
+    adminOrigin: platform.adminOrigin,
+    fetch: platform.fetch,
+    client: platform.clientRetry,
+    lanes: platform.lanes,
+  })
 }

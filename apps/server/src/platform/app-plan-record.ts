@@ -1,9 +1,9 @@
 import { type AppPlan, ZAppPlan } from '@teiki/contract'
 import { holdsPlan, nextPlanRecord } from '@teiki/domain'
-import type { AdminClient } from '../../platform/admin-client.ts'
-import { idFromGid, toGid } from '../../platform/gid.ts'
-import { fetchAppSubscription } from '../../platform/operations/app-subscription.ts'
-import type { ActiveAppSubscription } from '../../platform/operations/app-subscriptions.ts'
+import type { AdminClient } from './admin-client.ts'
+import { idFromGid, toGid } from './gid.ts'
+import { fetchAppSubscription } from './operations/app-subscription.ts'
+import type { ActiveAppSubscription } from './operations/app-subscription-fragments.ts'
 
 /** The plan record the app keeps (`shops.app_plan`), from the platform's subscription. */
 export function appPlanRecord(sub: ActiveAppSubscription): AppPlan {

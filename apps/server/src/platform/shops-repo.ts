@@ -1,4 +1,4 @@
-import { type DbClient, statement } from '../../db/pool.ts'
+import { type DbClient, statement } from '../db/pool.ts'
 
 export type ShopRow = {
   id: string

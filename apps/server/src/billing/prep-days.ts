@@ -5,11 +5,11 @@ import {
   planForFeature,
   planLabel,
 } from '@teiki/domain'
-import type { DbClient } from '../../db/pool.ts'
-import { shopUsage } from '../app-plan/usage.ts'
-import { isFlagOn } from '../shop-flags/service.ts'
-import type { ShopRow } from '../shops/repo.ts'
-import { countContractsUpTo } from './repo.ts'
+import type { DbClient } from '../db/pool.ts'
+import { shopUsage } from '../features/app-plan/usage.ts'
+import { isFlagOn } from '../features/shop-flags/service.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
+import { countContractsUpTo } from '../sync/contracts-repo.ts'
 
 /**
  * Spec §5 and §6: the delivery prep days may be changed when the plan allows it (its tier
