@@ -73,6 +73,8 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
   })
   await oneAtATime(opts.db, () => boss.start())
   let stopped = false
+  let state: QueueState = 'running'
+  holdJobsFetchedAfterStop(boss, () => state)
   return {
     boss,
     createQueue: (name, options) =>
@@ -83,7 +85,34 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     async stop(timeoutMs = 10_000) {
       if (stopped) return
       stopped = true
+      state = 'stopping'
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+      state = 'stopped'
     },
+  }
+}
+
+type QueueState = 'running' | 'stopping' | 'stopped'
+
+/**
+ * A worker's fetch that is under way when `stop` begins still hands its jobs to the handler
+ * when it returns. While the stop waits for work in progress, such a job is refused (pg-boss
+ * records the failure and retries it later, in this or another process) instead of started.
+ * Once the stop has returned (it saw no work in progress), nothing of this queue may touch the
+ * database any more (a test drops the queue's schema next): the job is held, neither run nor
+ * recorded; it stays active and is retried after its expiry, as if this process had died
+ * holding it.
+ */
+function holdJobsFetchedAfterStop(boss: PgBoss, stateOf: () => QueueState): void {
+  const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>
+  const held = new Promise<never>(() => {})
+  ;(boss as unknown as { work: (...args: unknown[]) => Promise<string> }).work = (...args) => {
+    const handler = args.at(-1) as (jobs: unknown) => Promise<unknown>
+    return work(...args.slice(0, -1), (jobs: unknown) => {
+      const state = stateOf()
+      if (state === 'stopped') return held
+      if (state === 'stopping') return Promise.reject(new Error('job queue stopping: retried later'))
+      return handler(jobs)
+    })
   }
 }
