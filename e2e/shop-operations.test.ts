@@ -102,7 +102,8 @@ describe('shop operations in Chromium', () => {
     expect(await page.locator('#charge-price').innerText()).toBe('¥9,800／30日')
     await page.getByRole('button', { name: '承認する' }).click()
     await page.waitForURL(/\/plans\?shop=.+&charge_id=\d+/)
-    await page.getByText('ご利用中', { exact: true }).waitFor()
+    // GET /plan asks the platform about the pending change: a loaded CI machine can take a while.
+    await page.getByText('ご利用中', { exact: true }).waitFor({ timeout: 90_000 })
     expect(await page.locator('[data-testid="plan-returned"]').innerText()).toContain(
       '現在のプランは「スタンダード」です。',
     )

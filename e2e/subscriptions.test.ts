@@ -60,8 +60,8 @@ describe('a merchant opens Teiki for the first time', () => {
     const rows = await page.locator(ROW).allInnerTexts()
     for (const row of rows) {
       expect(row).toMatch(/有効|決済失敗|一時停止|期限切れ|解約済み/)
-      // A cancelled contract has no next billing date: its row shows — (issue 22).
-      if (row.includes('解約済み')) expect(row).not.toMatch(/\d{4}年\d{1,2}月\d{1,2}日/)
+      // An ended contract (cancelled or expired) has no next billing date: its row shows — (issue 22).
+      if (/解約済み|期限切れ/.test(row)) expect(row).not.toMatch(/\d{4}年\d{1,2}月\d{1,2}日/)
       else expect(row).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/)
       expect(row).toMatch(
         /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+ [\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/u,
