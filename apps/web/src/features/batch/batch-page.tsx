@@ -4,14 +4,15 @@ import { formatNumber } from '@teiki/domain'
 import { useCallback, useEffect, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
-import { fetchBatches, fetchPreview, isRunning, startBatch } from './batch-api.ts'
+import { invalidate, useApi } from '../../app/use-api.ts'
+import { fetchPreview, isRunning, startBatch } from './batch-api.ts'
 import { BatchContractsTable } from './batch-contracts-table.tsx'
-import { type BatchForm, batchRequest, EMPTY_FORM, previewQuery } from './batch-form.ts'
+import { type BatchBody, type BatchForm, batchRequest, EMPTY_FORM } from './batch-form.ts'
 import { BatchFormCard } from './batch-form-card.tsx'
 import { BatchProgressCard } from './batch-progress-card.tsx'
 import { RecentBatchesCard } from './recent-batches-card.tsx'
 
-type Preview = { data: BatchPreview; body: Record<string, string>; form: BatchForm }
+type Preview = { data: BatchPreview; body: BatchBody; form: BatchForm }
 
 /**
  * 一括更新 (issue 17): choose what to change (swap or remove a variant, move a billing day),
@@ -25,19 +26,17 @@ export default function BatchPage() {
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [job, setJob] = useState<BatchJob | null>(null)
-  const [recent, setRecent] = useState<BatchJob[]>([])
+  const batches = useApi('GET /batch-updates').data?.batches
+  const recent = batches ?? []
   const ended = job !== null && !isRunning(job)
 
-  // A batch already under way (another tab, a reload) is shown at once; the list follows each end.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `ended` re-reads the list when a batch ends.
+  // A batch already under way (another tab, a reload) is shown at once.
   useEffect(() => {
-    fetchBatches().then(
-      ({ batches }) => {
-        setRecent(batches)
-        setJob((current) => current ?? batches.find(isRunning) ?? batches[0] ?? null)
-      },
-      () => {},
-    )
+    if (batches) setJob((current) => current ?? batches.find(isRunning) ?? batches[0] ?? null)
+  }, [batches])
+  // The list follows each end of a batch.
+  useEffect(() => {
+    if (ended) void invalidate('GET /batch-updates')
   }, [ended])
 
   const change = useCallback((next: BatchForm) => {
@@ -46,7 +45,7 @@ export default function BatchPage() {
     setMessage(null)
   }, [])
 
-  const loadPreview = async (offset: number, body?: Record<string, string>) => {
+  const loadPreview = async (offset: number, body?: BatchBody) => {
     const request = body ? { ok: true as const, body } : batchRequest(form)
     if (!request.ok) {
       setMessage(request.message)
@@ -54,7 +53,7 @@ export default function BatchPage() {
     }
     setBusy(true)
     try {
-      const data = await fetchPreview(form.kind, previewQuery(request.body), offset)
+      const data = await fetchPreview(request.body, offset)
       setPreview({ data, body: request.body, form })
       setMessage(null)
     } catch (error) {
@@ -68,7 +67,7 @@ export default function BatchPage() {
     if (!preview) return
     setBusy(true)
     try {
-      const started = await startBatch(preview.form.kind, preview.body)
+      const started = await startBatch(preview.body)
       setJob(started)
       setPreview(null)
       showToast(`一括更新を開始しました（${formatNumber(started.total)}件）`)

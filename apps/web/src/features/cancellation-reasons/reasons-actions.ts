@@ -1,10 +1,5 @@
-import type {
-  CancellationReason,
-  CancellationReasonBody,
-  CancellationReasonList,
-  CancellationReasonsGroupedBy,
-} from '@teiki/contract'
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, errorMessage } from '../../app/api.ts'
+import type { CancellationReason, CancellationReasonsGroupedBy } from '@teiki/contract'
+import { ApiError, api, errorMessage } from '../../app/api.ts'
 import type { UiState } from '../../app/ui-state.tsx'
 import { type ReasonsAction, type ReasonsState, validateReason } from './reasons-state.ts'
 
@@ -18,18 +13,13 @@ export type ReasonsApi = {
 }
 
 export const httpReasonsApi: ReasonsApi = {
-  list: async () => (await apiGet<CancellationReasonList>('/cancellation-reasons')).reasons,
-  create: (reason) =>
-    apiPost<CancellationReason>('/cancellation-reasons', { reason } satisfies CancellationReasonBody),
-  update: (id, reason) =>
-    apiPut<CancellationReason>(`/cancellation-reasons/${encodeURIComponent(id)}`, {
-      reason,
-    } satisfies CancellationReasonBody),
+  list: async () => (await api('GET /cancellation-reasons')).reasons,
+  create: (reason) => api('POST /cancellation-reasons', { body: { reason } }),
+  update: (id, reason) => api('PUT /cancellation-reasons/:id', { params: { id }, body: { reason } }),
   remove: async (id) => {
-    await apiDelete<null>(`/cancellation-reasons/${encodeURIComponent(id)}`)
+    await api('DELETE /cancellation-reasons/:id', { params: { id } })
   },
-  groupedBy: () =>
-    apiGet<CancellationReasonsGroupedBy>('/subscription-contracts/cancellation-reasons-grouped-by'),
+  groupedBy: () => api('GET /subscription-contracts/cancellation-reasons-grouped-by', { query: {} }),
 }
 
 export type ReasonsDeps = {

@@ -9,7 +9,6 @@ import {
   Link,
   Page,
   Select,
-  SkeletonBodyText,
   Text,
 } from '@shopify/polaris'
 import type { ExportEncoding, LtvList } from '@teiki/contract'
@@ -18,11 +17,11 @@ import { useState } from 'react'
 import { errorMessage, saveBlob } from '../../app/api.ts'
 import { DateField } from '../../app/date-field.tsx'
 import { ListPagination } from '../../app/list-pagination.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { Loaded } from '../../app/load-state.tsx'
 import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useApi } from '../../app/use-api.ts'
 import { customersApi } from './customers-api.ts'
-import { useLoad } from './use-load.ts'
 
 /** The default range: the year up to today (Japan time). */
 function lastYear(): { startDate: string; endDate: string } {
@@ -39,13 +38,9 @@ export default function LtvPage() {
   const [encoding, setEncoding] = useState<ExportEncoding>('utf-8')
   const [downloading, setDownloading] = useState(false)
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(range.startDate) && /^\d{4}-\d{2}-\d{2}$/.test(range.endDate)
-  const [state, reload] = useLoad(
-    () =>
-      valid
-        ? customersApi.ltv(range.startDate, range.endDate, offset)
-        : Promise.reject(new Error('期間を指定してください')),
-    `${range.startDate}:${range.endDate}:${offset}`,
-  )
+  const state = useApi(valid ? 'GET /ltv/cdp-customer-list' : null, {
+    query: { startDate: range.startDate, endDate: range.endDate, offset, count: 50 },
+  })
   const download = async () => {
     setDownloading(true)
     try {
@@ -97,7 +92,7 @@ export default function LtvPage() {
           </InlineStack>
         </Card>
         {valid && <OrderHistoryNotice shownFrom={range.startDate} />}
-        {state.status === 'ready' && state.data.errors.length > 0 ? (
+        {state.data && state.data.errors.length > 0 ? (
           <Banner
             tone="warning"
             title={`${formatNumber(state.data.errors.length)}人のお客様は複数の通貨で購入しています`}
@@ -112,14 +107,16 @@ export default function LtvPage() {
           </Banner>
         ) : null}
         <Card padding="0">
-          {state.status === 'loading' ? (
+          {!valid ? (
             <Box padding="400">
-              <SkeletonBodyText lines={8} />
+              <Text as="p" tone="subdued">
+                期間を指定してください
+              </Text>
             </Box>
-          ) : state.status === 'error' ? (
-            <Box padding="400">
-              <LoadErrorBanner title="LTVを読み込めませんでした" message={state.message} onRetry={reload} />
-            </Box>
+          ) : !state.data ? (
+            <Loaded state={state} errorTitle="LTVを読み込めませんでした" lines={8}>
+              {() => null}
+            </Loaded>
           ) : state.data.list.length === 0 ? (
             <Box padding="400">
               <Text as="p" tone="subdued">

@@ -7,13 +7,12 @@ import {
   Layout,
   Page,
   Select,
-  SkeletonBodyText,
   Text,
   TextField,
 } from '@shopify/polaris'
 import type { MailTemplateResponse } from '@teiki/contract'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { ShopMailCard } from './shop-mail-card.tsx'
 import { TestMailCard } from './test-mail-card.tsx'
 import { type Draft, useTemplateEditor } from './use-template-editor.ts'
@@ -35,14 +34,11 @@ export default function MailTemplatesPage() {
     reset,
     retry,
   } = useTemplateEditor()
-  const options =
-    list.status === 'ready'
-      ? list.data.templates.map((t) => ({
-          value: t.type,
-          label: `${t.label}${t.customized ? '（編集済み）' : ''}`,
-        }))
-      : []
-  const viewer = list.status === 'ready' ? list.data.mailViewerUrl : null
+  const options = (list.data?.templates ?? []).map((t) => ({
+    value: t.type,
+    label: `${t.label}${t.customized ? '（編集済み）' : ''}`,
+  }))
+  const viewer = list.data?.mailViewerUrl ?? null
 
   return (
     <Page
@@ -59,12 +55,8 @@ export default function MailTemplatesPage() {
       ]}
     >
       <LeaveGuard when={dirty} />
-      {list.status === 'error' ? (
-        <LoadErrorBanner
-          title="メールテンプレートを読み込めませんでした"
-          message={list.message}
-          onRetry={retry}
-        />
+      {list.error && !list.data ? (
+        <LoadErrorState title="メールテンプレートを読み込めませんでした" error={list.error} onRetry={retry} />
       ) : (
         <Layout>
           <Layout.Section>
@@ -81,15 +73,15 @@ export default function MailTemplatesPage() {
                   />
                 </div>
               </Card>
-              {template.status === 'error' ? (
-                <LoadErrorBanner
+              {template.error && !loaded ? (
+                <LoadErrorState
                   title="テンプレートを読み込めませんでした"
-                  message={template.message}
+                  error={template.error}
                   onRetry={retry}
                 />
               ) : !loaded || !draft ? (
                 <Card>
-                  <SkeletonBodyText lines={8} />
+                  <LoadingState lines={8} />
                 </Card>
               ) : (
                 <TemplateEditor template={loaded} draft={draft} problem={problem} onChange={setDraft} />

@@ -1,38 +1,35 @@
 import { BlockStack, Button, Card, SkeletonBodyText, Text, TextField } from '@shopify/polaris'
-import type { MailAddressResponse } from '@teiki/contract'
 import { useEffect, useState } from 'react'
-import { apiGet, apiPut, errorMessage } from '../../app/api.ts'
+import { api, errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
+import { invalidate, useApi } from '../../app/use-api.ts'
 
 /** 送信元: who the mails come from, and the shop's own address for replies (custom shop mail). */
 export function ShopMailCard() {
   const ui = useUiState()
-  const [address, setAddress] = useState<MailAddressResponse | null>(null)
+  const loaded = useApi('GET /mail-address')
+  const address = loaded.data ?? null
   const [value, setValue] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const error = problem ?? (loaded.error ? errorMessage(loaded.error) : null)
 
+  // The field starts from the stored address, and again after each save.
   useEffect(() => {
-    apiGet<MailAddressResponse>('/mail-address').then(
-      (data) => {
-        setAddress(data)
-        setValue(data.shopMail ?? '')
-      },
-      (cause: unknown) => setError(errorMessage(cause)),
-    )
-  }, [])
+    if (address) setValue(address.shopMail ?? '')
+  }, [address])
 
   async function save() {
     setSaving(true)
-    setError(null)
+    setProblem(null)
     try {
-      const saved = await apiPut<{ shopMail: string | null }>('/custom-shop-mail', { shopMail: value.trim() })
-      setAddress(await apiGet<MailAddressResponse>('/mail-address'))
+      const saved = await api('PUT /custom-shop-mail', { body: { shopMail: value.trim() } })
+      await invalidate('GET /mail-address')
       ui.showToast(
         saved.shopMail ? '返信先のメールアドレスを保存しました' : '返信先のメールアドレスを解除しました',
       )
     } catch (cause) {
-      setError(errorMessage(cause))
+      setProblem(errorMessage(cause))
     } finally {
       setSaving(false)
     }

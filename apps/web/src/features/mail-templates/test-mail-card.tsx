@@ -1,7 +1,6 @@
 import { BlockStack, Button, Card, Link, Text, TextField } from '@shopify/polaris'
-import type { TestMailResponse } from '@teiki/contract'
 import { useState } from 'react'
-import { apiPost, errorMessage } from '../../app/api.ts'
+import { api, errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
 
 /** テスト送信: the saved template with a sample contract, to an address the merchant types. */
@@ -23,7 +22,7 @@ export function TestMailCard({
     setSending(true)
     setError(null)
     try {
-      const sent = await apiPost<TestMailResponse>(`/test-mail/${type}`, { email })
+      const sent = await api('POST /test-mail/:type', { params: { type }, body: { email } })
       ui.showToast(
         sent.status === 'failed' || sent.status === 'pending'
           ? `${sent.to} への送信に失敗しました（自動で再送します）`

@@ -10,7 +10,7 @@ import {
   TextField,
 } from '@shopify/polaris'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState } from '../../app/load-state.tsx'
 import { MyPageVariantsCard } from './my-page-variants-card.tsx'
 import { useSettingsForm } from './use-settings-form.ts'
 
@@ -29,8 +29,8 @@ export default function SettingsPage() {
       secondaryActions={[{ content: '変更を破棄', onAction: discard, disabled: !dirty || saving }]}
     >
       <LeaveGuard when={dirty} />
-      {load.status === 'error' ? (
-        <LoadErrorBanner title="設定を読み込めませんでした" message={load.message} onRetry={retry} />
+      {load.error && !load.data ? (
+        <LoadErrorState title="設定を読み込めませんでした" error={load.error} onRetry={retry} />
       ) : !draft || !prep ? (
         <Card>
           <SkeletonBodyText lines={10} />
