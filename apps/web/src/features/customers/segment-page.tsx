@@ -27,7 +27,7 @@ export default function SegmentPage() {
   const ui = useUiState()
   const navigate = useAppNavigate()
   const [version, setVersion] = useState(0)
-  const choices = useLoader<Choices>(['segment-choices'], async () => {
+  const choices = useLoader(['segment-choices'], async (): Promise<Choices> => {
     const [setting, groups, plans] = await Promise.all([
       api('GET /cdp-segment-setting', { query: {} }),
       customersApi.groups(),

@@ -17,9 +17,7 @@ export function AddLineModal({ detail, reload, onClose }: EditModalProps) {
   return (
     <EditModal
       title="商品を追加"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planAddLine(detail, variant, { quantity, price }))}
-      busy={edit.busy}
+      {...edit.modal(() => planAddLine(detail, variant, { quantity, price }))}
       primaryLabel="追加"
       error={
         field === 'variantId' || field === 'quantity' || field === 'price' ? undefined : edit.error?.message

@@ -29,13 +29,7 @@ export function IntervalModal({ detail, reload, onClose }: EditModalProps) {
   const general = field === 'intervalCount' || field === 'anchors' ? undefined : edit.error?.message
 
   return (
-    <EditModal
-      title="請求間隔を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planInterval(detail, form))}
-      busy={edit.busy}
-      error={general}
-    >
+    <EditModal title="請求間隔を変更" {...edit.modal(() => planInterval(detail, form))} error={general}>
       {detail.interval === 'YEAR' ? (
         <Banner tone="info">年単位の契約は月単位（12ヶ月ごと）として編集します。</Banner>
       ) : null}

@@ -28,9 +28,7 @@ export function LineEditModal({
   return (
     <EditModal
       title={`「${line.title}」を編集`}
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planLineQuantity(detail, line, form))}
-      busy={edit.busy}
+      {...edit.modal(() => planLineQuantity(detail, line, form))}
       error={field === 'quantity' || field === 'price' ? undefined : edit.error?.message}
     >
       <FormLayout>

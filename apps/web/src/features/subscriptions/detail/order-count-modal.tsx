@@ -28,9 +28,7 @@ export function OrderCountModal({ detail, reload, onClose }: EditModalProps) {
   return (
     <EditModal
       title="注文回数を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planOrderCount(detail, count))}
-      busy={edit.busy}
+      {...edit.modal(() => planOrderCount(detail, count))}
       primaryDisabled={loaded.status === 'loading'}
     >
       <BlockStack gap="200">

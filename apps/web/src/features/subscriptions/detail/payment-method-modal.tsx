@@ -28,9 +28,7 @@ export function PaymentMethodModal({ detail, reload, onClose }: EditModalProps) 
   return (
     <EditModal
       title="決済方法を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planPaymentMethod(detail, selected))}
-      busy={edit.busy}
+      {...edit.modal(() => planPaymentMethod(detail, selected))}
       error={edit.error?.message}
       primaryDisabled={loaded.status !== 'done' || selected === '' || selected === currentId}
     >

@@ -85,7 +85,10 @@ export function useContractEdit(reload: () => void, onClose: () => void) {
     [error],
   )
 
-  return { busy, error, errorFor, submit, clearError: useCallback(() => setError(null), []) }
+  /** What every edit modal hands EditModal: close, submit the plan `plan()` makes, busy. */
+  const modal = (plan: () => Planned) => ({ onClose, onSubmit: () => void submit(plan()), busy })
+
+  return { busy, error, errorFor, submit, modal, clearError: useCallback(() => setError(null), []) }
 }
 
 /** What every edit modal of the detail page is given. */
