@@ -54,7 +54,8 @@ describe('the contract route table', () => {
         ['body', spec.body, schema.body],
         ['answer', spec.answer, response[spec.status ?? 200]],
       ]
-      if (spec.alternative) pairs.push(['alternative', spec.alternative.answer, response[spec.alternative.status]])
+      if (spec.alternative)
+        pairs.push(['alternative', spec.alternative.answer, response[spec.alternative.status]])
       for (const [part, expected, actual] of pairs) if (expected !== actual) differing.push(`${key}: ${part}`)
     }
     expect(differing).toEqual([])

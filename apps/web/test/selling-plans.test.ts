@@ -25,6 +25,7 @@ import {
 import { discountSummary, intervalLabel, pricePreview } from '../src/features/selling-plans/plan-display.ts'
 import { PlanListBody } from '../src/features/selling-plans/plan-list-page.tsx'
 import { httpPlansApi } from '../src/features/selling-plans/plans-api.ts'
+import { answered, failed } from './support/api-state.ts'
 
 const plan = (patch: Partial<SellingPlan>): SellingPlan => ({
   id: '900',
@@ -298,17 +299,12 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
 describe('the group list', () => {
   const render = (state: Parameters<typeof PlanListBody>[0]['state'], query = '') =>
     renderToStaticMarkup(
-      createElement(
-        AppProvider,
-        { i18n: ja },
-        createElement(PlanListBody, { state, query, onRetry: () => {} }),
-      ),
+      createElement(AppProvider, { i18n: ja }, createElement(PlanListBody, { state, query })),
     )
 
   it('shows each group with its plans’ discount types and counts; empty, searched-empty and error states', () => {
-    const html = render({
-      status: 'ready',
-      data: {
+    const html = render(
+      answered({
         groups: [
           {
             id: '42',
@@ -326,20 +322,20 @@ describe('the group list', () => {
         total: 1,
         page: 1,
         pageSize: 10,
-      },
-    })
+      }),
+    )
     expect(html).toContain('定期便')
     expect(html).toContain('割引なし')
     expect(html).toContain('回数ごとに割引を変える')
     expect(html).toContain('3商品・1,200バリエーション')
     expect(html).toContain('2026年11月25日')
-    expect(render({ status: 'ready', data: { groups: [], total: 0, page: 1, pageSize: 10 } })).toContain(
+    expect(render(answered({ groups: [], total: 0, page: 1, pageSize: 10 }))).toContain(
       '販売プランがまだありません',
     )
-    expect(
-      render({ status: 'ready', data: { groups: [], total: 0, page: 1, pageSize: 10 } }, '夏'),
-    ).toContain('該当する販売プランはありません')
-    const error = render({ status: 'error', message: 'サーバーに接続できませんでした' })
+    expect(render(answered({ groups: [], total: 0, page: 1, pageSize: 10 }), '夏')).toContain(
+      '該当する販売プランはありません',
+    )
+    const error = render(failed('サーバーに接続できませんでした'))
     expect(error).toContain('販売プランを読み込めませんでした')
     expect(error).toContain('再試行')
   })

@@ -19,7 +19,10 @@ function sources(dir: string): string[] {
 /** Each forbidden spelling, and why. */
 const FORBIDDEN: Array<[RegExp, string]> = [
   [/\bapi(Get|Post|Put|Delete|Send|Download)\b/, 'the old string-path helpers'],
-  [/(?<!function )\b(api|download|useApi|useLoader|get|fetchJson)<[^=>]/, 'a type argument naming the answer'],
+  [
+    /(?<!function )\b(api|download|useApi|useLoader|get|fetchJson)<[^=>]/,
+    'a type argument naming the answer',
+  ],
   [/\.json\(\)\)?\s+as\s/, 'a cast of a parsed body'],
   [/JSON\.parse\([^)]*\)\s+as\s/, 'a cast of a parsed body'],
   [/\b(api|download)\((?:[^()]|\([^()]*\))*\)\)?\s+as\s/, 'a cast of an answer'],

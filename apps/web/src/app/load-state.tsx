@@ -38,7 +38,7 @@ export function EmptyListState({
   children,
 }: {
   heading: string
-  action?: { content: string; onAction: () => void }
+  action?: { content: string; onAction?: () => void; url?: string }
   children?: ReactNode
 }) {
   return (

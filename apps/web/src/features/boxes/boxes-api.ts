@@ -1,9 +1,8 @@
-import type { Box, BoxDetail, BoxList, SellingPlanGroupList, UpdateBoxRequest } from '@teiki/contract'
+import type { Box, BoxDetail, SellingPlanGroupList, UpdateBoxRequest } from '@teiki/contract'
 import { api } from '../../app/api.ts'
 
 /** The box endpoints the screens use (an interface so the flows are tested without a server). */
 export type BoxesApi = {
-  list: (page: number) => Promise<BoxList>
   create: () => Promise<Box>
   detail: (id: string) => Promise<BoxDetail>
   update: (id: string, body: UpdateBoxRequest) => Promise<Box>
@@ -13,7 +12,6 @@ export type BoxesApi = {
 }
 
 export const httpBoxesApi: BoxesApi = {
-  list: (page) => api('GET /boxes', { query: { page } }),
   create: () => api('POST /boxes', { body: {} }),
   detail: (id) => api('GET /boxes/:id', { params: { id } }),
   update: (id, body) => api('PUT /boxes/:id', { params: { id }, body }),

@@ -4,17 +4,12 @@ import type {
   GroupProductsChange,
   SellingPlanGroupDetail,
   SellingPlanGroupInput,
-  SellingPlanGroupList,
   SellingPlanGroupSummary,
 } from '@teiki/contract'
 import { api } from '../../app/api.ts'
 
 /** The selling plan endpoints the screens use (an interface so the flows are tested without a server). */
 export type PlansApi = {
-  list: (
-    query: { query: string; page: number },
-    init?: { signal?: AbortSignal },
-  ) => Promise<SellingPlanGroupList>
   detail: (id: string) => Promise<SellingPlanGroupDetail>
   create: (body: SellingPlanGroupInput) => Promise<SellingPlanGroupSummary>
   update: (id: string, body: SellingPlanGroupInput) => Promise<SellingPlanGroupSummary>
@@ -25,8 +20,6 @@ export type PlansApi = {
 }
 
 export const httpPlansApi: PlansApi = {
-  list: ({ query, page }, init = {}) =>
-    api('GET /subscriptions/sellingPlanGroups', { query: { query, page } }, init),
   detail: (id) => api('GET /selling-plan-groups/:id', { params: { id } }),
   create: (body) => api('POST /selling-plan-groups', { body }),
   update: (id, body) => api('PUT /selling-plan-groups/:id', { params: { id }, body }),
