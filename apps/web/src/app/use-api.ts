@@ -149,3 +149,15 @@ export function phase<T>(state: ApiState<T>): Phase<T> {
   if (state.error && !state.isValidating) return { status: 'error', message: errorMessage(state.error) }
   return { status: 'loading' }
 }
+
+export type ListPhase<T> =
+  | { status: 'loading'; previous: T | null }
+  | { status: 'error'; message: string }
+  | { status: 'success'; data: T }
+
+/** `phase` for a list that pages: while the next page loads, the previous one is `previous`. */
+export function listPhase<T>(state: ApiState<T>): ListPhase<T> {
+  if (state.error && !state.isValidating) return { status: 'error', message: errorMessage(state.error) }
+  if (state.data !== undefined && !state.isValidating) return { status: 'success', data: state.data }
+  return { status: 'loading', previous: state.data ?? null }
+}

@@ -1,6 +1,7 @@
 import type { CancellationReason, CancellationReasonsGroupedBy } from '@teiki/contract'
 import { ApiError, api, errorMessage } from '../../app/api.ts'
 import type { UiState } from '../../app/ui-state.tsx'
+import { invalidate } from '../../app/use-api.ts'
 import { type ReasonsAction, type ReasonsState, validateReason } from './reasons-state.ts'
 
 /** The endpoints the page uses (an interface so the flows can be tested without a server). */
@@ -12,12 +13,19 @@ export type ReasonsApi = {
   groupedBy: () => Promise<CancellationReasonsGroupedBy>
 }
 
+/** Each edit refetches the cached reasons (the churn form offers them). */
+const edited = <T>(answer: T): T => {
+  void invalidate('GET /cancellation-reasons')
+  return answer
+}
+
 export const httpReasonsApi: ReasonsApi = {
   list: async () => (await api('GET /cancellation-reasons')).reasons,
-  create: (reason) => api('POST /cancellation-reasons', { body: { reason } }),
-  update: (id, reason) => api('PUT /cancellation-reasons/:id', { params: { id }, body: { reason } }),
+  create: async (reason) => edited(await api('POST /cancellation-reasons', { body: { reason } })),
+  update: async (id, reason) =>
+    edited(await api('PUT /cancellation-reasons/:id', { params: { id }, body: { reason } })),
   remove: async (id) => {
-    await api('DELETE /cancellation-reasons/:id', { params: { id } })
+    edited(await api('DELETE /cancellation-reasons/:id', { params: { id } }))
   },
   groupedBy: () => api('GET /subscription-contracts/cancellation-reasons-grouped-by', { query: {} }),
 }
