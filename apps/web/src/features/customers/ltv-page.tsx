@@ -14,12 +14,12 @@ import {
 import type { ExportEncoding, LtvList } from '@teiki/contract'
 import { formatMoney, formatNumber, toZonedDate } from '@teiki/domain'
 import { useState } from 'react'
-import { errorMessage, saveBlob } from '../../app/api.ts'
+import { saveBlob } from '../../app/api.ts'
 import { DateField } from '../../app/date-field.tsx'
 import { ListPagination } from '../../app/list-pagination.tsx'
 import { Loaded } from '../../app/load-state.tsx'
 import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
-import { useUiState } from '../../app/ui-state.tsx'
+import { useAction } from '../../app/use-action.ts'
 import { useApi } from '../../app/use-api.ts'
 import { customersApi } from './customers-api.ts'
 
@@ -32,26 +32,19 @@ function lastYear(): { startDate: string; endDate: string } {
 
 /** LTV: each customer's subscription purchases in the range, highest first, with the CSV. */
 export default function LtvPage() {
-  const ui = useUiState()
   const [range, setRange] = useState(lastYear)
   const [offset, setOffset] = useState(0)
   const [encoding, setEncoding] = useState<ExportEncoding>('utf-8')
-  const [downloading, setDownloading] = useState(false)
+  const { busy: downloading, run } = useAction()
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(range.startDate) && /^\d{4}-\d{2}-\d{2}$/.test(range.endDate)
   const state = useApi(valid ? 'GET /ltv/cdp-customer-list' : null, {
     query: { startDate: range.startDate, endDate: range.endDate, offset, count: 50 },
   })
-  const download = async () => {
-    setDownloading(true)
-    try {
+  const download = () =>
+    run('run', async () => {
       const file = await customersApi.ltvCsv(range.startDate, range.endDate, encoding)
       saveBlob(file.blob, file.filename)
-    } catch (error) {
-      ui.showToast(errorMessage(error), { error: true })
-    } finally {
-      setDownloading(false)
-    }
-  }
+    })
   return (
     <Page
       title="LTV（顧客生涯価値）"

@@ -2,8 +2,8 @@ import { BlockStack, Button, Card, InlineStack, ProgressBar, Select, Text, TextF
 import type { ExportEncoding, SegmentExportJob, TagJob } from '@teiki/contract'
 import { exportJobText, tagJobPercent, tagJobText } from '@teiki/domain'
 import { useState } from 'react'
-import { errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useAction } from '../../app/use-action.ts'
 import { customersApi } from './customers-api.ts'
 
 /**
@@ -25,33 +25,21 @@ export function SegmentActionsCard({
   const [tag, setTag] = useState('')
   const [email, setEmail] = useState('')
   const [encoding, setEncoding] = useState<ExportEncoding>('utf-8')
-  const [busy, setBusy] = useState<'tag' | 'mail' | null>(null)
+  const { running: busy, run } = useAction<'tag' | 'mail'>()
 
-  const addTag = async () => {
-    setBusy('tag')
-    try {
+  const addTag = () =>
+    run('tag', async () => {
       await customersApi.tagSegment(segmentId, tag.trim())
       ui.showToast(`タグ「${tag.trim()}」の一括追加を開始しました`)
       setTag('')
       onStarted()
-    } catch (error) {
-      ui.showToast(errorMessage(error), { error: true })
-    } finally {
-      setBusy(null)
-    }
-  }
-  const mail = async () => {
-    setBusy('mail')
-    try {
+    })
+  const mail = () =>
+    run('mail', async () => {
       const { exportJob: accepted } = await customersApi.exportByMail(segmentId, email.trim(), encoding)
       ui.showToast(`CSVの作成を開始しました。完了すると ${accepted.email} にメールでお送りします`)
       onStarted()
-    } catch (error) {
-      ui.showToast(errorMessage(error), { error: true })
-    } finally {
-      setBusy(null)
-    }
-  }
+    })
   return (
     <Card>
       <BlockStack gap="400">

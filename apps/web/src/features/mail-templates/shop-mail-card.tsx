@@ -2,6 +2,7 @@ import { BlockStack, Button, Card, SkeletonBodyText, Text, TextField } from '@sh
 import { useEffect, useState } from 'react'
 import { api, errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useAction } from '../../app/use-action.ts'
 import { invalidate, useApi } from '../../app/use-api.ts'
 
 /** 送信元: who the mails come from, and the shop's own address for replies (custom shop mail). */
@@ -10,8 +11,7 @@ export function ShopMailCard() {
   const loaded = useApi('GET /mail-address')
   const address = loaded.data ?? null
   const [value, setValue] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  const { busy: saving, error: problem, run } = useAction({ inline: true })
   const error = problem ?? (loaded.error ? errorMessage(loaded.error) : null)
 
   // The field starts from the stored address, and again after each save.
@@ -19,21 +19,14 @@ export function ShopMailCard() {
     if (address) setValue(address.shopMail ?? '')
   }, [address])
 
-  async function save() {
-    setSaving(true)
-    setProblem(null)
-    try {
+  const save = () =>
+    run('run', async () => {
       const saved = await api('PUT /custom-shop-mail', { body: { shopMail: value.trim() } })
       await invalidate('GET /mail-address')
       ui.showToast(
         saved.shopMail ? '返信先のメールアドレスを保存しました' : '返信先のメールアドレスを解除しました',
       )
-    } catch (cause) {
-      setProblem(errorMessage(cause))
-    } finally {
-      setSaving(false)
-    }
-  }
+    })
 
   return (
     <Card>

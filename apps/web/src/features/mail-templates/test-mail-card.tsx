@@ -1,7 +1,8 @@
 import { BlockStack, Button, Card, Link, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { api, errorMessage } from '../../app/api.ts'
+import { api } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useAction } from '../../app/use-action.ts'
 
 /** テスト送信: the saved template with a sample contract, to an address the merchant types. */
 export function TestMailCard({
@@ -15,13 +16,10 @@ export function TestMailCard({
 }) {
   const ui = useUiState()
   const [email, setEmail] = useState('')
-  const [sending, setSending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy: sending, error, run } = useAction({ inline: true })
 
-  async function send() {
-    setSending(true)
-    setError(null)
-    try {
+  const send = () =>
+    run('run', async () => {
       const sent = await api('POST /test-mail/:type', { params: { type }, body: { email } })
       ui.showToast(
         sent.status === 'failed' || sent.status === 'pending'
@@ -29,12 +27,7 @@ export function TestMailCard({
           : `${sent.to} にテストメールを送信しました`,
         { error: sent.status === 'failed' },
       )
-    } catch (cause) {
-      setError(errorMessage(cause))
-    } finally {
-      setSending(false)
-    }
-  }
+    })
 
   return (
     <Card>
