@@ -1,8 +1,15 @@
-import { Box, Card, EmptyState, SkeletonBodyText } from '@shopify/polaris'
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Card,
+  EmptyState,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+} from '@shopify/polaris'
 import type { ReactNode } from 'react'
 import { errorMessage } from './api.ts'
 import { EMPTY_STATE_IMAGE } from './empty-state-image.ts'
-import { LoadErrorBanner } from './load-error-banner.tsx'
 import type { ApiState } from './use-api.ts'
 
 // The three states every screen that loads data shows, one component each, so every page says
@@ -14,21 +21,42 @@ export function LoadingState({ lines = 6, card = false }: { lines?: number; card
   return card ? <Card>{skeleton}</Card> : <Box padding="400">{skeleton}</Box>
 }
 
-/** What failed (`title`), why (the server's Japanese message) and 再試行. */
+/** A card's place while its page loads: a heading's skeleton over `lines` lines. */
+export function SkeletonCard({ lines }: { lines: number }) {
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <SkeletonDisplayText size="small" />
+        <SkeletonBodyText lines={lines} />
+      </BlockStack>
+    </Card>
+  )
+}
+
+/**
+ * What a screen shows when its data could not be loaded: what failed (`title`), why (the
+ * server's Japanese message: `error` as the client threw it, or a `message` already read) and a
+ * 再試行 button. `inset` pads it where it stands in a card without padding (a list's body).
+ */
 export function LoadErrorState({
   title,
   error,
+  message,
   onRetry,
+  inset = false,
 }: {
   title: string
-  error: unknown
+  error?: unknown
+  message?: string
   onRetry: () => void
+  inset?: boolean
 }) {
-  return (
-    <Box padding="400">
-      <LoadErrorBanner title={title} message={errorMessage(error)} onRetry={onRetry} />
-    </Box>
+  const banner = (
+    <Banner tone="critical" title={title} action={{ content: '再試行', onAction: onRetry }}>
+      <p>{message ?? errorMessage(error)}</p>
+    </Banner>
   )
+  return inset ? <Box padding="400">{banner}</Box> : banner
 }
 
 /** Nothing to list yet: what would be here, and the action that makes the first one. */
@@ -69,6 +97,6 @@ export function Loaded<T>({
 }) {
   if (state.data !== undefined) return <>{children(state.data)}</>
   if (state.error && !state.isValidating)
-    return <LoadErrorState title={errorTitle} error={state.error} onRetry={state.retry} />
+    return <LoadErrorState title={errorTitle} error={state.error} onRetry={state.retry} inset={!card} />
   return <LoadingState {...(lines ? { lines } : {})} {...(card ? { card } : {})} />
 }

@@ -1,15 +1,5 @@
-import {
-  BlockStack,
-  Box,
-  Button,
-  Checkbox,
-  InlineStack,
-  Modal,
-  Text,
-  TextField,
-  Thumbnail,
-} from '@shopify/polaris'
-import { ImageIcon, SearchIcon } from '@shopify/polaris-icons'
+import { BlockStack, Box, Button, Checkbox, InlineStack, Modal, Text, Thumbnail } from '@shopify/polaris'
+import { ImageIcon } from '@shopify/polaris-icons'
 import { PRODUCT_PAGE_SIZE, type ProductList, type ProductWithVariants } from '@teiki/contract'
 import { formatMoney } from '@teiki/domain'
 import { useState } from 'react'
@@ -24,6 +14,7 @@ import {
   toggleProduct,
   toggleVariant,
 } from './product-picker-model.ts'
+import { SearchField } from './search-field.tsx'
 import { type ApiState, useApi } from './use-api.ts'
 
 /**
@@ -64,19 +55,12 @@ export function ProductPickerModal({
     >
       <Modal.Section>
         <BlockStack gap="300">
-          <div data-testid="product-picker-search">
-            <TextField
-              label="商品を検索"
-              labelHidden
-              autoComplete="off"
-              placeholder="商品名・バリエーション名・SKUで検索"
-              prefix={<SearchIcon width={20} height={20} aria-hidden="true" style={{ display: 'block' }} />}
-              value={search.value}
-              onChange={search.change}
-              clearButton
-              onClearButtonClick={search.clear}
-            />
-          </div>
+          <SearchField
+            testId="product-picker-search"
+            label="商品を検索"
+            placeholder="商品名・バリエーション名・SKUで検索"
+            search={search}
+          />
           <Text as="p" variant="bodySm" tone="subdued">
             {selectionLabel(selection)}
           </Text>

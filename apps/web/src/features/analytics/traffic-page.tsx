@@ -1,9 +1,8 @@
-import { Banner, BlockStack, Card, DataTable, EmptyState, InlineStack, Page, Select } from '@shopify/polaris'
+import { Banner, BlockStack, Card, DataTable, InlineStack, Page, Select } from '@shopify/polaris'
 import type { TrafficRow } from '@teiki/contract'
 import { formatDateJa, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
 import { useMemo, useState } from 'react'
-import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
-import { Loaded } from '../../app/load-state.tsx'
+import { EmptyListState, Loaded } from '../../app/load-state.tsx'
 import { useApi, useLoader } from '../../app/use-api.ts'
 import { analyticsApi } from './analytics-api.ts'
 import { PixelCard } from './pixel-card.tsx'
@@ -91,9 +90,9 @@ function TrafficTable({ rows }: { rows: TrafficRow[] }) {
   if (rows.length === 0)
     return (
       <Card>
-        <EmptyState heading="この期間のアクセスはありません" image={EMPTY_STATE_IMAGE}>
+        <EmptyListState heading="この期間のアクセスはありません">
           <p>ウェブピクセルが有効になると、ストアへのアクセスと定期契約の獲得がここに表示されます。</p>
-        </EmptyState>
+        </EmptyListState>
       </Card>
     )
   return (

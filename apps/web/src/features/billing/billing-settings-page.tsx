@@ -8,14 +8,12 @@ import {
   Layout,
   Page,
   Select,
-  SkeletonBodyText,
-  SkeletonDisplayText,
   Text,
   TextField,
 } from '@shopify/polaris'
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState, SkeletonCard } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { httpBillingApi } from './billing-api.ts'
 import { createSettingsActions } from './settings-actions.ts'
@@ -110,7 +108,7 @@ export function BillingSettingsView({ state, dispatch, onSave, onRetry }: ViewPr
       {state.load.status === 'loading' ? (
         <SettingsSkeleton />
       ) : state.load.status === 'error' ? (
-        <LoadErrorBanner
+        <LoadErrorState
           title="請求の設定を読み込めませんでした"
           message={state.load.message}
           onRetry={onRetry}
@@ -279,12 +277,7 @@ function SettingsSkeleton() {
     <Layout>
       {['billing', 'dunning', 'inventory', 'delivery'].map((key) => (
         <Layout.Section key={key}>
-          <Card>
-            <BlockStack gap="300">
-              <SkeletonDisplayText size="small" />
-              <SkeletonBodyText lines={3} />
-            </BlockStack>
-          </Card>
+          <SkeletonCard lines={3} />
         </Layout.Section>
       ))}
     </Layout>

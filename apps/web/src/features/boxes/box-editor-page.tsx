@@ -8,7 +8,6 @@ import {
   InlineGrid,
   Layout,
   Page,
-  SkeletonBodyText,
   Text,
   TextField,
   Thumbnail,
@@ -20,7 +19,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { errorMessage } from '../../app/api.ts'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { type BoxDraft, boxDraftOf, changedFields, savedMessage, saveFields } from './box-draft.ts'
@@ -134,11 +133,9 @@ export default function BoxEditorPage() {
         ]}
       >
         {state.status === 'loading' ? (
-          <Card>
-            <SkeletonBodyText lines={6} />
-          </Card>
+          <LoadingState lines={6} card />
         ) : state.status === 'error' ? (
-          <LoadErrorBanner title="ボックスを読み込めませんでした" message={state.message} onRetry={retry} />
+          <LoadErrorState title="ボックスを読み込めませんでした" message={state.message} onRetry={retry} />
         ) : (
           <BoxEditorBody
             loaded={state}

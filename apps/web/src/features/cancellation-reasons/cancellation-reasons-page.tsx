@@ -18,7 +18,7 @@ import { formatNumber } from '@teiki/domain'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { createReasonsActions, httpReasonsApi } from './reasons-actions.ts'
 import {
@@ -158,7 +158,7 @@ export function ReasonsCard({
         {state.load.status === 'loading' ? (
           <SkeletonBodyText lines={3} />
         ) : state.load.status === 'error' ? (
-          <LoadErrorBanner
+          <LoadErrorState
             title="解約理由を読み込めませんでした"
             message={state.load.message}
             onRetry={onRetry}

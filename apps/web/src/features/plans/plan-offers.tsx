@@ -1,20 +1,9 @@
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  InlineGrid,
-  InlineStack,
-  List,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris'
+import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, List, Text } from '@shopify/polaris'
 import type { AppPlanOffer, PlanResponse } from '@teiki/contract'
 import { formatMoney } from '@teiki/domain'
 import { useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
-import { LoadErrorState } from '../../app/load-state.tsx'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useApi } from '../../app/use-api.ts'
 import { choosePlan } from './choose-plan.ts'
@@ -49,12 +38,7 @@ export function PlanOffers({ current }: { current: Pick<PlanResponse, 'isActive'
         onRetry={offers.retry}
       />
     )
-  if (!plans)
-    return (
-      <Card>
-        <SkeletonBodyText lines={6} />
-      </Card>
-    )
+  if (!plans) return <LoadingState lines={6} card />
   return (
     <BlockStack gap="300">
       <Text as="h2" variant="headingMd">

@@ -1,21 +1,9 @@
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Card,
-  InlineStack,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-  Text,
-} from '@shopify/polaris'
+import { Badge, Banner, BlockStack, Box, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris'
 import type { AppPlan, AppUsageEligibility, PlanResponse } from '@teiki/contract'
 import { formatDateJa } from '@teiki/domain'
 import type { ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
-import { LoadErrorState } from '../../app/load-state.tsx'
+import { LoadErrorState, SkeletonCard } from '../../app/load-state.tsx'
 import { combine, useApi } from '../../app/use-api.ts'
 import { currentPlanView } from './plan-model.ts'
 import { PlanOffers } from './plan-offers.tsx'
@@ -151,12 +139,5 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function PlanSkeleton() {
-  return (
-    <Card>
-      <BlockStack gap="400">
-        <SkeletonDisplayText size="small" />
-        <SkeletonBodyText lines={4} />
-      </BlockStack>
-    </Card>
-  )
+  return <SkeletonCard lines={4} />
 }

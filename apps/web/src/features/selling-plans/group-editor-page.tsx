@@ -7,7 +7,6 @@ import {
   InlineStack,
   Layout,
   Page,
-  SkeletonBodyText,
   Text,
   TextField,
 } from '@shopify/polaris'
@@ -15,7 +14,7 @@ import { PlusIcon } from '@shopify/polaris-icons'
 import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { useProductPicker } from '../../app/product-picker.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
@@ -130,11 +129,9 @@ function GroupEditor({ groupId }: { groupId: string | null }) {
         ]}
       >
         {state.load.status === 'loading' ? (
-          <Card>
-            <SkeletonBodyText lines={10} />
-          </Card>
+          <LoadingState lines={10} card />
         ) : state.load.status === 'error' ? (
-          <LoadErrorBanner
+          <LoadErrorState
             title="販売プランを読み込めませんでした"
             message={state.load.message}
             onRetry={retry}

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Card,
-  IndexTable,
-  InlineStack,
-  Link,
-  Page,
-  Text,
-  TextField,
-} from '@shopify/polaris'
-import { SearchIcon } from '@shopify/polaris-icons'
+import { Badge, BlockStack, Box, Card, IndexTable, InlineStack, Link, Page, Text } from '@shopify/polaris'
 import {
   SELLING_PLAN_GROUP_PAGE_SIZE,
   type SellingPlanGroupList,
@@ -21,6 +9,7 @@ import { useCallback, useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ListPagination } from '../../app/list-pagination.tsx'
 import { EmptyListState, Loaded } from '../../app/load-state.tsx'
+import { SearchField } from '../../app/search-field.tsx'
 import { type ApiState, useApi } from '../../app/use-api.ts'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { useDebouncedSearch } from '../subscriptions/use-debounced-search.ts'
@@ -60,20 +49,12 @@ export default function PlanListPage() {
     >
       <Card padding="0">
         <Box padding="400">
-          <div data-testid="plan-search">
-            <TextField
-              label="販売プランを検索"
-              labelHidden
-              type="search"
-              autoComplete="off"
-              placeholder="販売プラン名で検索"
-              prefix={<SearchIcon width={20} height={20} aria-hidden="true" style={{ display: 'block' }} />}
-              value={search.value}
-              onChange={search.change}
-              clearButton
-              onClearButtonClick={search.clear}
-            />
-          </div>
+          <SearchField
+            testId="plan-search"
+            label="販売プランを検索"
+            placeholder="販売プラン名で検索"
+            search={search}
+          />
         </Box>
         <PlanListBody state={state} query={query} />
         {data && data.total > 0 ? (

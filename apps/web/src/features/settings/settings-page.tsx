@@ -1,16 +1,6 @@
-import {
-  Banner,
-  BlockStack,
-  Card,
-  FormLayout,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  Text,
-  TextField,
-} from '@shopify/polaris'
+import { Banner, BlockStack, Card, FormLayout, Layout, Page, Text, TextField } from '@shopify/polaris'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorState } from '../../app/load-state.tsx'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { MyPageVariantsCard } from './my-page-variants-card.tsx'
 import { useSettingsForm } from './use-settings-form.ts'
 
@@ -32,9 +22,7 @@ export default function SettingsPage() {
       {load.error && !load.data ? (
         <LoadErrorState title="設定を読み込めませんでした" error={load.error} onRetry={retry} />
       ) : !draft || !prep ? (
-        <Card>
-          <SkeletonBodyText lines={10} />
-        </Card>
+        <LoadingState lines={10} card />
       ) : (
         <Layout>
           <Layout.AnnotatedSection

@@ -1,10 +1,10 @@
-import { Banner, BlockStack, Box, Button, Card, Page, Text, TextField } from '@shopify/polaris'
-import { SearchIcon } from '@shopify/polaris-icons'
+import { Banner, BlockStack, Box, Button, Card, Page, Text } from '@shopify/polaris'
 import { classifySearchInput } from '@teiki/domain'
 import { type FormEvent, useCallback, useEffect, useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ListPagination } from '../../app/list-pagination.tsx'
 import { EmptyListState, LoadErrorState } from '../../app/load-state.tsx'
+import { SearchField } from '../../app/search-field.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { ExportButton } from './export/export-button.tsx'
 import { type ListQuery, listPath, parseListQuery, rememberListPath, withSearch } from './list-query.ts'
@@ -65,23 +65,13 @@ export function SubscriptionListPage() {
         <Box padding="400">
           <BlockStack gap="300">
             <form onSubmit={onSubmit}>
-              <div data-testid="subscription-search">
-                <TextField
-                  id="subscription-search"
-                  label="契約を検索"
-                  labelHidden
-                  type="search"
-                  autoComplete="off"
-                  prefix={
-                    <SearchIcon width={20} height={20} aria-hidden="true" style={{ display: 'block' }} />
-                  }
-                  placeholder={SEARCH_PLACEHOLDER}
-                  value={search.value}
-                  onChange={search.change}
-                  clearButton
-                  onClearButtonClick={search.clear}
-                />
-              </div>
+              <SearchField
+                id="subscription-search"
+                testId="subscription-search"
+                label="契約を検索"
+                placeholder={SEARCH_PLACEHOLDER}
+                search={search}
+              />
             </form>
             <SubscriptionFilters
               filters={filters}

@@ -15,7 +15,7 @@ import type { AppBlockSupport, ScriptTag } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { createThemeActions } from './theme-actions.ts'
 import { httpThemeApi } from './theme-api.ts'
@@ -135,7 +135,7 @@ export function WidgetCard({
           商品ページのウィジェット
         </Text>
         {themes.status === 'error' ? (
-          <LoadErrorBanner title="テーマを読み込めませんでした" message={themes.message} onRetry={onRetry} />
+          <LoadErrorState title="テーマを読み込めませんでした" message={themes.message} onRetry={onRetry} />
         ) : themes.status === 'loading' ? (
           <SkeletonBodyText lines={3} />
         ) : themes.data.length === 0 ? (
@@ -151,7 +151,7 @@ export function WidgetCard({
               onChange={(themeId) => dispatch({ type: 'themeChosen', themeId })}
             />
             {support.status === 'error' ? (
-              <LoadErrorBanner
+              <LoadErrorState
                 title="テーマを確認できませんでした"
                 message={support.message}
                 onRetry={onRetry}
@@ -267,7 +267,7 @@ export function ScriptTagsCard({
           スクリプトタグ
         </Text>
         {tags.status === 'error' ? (
-          <LoadErrorBanner
+          <LoadErrorState
             title="スクリプトタグを読み込めませんでした"
             message={tags.message}
             onRetry={onRetry}
