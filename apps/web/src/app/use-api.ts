@@ -1,5 +1,5 @@
 import type { JsonRouteKey, RouteAnswer, RouteInput, RouteKey } from '@teiki/contract'
-import { useCallback } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import useSWR, { mutate, preload, type SWRConfiguration } from 'swr'
 import { type ApiArgs, ApiError, api, errorMessage } from './api.ts'
 
@@ -160,4 +160,50 @@ export function listPhase<T>(state: ApiState<T>): ListPhase<T> {
   if (state.error && !state.isValidating) return { status: 'error', message: errorMessage(state.error) }
   if (state.data !== undefined && !state.isValidating) return { status: 'success', data: state.data }
   return { status: 'loading', previous: state.data ?? null }
+}
+
+/**
+ * For a screen whose state lives in a reducer (an editor with a draft): loads through the same
+ * cache and retries as `useLoader`, and hands the reducer each new answer (`loaded`), the
+ * server's message on failure (`failed`) and the start of a first load (`loading`). Answers the
+ * retry. An identical answer after a refetch is not handed again (a draft is not reset by it).
+ */
+export function useLoadInto<T>(
+  key: readonly unknown[] | null,
+  load: () => Promise<T>,
+  on: { loaded: (data: T) => void; failed: (message: string) => void; loading?: () => void },
+): () => void {
+  const state = useLoader(key, load)
+  const handlers = useRef(on)
+  handlers.current = on
+  const waiting = state.data === undefined && state.isValidating
+  useEffect(() => {
+    if (waiting) handlers.current.loading?.()
+  }, [waiting])
+  useEffect(() => {
+    if (state.data !== undefined) handlers.current.loaded(state.data)
+  }, [state.data])
+  const failed = state.error && !state.isValidating ? errorMessage(state.error) : null
+  useEffect(() => {
+    if (failed) handlers.current.failed(failed)
+  }, [failed])
+  return state.retry
+}
+
+/**
+ * The same hand-over outside React (an editor's actions, tested without a renderer): `loaded`
+ * or `failed` with the outcome of `load`, unless the answered cancel ran first (a superseded load).
+ */
+export function loadInto<T>(
+  load: Promise<T>,
+  on: { loaded: (data: T) => void; failed: (message: string) => void },
+): () => void {
+  let cancelled = false
+  load.then(
+    (data) => !cancelled && on.loaded(data),
+    (error: unknown) => !cancelled && on.failed(errorMessage(error)),
+  )
+  return () => {
+    cancelled = true
+  }
 }

@@ -15,11 +15,11 @@ import {
 } from '@shopify/polaris'
 import { CANCELLATION_REASON_MAX, type CancellationReason } from '@teiki/contract'
 import { formatNumber } from '@teiki/domain'
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import { errorMessage } from '../../app/api.ts'
+import { useMemo, useReducer, useRef } from 'react'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { phase, useLoader, useLoadInto } from '../../app/use-api.ts'
 import { createReasonsActions, httpReasonsApi } from './reasons-actions.ts'
 import {
   type GroupedState,
@@ -37,36 +37,19 @@ export default function CancellationReasonsPage() {
   const [state, dispatch] = useReducer(reasonsReducer, initialReasonsState)
   const stateRef = useRef(state)
   stateRef.current = state
-  const [grouped, setGrouped] = useState<GroupedState>({ status: 'loading' })
-  const [listAttempt, setListAttempt] = useState(0)
-  const [groupedAttempt, setGroupedAttempt] = useState(0)
-  const reload = useCallback(() => setListAttempt((n) => n + 1), [])
-  const reloadGrouped = useCallback(() => setGroupedAttempt((n) => n + 1), [])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `listAttempt` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    dispatch({ type: 'loading' })
-    httpReasonsApi.list().then(
-      (reasons) => !cancelled && dispatch({ type: 'loaded', reasons }),
-      (error: unknown) => !cancelled && dispatch({ type: 'loadFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [listAttempt])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `groupedAttempt` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    httpReasonsApi.groupedBy().then(
-      (data) => !cancelled && setGrouped({ status: 'ready', data }),
-      (error: unknown) => !cancelled && setGrouped({ status: 'error', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [groupedAttempt])
+  // Keyed under the reasons' route: each edit's invalidation refetches the list too.
+  const reload = useLoadInto(['GET /cancellation-reasons', 'list'], () => httpReasonsApi.list(), {
+    loading: () => dispatch({ type: 'loading' }),
+    loaded: (reasons) => dispatch({ type: 'loaded', reasons }),
+    failed: (message) => dispatch({ type: 'loadFailed', message }),
+  })
+  const groupedAnswer = useLoader(['GET /subscription-contracts/cancellation-reasons-grouped-by'], () =>
+    httpReasonsApi.groupedBy(),
+  )
+  const reloadGrouped = groupedAnswer.retry
+  const groupedPhase = phase(groupedAnswer)
+  const grouped: GroupedState =
+    groupedPhase.status === 'done' ? { status: 'ready', data: groupedPhase.data } : groupedPhase
 
   const actions = useMemo(
     () =>

@@ -1,6 +1,7 @@
 import { errorMessage } from '../../app/api.ts'
 import type { PickerSelection } from '../../app/product-picker-model.ts'
 import type { UiState } from '../../app/ui-state.tsx'
+import { loadInto } from '../../app/use-api.ts'
 import { draftProblems, requestOf } from './group-draft.ts'
 import type { EditorAction, EditorState } from './group-editor-state.ts'
 import type { PlansApi } from './plans-api.ts'
@@ -24,15 +25,11 @@ export function createEditorActions(deps: EditorDeps) {
 
   function load(): () => void {
     if (groupId === null) return () => {}
-    let cancelled = false
     dispatch({ type: 'loading' })
-    api.detail(groupId).then(
-      (detail) => !cancelled && dispatch({ type: 'loaded', detail }),
-      (error: unknown) => !cancelled && dispatch({ type: 'loadFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
+    return loadInto(api.detail(groupId), {
+      loaded: (detail) => dispatch({ type: 'loaded', detail }),
+      failed: (message) => dispatch({ type: 'loadFailed', message }),
+    })
   }
 
   /**

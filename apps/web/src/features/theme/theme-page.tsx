@@ -13,10 +13,10 @@ import {
 } from '@shopify/polaris'
 import type { AppBlockSupport, ScriptTag } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import { errorMessage } from '../../app/api.ts'
+import { useCallback, useMemo, useReducer, useRef } from 'react'
 import { LoadErrorState } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useLoadInto } from '../../app/use-api.ts'
 import { createThemeActions } from './theme-actions.ts'
 import { httpThemeApi } from './theme-api.ts'
 import {
@@ -35,50 +35,30 @@ export default function ThemePage() {
   const [state, dispatch] = useReducer(themeReducer, initialThemeState)
   const stateRef = useRef(state)
   stateRef.current = state
-  const [attempt, setAttempt] = useState({ themes: 0, support: 0, tags: 0 })
-  const retry = useCallback(
-    (part: keyof typeof attempt) => setAttempt((a) => ({ ...a, [part]: a[part] + 1 })),
-    [],
+  const retryThemes = useLoadInto(['GET /themes'], () => httpThemeApi.themes(), {
+    loaded: (themes) => dispatch({ type: 'themesLoaded', themes }),
+    failed: (message) => dispatch({ type: 'themesFailed', message }),
+  })
+  const { themeId } = state
+  const retrySupport = useLoadInto(
+    themeId ? ['GET /themes/:id/templates/:t/app-block-support', themeId] : null,
+    () => httpThemeApi.support(themeId ?? ''),
+    {
+      loading: () => dispatch({ type: 'supportLoading' }),
+      loaded: (support) => dispatch({ type: 'supportLoaded', support }),
+      failed: (message) => dispatch({ type: 'supportFailed', message }),
+    },
   )
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt.themes` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    httpThemeApi.themes().then(
-      (themes) => !cancelled && dispatch({ type: 'themesLoaded', themes }),
-      (error: unknown) => !cancelled && dispatch({ type: 'themesFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [attempt.themes])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt.support` re-runs the load.
-  useEffect(() => {
-    if (!state.themeId) return
-    let cancelled = false
-    dispatch({ type: 'supportLoading' })
-    httpThemeApi.support(state.themeId).then(
-      (support) => !cancelled && dispatch({ type: 'supportLoaded', support }),
-      (error: unknown) => !cancelled && dispatch({ type: 'supportFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [state.themeId, attempt.support])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt.tags` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    dispatch({ type: 'tagsLoading' })
-    httpThemeApi.scriptTags().then(
-      (tags) => !cancelled && dispatch({ type: 'tagsLoaded', tags }),
-      (error: unknown) => !cancelled && dispatch({ type: 'tagsFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [attempt.tags])
+  const retryTags = useLoadInto(['GET /script-tags'], () => httpThemeApi.scriptTags(), {
+    loading: () => dispatch({ type: 'tagsLoading' }),
+    loaded: (tags) => dispatch({ type: 'tagsLoaded', tags }),
+    failed: (message) => dispatch({ type: 'tagsFailed', message }),
+  })
+  const retry = useCallback(
+    (part: 'themes' | 'support' | 'tags') =>
+      ({ themes: retryThemes, support: retrySupport, tags: retryTags })[part](),
+    [retryThemes, retrySupport, retryTags],
+  )
 
   const actions = useMemo(
     () =>
