@@ -3,7 +3,7 @@ import ja from '@shopify/polaris/locales/ja.json'
 import type { SellingPlan, SellingPlanGroupDetail } from '@teiki/contract'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   draftProblems,
   groupDraftOf,
@@ -26,6 +26,7 @@ import { discountSummary, intervalLabel, pricePreview } from '../src/features/se
 import { PlanListBody } from '../src/features/selling-plans/plan-list-page.tsx'
 import { httpPlansApi } from '../src/features/selling-plans/plans-api.ts'
 import { answered, failed } from './support/api-state.ts'
+import { json, mockFetch } from './support/fetch-mock.ts'
 
 const plan = (patch: Partial<SellingPlan>): SellingPlan => ({
   id: '900',
@@ -189,14 +190,7 @@ describe('the editor’s draft', () => {
 })
 
 describe('saving (fetch mocked, the real HTTP client)', () => {
-  let fetchMock: Mock<typeof fetch>
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-  beforeEach(() => {
-    fetchMock = vi.fn<typeof fetch>()
-    vi.stubGlobal('fetch', fetchMock)
-  })
-  afterEach(() => vi.unstubAllGlobals())
+  const http = mockFetch()
 
   function editor(groupId: string | null, initial: EditorState) {
     let state = initial
@@ -230,7 +224,7 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
   it('sends nothing while the draft is wrong', async () => {
     const e = editor(null, newGroupState())
     await e.actions.save()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(http.fetch).not.toHaveBeenCalled()
     expect(e.toasts).toEqual([{ message: INVALID_DRAFT_MESSAGE, error: true }])
     expect(e.state.showProblems).toBe(true)
   })
@@ -240,7 +234,7 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
     state = editorReducer(state, { type: 'groupChanged', field: 'name', value: '新しい定期便' })
     state = editorReducer(state, { type: 'productsPicked', productIds: ['10'], variantIds: ['201'] })
     const e = editor(null, state)
-    fetchMock
+    http.fetch
       .mockResolvedValueOnce(
         json(201, {
           id: '77',
@@ -255,7 +249,7 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
       .mockResolvedValueOnce(json(200, { id: '77' }))
       .mockResolvedValueOnce(json(200, { ...detail, id: '77', name: '新しい定期便' }))
     await e.actions.save()
-    const sent = fetchMock.mock.calls.map(([url, init]) => [
+    const sent = http.fetch.mock.calls.map(([url, init]) => [
       String(url).replace(/\?.*/, ''),
       init?.method ?? 'GET',
       init?.body ? JSON.parse(String(init.body)) : null,
@@ -279,7 +273,7 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
     const loaded = editorReducer(newGroupState(), { type: 'loaded', detail })
     const changed = editorReducer(loaded, { type: 'groupChanged', field: 'name', value: '改名' })
     const e = editor('42', changed)
-    fetchMock.mockResolvedValueOnce(
+    http.fetch.mockResolvedValueOnce(
       json(422, {
         error: {
           code: 'PLATFORM_USER_ERROR',

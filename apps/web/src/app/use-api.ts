@@ -31,21 +31,10 @@ export type UseApiOptions = SWRConfiguration & {
 export function useApi<K extends JsonRouteKey>(
   route: K | null,
   input?: RouteInput<K>,
-  { keepPrevious = false, ...options }: UseApiOptions = {},
+  options: UseApiOptions = {},
 ): ApiState<RouteAnswer<K>> {
   const key: Key<K> | null = route ? [route, input] : null
-  const {
-    data,
-    error,
-    isLoading,
-    isValidating,
-    mutate: revalidate,
-  } = useSWR(key, fetchRoute<K>, {
-    keepPreviousData: keepPrevious,
-    ...options,
-  })
-  const retry = useCallback(() => void revalidate(), [revalidate])
-  return { data, error, isLoading, isValidating, retry }
+  return useLoader(key, () => fetchRoute<K>([route as K, input]), options)
 }
 
 /** Starts loading an answer before any screen asks for it (a cold load of a contract's page). */
