@@ -8,7 +8,6 @@ import {
   InlineStack,
   Link,
   Page,
-  Select,
   Text,
 } from '@shopify/polaris'
 import type { ExportEncoding, LtvList } from '@teiki/contract'
@@ -16,6 +15,7 @@ import { formatMoney, formatNumber, toZonedDate } from '@teiki/domain'
 import { useState } from 'react'
 import { saveBlob } from '../../app/api.ts'
 import { DateField } from '../../app/date-field.tsx'
+import { EncodingSelect } from '../../app/encoding-select.tsx'
 import { ListPagination } from '../../app/list-pagination.tsx'
 import { Loaded } from '../../app/load-state.tsx'
 import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
@@ -70,15 +70,7 @@ export default function LtvPage() {
                 setRange((r) => ({ ...r, endDate }))
               }}
             />
-            <Select
-              label="文字コード"
-              options={[
-                { label: 'UTF-8（BOM付き）', value: 'utf-8' },
-                { label: 'Shift_JIS（Excel向け）', value: 'shift_jis' },
-              ]}
-              value={encoding}
-              onChange={(v) => setEncoding(v as ExportEncoding)}
-            />
+            <EncodingSelect value={encoding} onChange={setEncoding} />
             <Button onClick={() => void download()} loading={downloading} disabled={!valid}>
               CSVをダウンロード
             </Button>

@@ -1,7 +1,8 @@
-import { BlockStack, Button, Card, InlineStack, ProgressBar, Select, Text, TextField } from '@shopify/polaris'
+import { BlockStack, Button, Card, InlineStack, ProgressBar, Text, TextField } from '@shopify/polaris'
 import type { ExportEncoding, SegmentExportJob, TagJob } from '@teiki/contract'
 import { exportJobText, tagJobPercent, tagJobText } from '@teiki/domain'
 import { useState } from 'react'
+import { EncodingSelect } from '../../app/encoding-select.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAction } from '../../app/use-action.ts'
 import { customersApi } from './customers-api.ts'
@@ -73,15 +74,7 @@ export function SegmentActionsCard({
           />
           <InlineStack gap="200" blockAlign="end" wrap={false}>
             <div style={{ flex: 1 }}>
-              <Select
-                label="文字コード"
-                options={[
-                  { label: 'UTF-8（BOM付き）', value: 'utf-8' },
-                  { label: 'Shift_JIS（Excel向け）', value: 'shift_jis' },
-                ]}
-                value={encoding}
-                onChange={(v) => setEncoding(v as ExportEncoding)}
-              />
+              <EncodingSelect value={encoding} onChange={setEncoding} />
             </div>
             <Button onClick={() => void mail()} loading={busy === 'mail'} disabled={email.trim() === ''}>
               送信

@@ -79,11 +79,6 @@ export const INTERVAL_OPTIONS = [
   { label: 'ヶ月ごと', value: 'MONTH' },
 ]
 
-export const ENCODING_CHOICES: Array<{ label: string; value: ExportEncoding }> = [
-  { label: 'UTF-8（BOM付き）', value: 'utf-8' },
-  { label: 'Shift_JIS（Excel向け）', value: 'shift_jis' },
-]
-
 /** Whole number text as merchants type it (full-width digits, `1,000`); NaN when it is not one. */
 function countValue(text: string): number | undefined {
   const plain = text.normalize('NFKC').replace(/[,\s]/g, '')
