@@ -19,21 +19,8 @@ import { type Draft, useTemplateEditor } from './use-template-editor.ts'
 
 /** メールテンプレート: what each mail to a customer says, with a preview, a test mail and the sender. */
 export default function MailTemplatesPage() {
-  const {
-    list,
-    type,
-    setType,
-    template,
-    loaded,
-    draft,
-    setDraft,
-    saving,
-    problem,
-    dirty,
-    save,
-    reset,
-    retry,
-  } = useTemplateEditor()
+  const editor = useTemplateEditor()
+  const { list, type, template, loaded, draft, saving, dirty, retry } = editor
   const options = (list.data?.templates ?? []).map((t) => ({
     value: t.type,
     label: `${t.label}${t.customized ? '（編集済み）' : ''}`,
@@ -46,12 +33,16 @@ export default function MailTemplatesPage() {
       subtitle="お客様に送るメールの件名・本文・署名を編集できます。{{変数名}} の部分は送信時に契約の内容に置き換わります。"
       primaryAction={{
         content: '保存',
-        onAction: () => void save(),
+        onAction: () => void editor.save(),
         disabled: !dirty || saving,
         loading: saving,
       }}
       secondaryActions={[
-        { content: '初期設定に戻す', onAction: () => void reset(), disabled: !loaded?.customized || saving },
+        {
+          content: '初期設定に戻す',
+          onAction: () => void editor.reset(),
+          disabled: !loaded?.customized || saving,
+        },
       ]}
     >
       <LeaveGuard when={dirty} />
@@ -67,7 +58,7 @@ export default function MailTemplatesPage() {
                     label="メールの種類"
                     options={options}
                     value={type}
-                    onChange={setType}
+                    onChange={editor.setType}
                     disabled={dirty}
                     helpText={dirty ? '保存するか初期設定に戻すと、ほかのメールを選べます' : undefined}
                   />
@@ -84,7 +75,12 @@ export default function MailTemplatesPage() {
                   <LoadingState lines={8} />
                 </Card>
               ) : (
-                <TemplateEditor template={loaded} draft={draft} problem={problem} onChange={setDraft} />
+                <TemplateEditor
+                  template={loaded}
+                  draft={draft}
+                  problem={editor.problem}
+                  onChange={editor.setDraft}
+                />
               )}
             </BlockStack>
           </Layout.Section>

@@ -92,6 +92,16 @@ export function useContractEdit(reload: () => void, onClose: () => void) {
 }
 
 /** What every edit modal of the detail page is given. */
+/** What each editable card of the detail page is handed (its edits reload the contract). */
+export type DetailCardProps = {
+  detail: SubscriptionDetail
+  reload: () => void
+  /** False for contracts that cannot change any more. */
+  editable: boolean
+  /** True while the page reloads or another edit runs. */
+  disabled: boolean
+}
+
 export type EditModalProps = {
   detail: SubscriptionDetail
   reload: () => void
