@@ -11,10 +11,11 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris'
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, SkeletonCard } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useReducerState } from '../../app/use-reducer-state.ts'
 import { httpBillingApi } from './billing-api.ts'
 import { createSettingsActions } from './settings-actions.ts'
 import {
@@ -34,16 +35,11 @@ export const DUNNING_EXPLANATION =
 /** 請求・再試行の設定: billing hour, payment and out-of-stock retries, delivery preparation. */
 export default function BillingSettingsPage() {
   const ui = useUiState()
-  const [state, dispatch] = useReducer(settingsReducer, initialSettingsState)
-  const stateRef = useRef(state)
-  stateRef.current = state
+  const [state, dispatch, getState] = useReducerState(settingsReducer, initialSettingsState)
   const [attempt, setAttempt] = useState(0)
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
-  const actions = useMemo(
-    () => createSettingsActions({ api: httpBillingApi, ui, dispatch, getState: () => stateRef.current }),
-    [ui],
-  )
+  const actions = useMemo(() => createSettingsActions({ api: httpBillingApi, ui, dispatch, getState }), [ui])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
   useEffect(() => actions.load(), [actions, attempt])

@@ -15,11 +15,12 @@ import {
 } from '@shopify/polaris'
 import { CANCELLATION_REASON_MAX, type CancellationReason } from '@teiki/contract'
 import { formatNumber } from '@teiki/domain'
-import { useMemo, useReducer, useRef } from 'react'
+import { useMemo } from 'react'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { phase, useLoader, useLoadInto } from '../../app/use-api.ts'
+import { useReducerState } from '../../app/use-reducer-state.ts'
 import { createReasonsActions, httpReasonsApi } from './reasons-actions.ts'
 import {
   type GroupedState,
@@ -34,9 +35,7 @@ import {
 /** 解約理由: the shop's list of cancellation reasons, and how often each was chosen. */
 export default function CancellationReasonsPage() {
   const ui = useUiState()
-  const [state, dispatch] = useReducer(reasonsReducer, initialReasonsState)
-  const stateRef = useRef(state)
-  stateRef.current = state
+  const [state, dispatch, getState] = useReducerState(reasonsReducer, initialReasonsState)
   // Keyed under the reasons' route: each edit's invalidation refetches the list too.
   const reload = useLoadInto(['GET /cancellation-reasons', 'list'], () => httpReasonsApi.list(), {
     loading: () => dispatch({ type: 'loading' }),
@@ -57,7 +56,7 @@ export default function CancellationReasonsPage() {
         api: httpReasonsApi,
         ui,
         dispatch,
-        getState: () => stateRef.current,
+        getState,
         reload,
         onChanged: reloadGrouped,
       }),

@@ -1,7 +1,7 @@
 import type { CancellationReason, CancellationReasonsGroupedBy } from '@teiki/contract'
 import { ApiError, api, errorMessage } from '../../app/api.ts'
-import type { UiState } from '../../app/ui-state.tsx'
 import { invalidate } from '../../app/use-api.ts'
+import type { ReducerDeps } from '../../app/use-reducer-state.ts'
 import { type ReasonsAction, type ReasonsState, validateReason } from './reasons-state.ts'
 
 /** The endpoints the page uses (an interface so the flows can be tested without a server). */
@@ -30,12 +30,8 @@ export const httpReasonsApi: ReasonsApi = {
   groupedBy: () => api('GET /subscription-contracts/cancellation-reasons-grouped-by', { query: {} }),
 }
 
-export type ReasonsDeps = {
+export type ReasonsDeps = ReducerDeps<ReasonsState, ReasonsAction> & {
   api: ReasonsApi
-  ui: Pick<UiState, 'showToast' | 'openModal' | 'updateModal' | 'closeModal'>
-  dispatch: (action: ReasonsAction) => void
-  /** The state as of now (the page passes a ref's current value). */
-  getState: () => ReasonsState
   /** Reloads the reasons (after a failure that may mean the list is stale). */
   reload: () => void
   /** Reloads the per-reason counts (their labels follow renames and deletes). */

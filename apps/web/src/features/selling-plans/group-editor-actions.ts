@@ -1,16 +1,13 @@
 import { errorMessage } from '../../app/api.ts'
 import type { PickerSelection } from '../../app/product-picker-model.ts'
-import type { UiState } from '../../app/ui-state.tsx'
 import { loadInto } from '../../app/use-api.ts'
+import type { ReducerDeps } from '../../app/use-reducer-state.ts'
 import { draftProblems, requestOf } from './group-draft.ts'
 import type { EditorAction, EditorState } from './group-editor-state.ts'
 import type { PlansApi } from './plans-api.ts'
 
-export type EditorDeps = {
+export type EditorDeps = ReducerDeps<EditorState, EditorAction> & {
   api: PlansApi
-  ui: Pick<UiState, 'showToast' | 'openModal' | 'updateModal' | 'closeModal'>
-  dispatch: (action: EditorAction) => void
-  getState: () => EditorState
   /** The group's id, or null while it is being created. */
   groupId: string | null
   /** Where to go once a new group was created or the group deleted. */

@@ -11,13 +11,14 @@ import {
   TextField,
 } from '@shopify/polaris'
 import { PlusIcon } from '@shopify/polaris-icons'
-import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { useProductPicker } from '../../app/product-picker.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
+import { useReducerState } from '../../app/use-reducer-state.ts'
 import { draftProblems, isDraftDirty } from './group-draft.ts'
 import { createEditorActions } from './group-editor-actions.ts'
 import {
@@ -42,11 +43,10 @@ export default function GroupEditorPage() {
 function useGroupEditor(groupId: string | null) {
   const ui = useUiState()
   const navigate = useAppNavigate()
-  const [state, dispatch] = useReducer(editorReducer, groupId, (id) =>
-    id ? loadingState() : newGroupState(),
+  const [state, dispatch, getState] = useReducerState(
+    editorReducer,
+    groupId ? loadingState() : newGroupState(),
   )
-  const stateRef = useRef(state)
-  stateRef.current = state
   const [goTo, setGoTo] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
   const currencyCode = state.detail?.currencyCode ?? 'JPY'
@@ -58,7 +58,7 @@ function useGroupEditor(groupId: string | null) {
         api: httpPlansApi,
         ui,
         dispatch,
-        getState: () => stateRef.current,
+        getState,
         groupId,
         goTo: setGoTo,
       }),

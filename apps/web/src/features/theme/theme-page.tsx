@@ -13,10 +13,11 @@ import {
 } from '@shopify/polaris'
 import type { AppBlockSupport, ScriptTag } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
-import { useCallback, useMemo, useReducer, useRef } from 'react'
+import { useCallback, useMemo } from 'react'
 import { LoadErrorState } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useLoadInto } from '../../app/use-api.ts'
+import { useReducerState } from '../../app/use-reducer-state.ts'
 import { createThemeActions } from './theme-actions.ts'
 import { httpThemeApi } from './theme-api.ts'
 import {
@@ -32,9 +33,7 @@ import {
 /** テーマ: the storefront widget in the shop's themes (spec §7 "Theme") and the script tags. */
 export default function ThemePage() {
   const ui = useUiState()
-  const [state, dispatch] = useReducer(themeReducer, initialThemeState)
-  const stateRef = useRef(state)
-  stateRef.current = state
+  const [state, dispatch, getState] = useReducerState(themeReducer, initialThemeState)
   const retryThemes = useLoadInto(['GET /themes'], () => httpThemeApi.themes(), {
     loaded: (themes) => dispatch({ type: 'themesLoaded', themes }),
     failed: (message) => dispatch({ type: 'themesFailed', message }),
@@ -66,7 +65,7 @@ export default function ThemePage() {
         api: httpThemeApi,
         ui,
         dispatch,
-        getState: () => stateRef.current,
+        getState,
         reloadSupport: () => retry('support'),
         openUrl: (url) => void window.open(url, '_blank', 'noopener'),
       }),
