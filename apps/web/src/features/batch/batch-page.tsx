@@ -1,8 +1,9 @@
-import { Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris'
+import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from '@shopify/polaris'
 import type { BatchJob, BatchPreview } from '@teiki/contract'
 import { formatNumber } from '@teiki/domain'
 import { useCallback, useEffect, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { invalidate, useApi } from '../../app/use-api.ts'
 import { fetchPreview, isRunning, startBatch } from './batch-api.ts'
@@ -102,45 +103,40 @@ export default function BatchPage() {
               </div>
             </InlineStack>
             {preview ? (
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    対象の契約
+              <SectionCard title="対象の契約" gap="300">
+                <div data-testid="batch-preview-count">
+                  <Text as="p" variant="headingLg">
+                    {formatNumber(preview.data.total)}件の契約が対象です
                   </Text>
-                  <div data-testid="batch-preview-count">
-                    <Text as="p" variant="headingLg">
-                      {formatNumber(preview.data.total)}件の契約が対象です
-                    </Text>
+                </div>
+                <Text as="p" tone="subdued">
+                  {preview.data.summary}（解約済み・期限切れの契約は対象外です）
+                </Text>
+                <BatchContractsTable
+                  rows={preview.data.contracts}
+                  total={preview.data.total}
+                  offset={preview.data.offset}
+                  limit={preview.data.limit}
+                  onPage={(offset) => void loadPreview(offset, preview.body)}
+                />
+                <InlineStack align="end">
+                  <div data-testid="batch-start-button">
+                    <Button
+                      variant="primary"
+                      onClick={() => void start()}
+                      loading={busy}
+                      disabled={preview.data.total === 0 || running}
+                    >
+                      {`一括更新を開始（${formatNumber(preview.data.total)}件）`}
+                    </Button>
                   </div>
+                </InlineStack>
+                {running ? (
                   <Text as="p" tone="subdued">
-                    {preview.data.summary}（解約済み・期限切れの契約は対象外です）
+                    実行中の一括更新が終わってから開始できます。
                   </Text>
-                  <BatchContractsTable
-                    rows={preview.data.contracts}
-                    total={preview.data.total}
-                    offset={preview.data.offset}
-                    limit={preview.data.limit}
-                    onPage={(offset) => void loadPreview(offset, preview.body)}
-                  />
-                  <InlineStack align="end">
-                    <div data-testid="batch-start-button">
-                      <Button
-                        variant="primary"
-                        onClick={() => void start()}
-                        loading={busy}
-                        disabled={preview.data.total === 0 || running}
-                      >
-                        {`一括更新を開始（${formatNumber(preview.data.total)}件）`}
-                      </Button>
-                    </div>
-                  </InlineStack>
-                  {running ? (
-                    <Text as="p" tone="subdued">
-                      実行中の一括更新が終わってから開始できます。
-                    </Text>
-                  ) : null}
-                </BlockStack>
-              </Card>
+                ) : null}
+              </SectionCard>
             ) : null}
             <RecentBatchesCard batches={recent} shownId={job?.id ?? null} onShow={setJob} />
           </BlockStack>

@@ -20,6 +20,7 @@ import { useParams } from 'react-router-dom'
 import { errorMessage } from '../../app/api.ts'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { type BoxDraft, boxDraftOf, changedFields, savedMessage, saveFields } from './box-draft.ts'
@@ -203,27 +204,22 @@ export function BoxEditorBody({
         </BlockStack>
       </Layout.Section>
       <Layout.Section variant="oneThird">
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              選べる商品
+        <SectionCard title="選べる商品" gap="300">
+          {detail.products.length === 0 ? (
+            <Text as="p" tone="subdued">
+              販売プランを選んで保存すると、その商品が表示されます。
             </Text>
-            {detail.products.length === 0 ? (
-              <Text as="p" tone="subdued">
-                販売プランを選んで保存すると、その商品が表示されます。
-              </Text>
-            ) : (
-              <InlineGrid columns={1} gap="200">
-                {detail.products.map((p) => (
-                  <InlineGrid key={p.id} columns="auto 1fr" gap="200" alignItems="center">
-                    <Thumbnail source={p.imageUrl ?? ImageIcon} alt={p.title} size="small" />
-                    <Text as="span">{p.title}</Text>
-                  </InlineGrid>
-                ))}
-              </InlineGrid>
-            )}
-          </BlockStack>
-        </Card>
+          ) : (
+            <InlineGrid columns={1} gap="200">
+              {detail.products.map((p) => (
+                <InlineGrid key={p.id} columns="auto 1fr" gap="200" alignItems="center">
+                  <Thumbnail source={p.imageUrl ?? ImageIcon} alt={p.title} size="small" />
+                  <Text as="span">{p.title}</Text>
+                </InlineGrid>
+              ))}
+            </InlineGrid>
+          )}
+        </SectionCard>
       </Layout.Section>
     </Layout>
   )

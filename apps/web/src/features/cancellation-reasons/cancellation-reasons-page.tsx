@@ -18,6 +18,7 @@ import { formatNumber } from '@teiki/domain'
 import { useMemo } from 'react'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { phase, useLoader, useLoadInto } from '../../app/use-api.ts'
 import { useReducerState } from '../../app/use-reducer-state.ts'
@@ -244,38 +245,33 @@ function ReasonRow({
 
 export function GroupedCountsCard({ state, onRetry }: { state: GroupedState; onRetry: () => void }) {
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          理由ごとの解約数
+    <SectionCard title="理由ごとの解約数" gap="300">
+      {state.status === 'loading' ? (
+        <SkeletonBodyText lines={3} />
+      ) : state.status === 'error' ? (
+        <Banner tone="critical" action={{ content: '再試行', onAction: onRetry }}>
+          <p>{state.message}</p>
+        </Banner>
+      ) : state.data.groups.length === 0 ? (
+        <Text as="p" tone="subdued">
+          理由が記録された解約はまだありません。
         </Text>
-        {state.status === 'loading' ? (
-          <SkeletonBodyText lines={3} />
-        ) : state.status === 'error' ? (
-          <Banner tone="critical" action={{ content: '再試行', onAction: onRetry }}>
-            <p>{state.message}</p>
-          </Banner>
-        ) : state.data.groups.length === 0 ? (
-          <Text as="p" tone="subdued">
-            理由が記録された解約はまだありません。
-          </Text>
-        ) : (
-          <div data-testid="cancellation-reason-counts">
-            <DataTable
-              columnContentTypes={['text', 'numeric', 'numeric']}
-              headings={['解約理由', '件数', '割合']}
-              rows={state.data.groups.map((group) => [
-                group.reasonId === null ? `${group.reason}（自由記述）` : group.reason,
-                `${formatNumber(group.count)}件`,
-                groupShareLabel(group.count, state.data.total),
-              ])}
-              totals={['', `${formatNumber(state.data.total)}件`, '']}
-              showTotalsInFooter
-              totalsName={{ singular: '合計', plural: '合計' }}
-            />
-          </div>
-        )}
-      </BlockStack>
-    </Card>
+      ) : (
+        <div data-testid="cancellation-reason-counts">
+          <DataTable
+            columnContentTypes={['text', 'numeric', 'numeric']}
+            headings={['解約理由', '件数', '割合']}
+            rows={state.data.groups.map((group) => [
+              group.reasonId === null ? `${group.reason}（自由記述）` : group.reason,
+              `${formatNumber(group.count)}件`,
+              groupShareLabel(group.count, state.data.total),
+            ])}
+            totals={['', `${formatNumber(state.data.total)}件`, '']}
+            showTotalsInFooter
+            totalsName={{ singular: '合計', plural: '合計' }}
+          />
+        </div>
+      )}
+    </SectionCard>
   )
 }

@@ -13,6 +13,7 @@ import {
 import type { MailTemplateResponse } from '@teiki/contract'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { ShopMailCard } from './shop-mail-card.tsx'
 import { TestMailCard } from './test-mail-card.tsx'
 import { type Draft, useTemplateEditor } from './use-template-editor.ts'
@@ -146,47 +147,37 @@ function TemplateEditor(props: {
           </div>
         </BlockStack>
       </Card>
-      <Card>
-        <BlockStack gap="200">
-          <Text as="h2" variant="headingMd">
-            プレビュー（保存済みの文面・サンプルの契約）
-          </Text>
-          <Text as="p" fontWeight="semibold">
-            <span data-testid="mail-template-preview-subject">{template.preview.subject}</span>
-          </Text>
-          <Box background="bg-surface-secondary" padding="300" borderRadius="200">
-            <pre
-              data-testid="mail-template-preview"
-              style={{ whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'inherit' }}
-            >
-              {template.preview.text}
-            </pre>
-          </Box>
-        </BlockStack>
-      </Card>
+      <SectionCard title="プレビュー（保存済みの文面・サンプルの契約）" gap="200">
+        <Text as="p" fontWeight="semibold">
+          <span data-testid="mail-template-preview-subject">{template.preview.subject}</span>
+        </Text>
+        <Box background="bg-surface-secondary" padding="300" borderRadius="200">
+          <pre
+            data-testid="mail-template-preview"
+            style={{ whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'inherit' }}
+          >
+            {template.preview.text}
+          </pre>
+        </Box>
+      </SectionCard>
     </>
   )
 }
 
 function VariablesCard({ template }: { template: MailTemplateResponse }) {
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          使える変数
-        </Text>
-        {template.variables.map((v) => (
-          <InlineStack key={v.name} gap="200" wrap={false}>
-            <code>{`{{${v.name}}}`}</code>
-            <Text as="span" tone="subdued">
-              {v.label}
-            </Text>
-          </InlineStack>
-        ))}
-        <Text as="p" tone="subdued">
-          {'{{#変数名}}…{{/変数名}} で囲んだ部分は、その値があるときだけ表示されます。'}
-        </Text>
-      </BlockStack>
-    </Card>
+    <SectionCard title="使える変数" gap="200">
+      {template.variables.map((v) => (
+        <InlineStack key={v.name} gap="200" wrap={false}>
+          <code>{`{{${v.name}}}`}</code>
+          <Text as="span" tone="subdued">
+            {v.label}
+          </Text>
+        </InlineStack>
+      ))}
+      <Text as="p" tone="subdued">
+        {'{{#変数名}}…{{/変数名}} で囲んだ部分は、その値があるときだけ表示されます。'}
+      </Text>
+    </SectionCard>
   )
 }

@@ -1,6 +1,7 @@
-import { BlockStack, Button, Card, SkeletonBodyText, Text, TextField } from '@shopify/polaris'
+import { Button, SkeletonBodyText, Text, TextField } from '@shopify/polaris'
 import { useEffect, useState } from 'react'
 import { api, errorMessage } from '../../app/api.ts'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAction } from '../../app/use-action.ts'
 import { invalidate, useApi } from '../../app/use-api.ts'
@@ -29,35 +30,30 @@ export function ShopMailCard() {
     })
 
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          送信元
+    <SectionCard title="送信元" gap="300">
+      {address ? (
+        <Text as="p">
+          差出人: <span data-testid="mail-display-from">{address.displayFrom}</span>
         </Text>
-        {address ? (
-          <Text as="p">
-            差出人: <span data-testid="mail-display-from">{address.displayFrom}</span>
-          </Text>
-        ) : error ? null : (
-          <SkeletonBodyText lines={1} />
-        )}
-        <TextField
-          label="ストアのメールアドレス（返信先）"
-          type="email"
-          value={value}
-          onChange={setValue}
-          autoComplete="email"
-          error={error ?? undefined}
-          helpText="お客様がメールに返信すると、このアドレスに届きます。空にすると解除します。"
-        />
-        <Button
-          onClick={() => void save()}
-          loading={saving}
-          disabled={(address?.shopMail ?? '') === value.trim()}
-        >
-          返信先を保存
-        </Button>
-      </BlockStack>
-    </Card>
+      ) : error ? null : (
+        <SkeletonBodyText lines={1} />
+      )}
+      <TextField
+        label="ストアのメールアドレス（返信先）"
+        type="email"
+        value={value}
+        onChange={setValue}
+        autoComplete="email"
+        error={error ?? undefined}
+        helpText="お客様がメールに返信すると、このアドレスに届きます。空にすると解除します。"
+      />
+      <Button
+        onClick={() => void save()}
+        loading={saving}
+        disabled={(address?.shopMail ?? '') === value.trim()}
+      >
+        返信先を保存
+      </Button>
+    </SectionCard>
   )
 }

@@ -1,6 +1,7 @@
-import { BlockStack, Button, Card, Link, Text, TextField } from '@shopify/polaris'
+import { Button, Link, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { api } from '../../app/api.ts'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAction } from '../../app/use-action.ts'
 
@@ -30,30 +31,25 @@ export function TestMailCard({
     })
 
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          テスト送信
-        </Text>
-        <div data-testid="test-mail-email">
-          <TextField
-            label="送信先メールアドレス"
-            type="email"
-            value={email}
-            onChange={setEmail}
-            autoComplete="email"
-            error={error ?? undefined}
-            helpText={disabled ? '保存してから送信してください' : '保存済みの文面をサンプルの契約で送ります'}
-          />
-        </div>
-        <div data-testid="test-mail-send">
-          <Button onClick={() => void send()} loading={sending} disabled={disabled || email.trim() === ''}>
-            テストメールを送信
-          </Button>
-        </div>
-        <MailViewerLink url={viewerUrl} />
-      </BlockStack>
-    </Card>
+    <SectionCard title="テスト送信" gap="300">
+      <div data-testid="test-mail-email">
+        <TextField
+          label="送信先メールアドレス"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          error={error ?? undefined}
+          helpText={disabled ? '保存してから送信してください' : '保存済みの文面をサンプルの契約で送ります'}
+        />
+      </div>
+      <div data-testid="test-mail-send">
+        <Button onClick={() => void send()} loading={sending} disabled={disabled || email.trim() === ''}>
+          テストメールを送信
+        </Button>
+      </div>
+      <MailViewerLink url={viewerUrl} />
+    </SectionCard>
   )
 }
 

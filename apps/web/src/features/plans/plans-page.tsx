@@ -1,9 +1,10 @@
-import { Badge, Banner, BlockStack, Box, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris'
+import { Badge, Banner, BlockStack, Box, InlineStack, Layout, Page, Text } from '@shopify/polaris'
 import type { AppPlan, AppUsageEligibility, PlanResponse } from '@teiki/contract'
 import { formatDateJa } from '@teiki/domain'
 import type { ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { LoadErrorState, SkeletonCard } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { combine, useApi } from '../../app/use-api.ts'
 import { currentPlanView } from './plan-model.ts'
 import { PlanOffers } from './plan-offers.tsx'
@@ -62,19 +63,14 @@ function PlanDetails({ data: { plan, usage } }: { data: Loaded }) {
   return (
     <BlockStack gap="400">
       <UsageBanner usage={usage} frozen={plan.currentPlan?.status === 'FROZEN'} />
-      <Card>
-        <BlockStack gap="400">
-          <Text as="h2" variant="headingMd">
-            現在のプラン
-          </Text>
-          {plan.currentPlan ? (
-            <CurrentPlan data={plan} plan={plan.currentPlan} />
-          ) : (
-            <Text as="p">ご契約中のプランはありません。</Text>
-          )}
-          <Row label="Shopifyプラン">{plan.shopifyPlan ?? '—'}</Row>
-        </BlockStack>
-      </Card>
+      <SectionCard title="現在のプラン">
+        {plan.currentPlan ? (
+          <CurrentPlan data={plan} plan={plan.currentPlan} />
+        ) : (
+          <Text as="p">ご契約中のプランはありません。</Text>
+        )}
+        <Row label="Shopifyプラン">{plan.shopifyPlan ?? '—'}</Row>
+      </SectionCard>
       <PlanOffers current={plan} />
     </BlockStack>
   )

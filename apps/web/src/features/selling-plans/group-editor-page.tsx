@@ -1,21 +1,11 @@
-import {
-  Badge,
-  BlockStack,
-  Button,
-  Card,
-  FormLayout,
-  InlineStack,
-  Layout,
-  Page,
-  Text,
-  TextField,
-} from '@shopify/polaris'
+import { Badge, BlockStack, Button, FormLayout, InlineStack, Layout, Page, TextField } from '@shopify/polaris'
 import { PlusIcon } from '@shopify/polaris-icons'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { useProductPicker } from '../../app/product-picker.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { useReducerState } from '../../app/use-reducer-state.ts'
@@ -208,36 +198,31 @@ export function EditorBody({
     <Layout>
       <Layout.Section>
         <BlockStack gap="400">
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                基本情報
-              </Text>
-              <FormLayout>
+          <SectionCard title="基本情報" gap="300">
+            <FormLayout>
+              <TextField
+                label="販売プラン名"
+                {...field('name')}
+                error={shown.name}
+                maxLength={255}
+                helpText="ストアの商品ページに表示されます（例：定期便）"
+              />
+              <FormLayout.Group>
                 <TextField
-                  label="販売プラン名"
-                  {...field('name')}
-                  error={shown.name}
-                  maxLength={255}
-                  helpText="ストアの商品ページに表示されます（例：定期便）"
+                  label="管理コード"
+                  {...field('merchantCode')}
+                  placeholder={state.draft.name || '空欄は販売プラン名'}
+                  helpText="管理画面でだけ使う名前"
                 />
-                <FormLayout.Group>
-                  <TextField
-                    label="管理コード"
-                    {...field('merchantCode')}
-                    placeholder={state.draft.name || '空欄は販売プラン名'}
-                    helpText="管理画面でだけ使う名前"
-                  />
-                  <TextField
-                    label="選択肢の名前"
-                    {...field('option')}
-                    helpText="ストアでプランを選ぶ欄の見出し（例：お届け頻度）"
-                  />
-                </FormLayout.Group>
-                <TextField label="説明" {...field('description')} multiline={2} />
-              </FormLayout>
-            </BlockStack>
-          </Card>
+                <TextField
+                  label="選択肢の名前"
+                  {...field('option')}
+                  helpText="ストアでプランを選ぶ欄の見出し（例：お届け頻度）"
+                />
+              </FormLayout.Group>
+              <TextField label="説明" {...field('description')} multiline={2} />
+            </FormLayout>
+          </SectionCard>
           {state.draft.plans.map((plan, index) => (
             <PlanCard
               key={plan.key}

@@ -3,7 +3,6 @@ import {
   BlockStack,
   Box,
   Button,
-  Card,
   InlineStack,
   Layout,
   Page,
@@ -15,6 +14,7 @@ import type { AppBlockSupport, ScriptTag } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
 import { useCallback, useMemo } from 'react'
 import { LoadErrorState } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useLoadInto } from '../../app/use-api.ts'
 import { useReducerState } from '../../app/use-reducer-state.ts'
@@ -108,59 +108,54 @@ export function WidgetCard({
 }) {
   const { themes, support } = state
   return (
-    <Card>
-      <BlockStack gap="400">
-        <Text as="h2" variant="headingMd">
-          商品ページのウィジェット
+    <SectionCard title="商品ページのウィジェット">
+      {themes.status === 'error' ? (
+        <LoadErrorState title="テーマを読み込めませんでした" message={themes.message} onRetry={onRetry} />
+      ) : themes.status === 'loading' ? (
+        <SkeletonBodyText lines={3} />
+      ) : themes.data.length === 0 ? (
+        <Text as="p" tone="subdued">
+          ストアにテーマがありません。オンラインストアにテーマを追加してください。
         </Text>
-        {themes.status === 'error' ? (
-          <LoadErrorState title="テーマを読み込めませんでした" message={themes.message} onRetry={onRetry} />
-        ) : themes.status === 'loading' ? (
-          <SkeletonBodyText lines={3} />
-        ) : themes.data.length === 0 ? (
-          <Text as="p" tone="subdued">
-            ストアにテーマがありません。オンラインストアにテーマを追加してください。
-          </Text>
-        ) : (
-          <>
-            <Select
-              label="テーマ"
-              options={themes.data.map((t) => ({ label: themeLabel(t), value: t.id }))}
-              value={state.themeId ?? ''}
-              onChange={(themeId) => dispatch({ type: 'themeChosen', themeId })}
+      ) : (
+        <>
+          <Select
+            label="テーマ"
+            options={themes.data.map((t) => ({ label: themeLabel(t), value: t.id }))}
+            value={state.themeId ?? ''}
+            onChange={(themeId) => dispatch({ type: 'themeChosen', themeId })}
+          />
+          {support.status === 'error' ? (
+            <LoadErrorState
+              title="テーマを確認できませんでした"
+              message={support.message}
+              onRetry={onRetry}
             />
-            {support.status === 'error' ? (
-              <LoadErrorState
-                title="テーマを確認できませんでした"
-                message={support.message}
-                onRetry={onRetry}
+          ) : support.status === 'loading' ? (
+            <SkeletonBodyText lines={3} />
+          ) : (
+            <BlockStack gap="300">
+              <InlineStack gap="200" blockAlign="center">
+                <Badge tone={widgetStatus(support.data).tone}>{widgetStatus(support.data).label}</Badge>
+                <Text as="p">{support.data.message}</Text>
+              </InlineStack>
+              <WidgetActions
+                support={support.data}
+                busy={state.busy !== null}
+                adding={state.busy?.kind === 'addWidget'}
+                onAdd={onAdd}
+                onRecheck={onRecheck}
               />
-            ) : support.status === 'loading' ? (
-              <SkeletonBodyText lines={3} />
-            ) : (
-              <BlockStack gap="300">
-                <InlineStack gap="200" blockAlign="center">
-                  <Badge tone={widgetStatus(support.data).tone}>{widgetStatus(support.data).label}</Badge>
-                  <Text as="p">{support.data.message}</Text>
-                </InlineStack>
-                <WidgetActions
-                  support={support.data}
-                  busy={state.busy !== null}
-                  adding={state.busy?.kind === 'addWidget'}
-                  onAdd={onAdd}
-                  onRecheck={onRecheck}
-                />
-                {!support.data.previewUrl && (
-                  <Text as="p" tone="subdued">
-                    定期購入できる商品がオンラインストアに公開されていないため、ストアで確認できません。
-                  </Text>
-                )}
-              </BlockStack>
-            )}
-          </>
-        )}
-      </BlockStack>
-    </Card>
+              {!support.data.previewUrl && (
+                <Text as="p" tone="subdued">
+                  定期購入できる商品がオンラインストアに公開されていないため、ストアで確認できません。
+                </Text>
+              )}
+            </BlockStack>
+          )}
+        </>
+      )}
+    </SectionCard>
   )
 }
 
@@ -240,51 +235,46 @@ export function ScriptTagsCard({
 }) {
   const tags = state.scriptTags
   return (
-    <Card>
-      <BlockStack gap="400">
-        <Text as="h2" variant="headingMd">
-          スクリプトタグ
+    <SectionCard title="スクリプトタグ">
+      {tags.status === 'error' ? (
+        <LoadErrorState
+          title="スクリプトタグを読み込めませんでした"
+          message={tags.message}
+          onRetry={onRetry}
+        />
+      ) : tags.status === 'loading' ? (
+        <SkeletonBodyText lines={2} />
+      ) : tags.data.length === 0 ? (
+        <Text as="p" tone="subdued">
+          スクリプトタグはありません。ウィジェットはテーマアプリ拡張で表示されます。
         </Text>
-        {tags.status === 'error' ? (
-          <LoadErrorState
-            title="スクリプトタグを読み込めませんでした"
-            message={tags.message}
-            onRetry={onRetry}
-          />
-        ) : tags.status === 'loading' ? (
-          <SkeletonBodyText lines={2} />
-        ) : tags.data.length === 0 ? (
-          <Text as="p" tone="subdued">
-            スクリプトタグはありません。ウィジェットはテーマアプリ拡張で表示されます。
-          </Text>
-        ) : (
-          <BlockStack gap="200">
-            {tags.data.map((tag) => (
-              <Box key={tag.id} paddingBlockEnd="200" borderBlockEndWidth="025" borderColor="border">
-                <InlineStack align="space-between" blockAlign="center" wrap={false} gap="400">
-                  <BlockStack gap="100">
-                    <Text as="p" breakWord>
-                      {tag.src}
-                    </Text>
-                    <Text as="p" tone="subdued" variant="bodySm">
-                      表示先: {scopeLabel(tag.displayScope)}・登録: {formatDateTimeJa(tag.createdAt)}
-                    </Text>
-                  </BlockStack>
-                  <Button
-                    tone="critical"
-                    onClick={() => onDelete(tag)}
-                    loading={state.busy?.kind === 'deleteTag' && state.busy.id === tag.id}
-                    disabled={state.busy !== null}
-                    accessibilityLabel={`${tag.src} を削除`}
-                  >
-                    削除
-                  </Button>
-                </InlineStack>
-              </Box>
-            ))}
-          </BlockStack>
-        )}
-      </BlockStack>
-    </Card>
+      ) : (
+        <BlockStack gap="200">
+          {tags.data.map((tag) => (
+            <Box key={tag.id} paddingBlockEnd="200" borderBlockEndWidth="025" borderColor="border">
+              <InlineStack align="space-between" blockAlign="center" wrap={false} gap="400">
+                <BlockStack gap="100">
+                  <Text as="p" breakWord>
+                    {tag.src}
+                  </Text>
+                  <Text as="p" tone="subdued" variant="bodySm">
+                    表示先: {scopeLabel(tag.displayScope)}・登録: {formatDateTimeJa(tag.createdAt)}
+                  </Text>
+                </BlockStack>
+                <Button
+                  tone="critical"
+                  onClick={() => onDelete(tag)}
+                  loading={state.busy?.kind === 'deleteTag' && state.busy.id === tag.id}
+                  disabled={state.busy !== null}
+                  accessibilityLabel={`${tag.src} を削除`}
+                >
+                  削除
+                </Button>
+              </InlineStack>
+            </Box>
+          ))}
+        </BlockStack>
+      )}
+    </SectionCard>
   )
 }
