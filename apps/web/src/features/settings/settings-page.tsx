@@ -1,6 +1,7 @@
 import { Banner, BlockStack, Card, FormLayout, Layout, Page, Text, TextField } from '@shopify/polaris'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
+import { NumberField } from '../../app/number-field.tsx'
 import { MyPageVariantsCard } from './my-page-variants-card.tsx'
 import { useSettingsForm } from './use-settings-form.ts'
 
@@ -71,17 +72,15 @@ export default function SettingsPage() {
                     <p>{prep.reason}</p>
                   </Banner>
                 )}
-                <div data-testid="settings-prep-days">
-                  <TextField
-                    label="お届け準備期間（日）"
-                    type="number"
-                    min={0}
-                    max={30}
-                    suffix="日"
-                    disabled={!prep.updatable}
-                    {...bind('deliveryPrepDays')}
-                  />
-                </div>
+                <NumberField
+                  testId="settings-prep-days"
+                  label="お届け準備期間（日）"
+                  min={0}
+                  max={30}
+                  suffix="日"
+                  disabled={!prep.updatable}
+                  {...bind('deliveryPrepDays')}
+                />
                 <Text as="p" tone="subdued">
                   契約数: {prep.contractCount >= 5 ? '5件以上' : `${prep.contractCount}件`}
                   {prep.planAllows ? '（ご利用のプランでは契約数にかかわらず変更できます）' : ''}

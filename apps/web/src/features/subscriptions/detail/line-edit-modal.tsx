@@ -1,6 +1,7 @@
 import { Checkbox, FormLayout, TextField } from '@shopify/polaris'
 import type { SubscriptionDetailLine } from '@teiki/contract'
 import { useState } from 'react'
+import { NumberField } from '../../../app/number-field.tsx'
 import { safeMoney } from './detail-format.ts'
 import { EditModal } from './edit-modal.tsx'
 import { type LineForm, planLineQuantity } from './line-edits.ts'
@@ -32,18 +33,15 @@ export function LineEditModal({
       error={field === 'quantity' || field === 'price' ? undefined : edit.error?.message}
     >
       <FormLayout>
-        <div data-testid="line-quantity-input">
-          <TextField
-            type="number"
-            label="数量"
-            min={1}
-            max={999}
-            value={form.quantity}
-            onChange={(quantity) => set({ quantity })}
-            autoComplete="off"
-            error={field === 'quantity' ? edit.error?.message : undefined}
-          />
-        </div>
+        <NumberField
+          testId="line-quantity-input"
+          label="数量"
+          min={1}
+          max={999}
+          value={form.quantity}
+          onChange={(quantity) => set({ quantity })}
+          error={field === 'quantity' ? edit.error?.message : undefined}
+        />
         <div data-testid="line-manual-price-checkbox">
           <Checkbox
             label="価格を手動で変更する"
