@@ -1,8 +1,9 @@
 import { Badge, BlockStack, Card, IndexTable, Link, Page, Text } from '@shopify/polaris'
 import type { BoxList, Box as BoxRow } from '@teiki/contract'
-import { formatDateJa, formatNumber } from '@teiki/domain'
+import { formatNumber } from '@teiki/domain'
 import { useCallback, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
+import { DateCell } from '../../app/date-cell.tsx'
 import { EmptyListState, Loaded } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { type ApiState, invalidate, useApi } from '../../app/use-api.ts'
@@ -104,11 +105,7 @@ function BoxItem({ box, position }: { box: BoxRow; position: number }) {
           {box.complete ? <Badge tone="success">設定済み</Badge> : <Badge tone="attention">未完成</Badge>}
         </BlockStack>
       </IndexTable.Cell>
-      <IndexTable.Cell>
-        <Text as="span" tone="subdued">
-          {formatDateJa(box.updatedAt)}
-        </Text>
-      </IndexTable.Cell>
+      <DateCell at={box.updatedAt} />
     </IndexTable.Row>
   )
 }

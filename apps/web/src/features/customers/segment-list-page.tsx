@@ -1,6 +1,6 @@
 import { Badge, BlockStack, Card, IndexTable, Link, Page, Text } from '@shopify/polaris'
 import type { SegmentList } from '@teiki/contract'
-import { formatDateJa } from '@teiki/domain'
+import { DateCell } from '../../app/date-cell.tsx'
 import { EmptyListState, Loaded } from '../../app/load-state.tsx'
 import { useApi } from '../../app/use-api.ts'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
@@ -62,11 +62,7 @@ function SegmentListBody({ data, onCreate }: { data: SegmentList; onCreate: () =
               {s.error ? <Badge tone="critical">{s.error}</Badge> : null}
             </BlockStack>
           </IndexTable.Cell>
-          <IndexTable.Cell>
-            <Text as="span" tone="subdued">
-              {formatDateJa(s.updatedAt)}
-            </Text>
-          </IndexTable.Cell>
+          <DateCell at={s.updatedAt} />
         </IndexTable.Row>
       ))}
     </IndexTable>

@@ -4,9 +4,9 @@ import {
   type SellingPlanGroupList,
   type SellingPlanGroupSummary,
 } from '@teiki/contract'
-import { formatDateJa } from '@teiki/domain'
 import { useCallback, useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
+import { DateCell } from '../../app/date-cell.tsx'
 import { ListPagination } from '../../app/list-pagination.tsx'
 import { EmptyListState, Loaded } from '../../app/load-state.tsx'
 import { SearchField } from '../../app/search-field.tsx'
@@ -151,11 +151,7 @@ function GroupRow({ group, position }: { group: SellingPlanGroupSummary; positio
       <IndexTable.Cell>
         <Text as="span">{countsLabel(group)}</Text>
       </IndexTable.Cell>
-      <IndexTable.Cell>
-        <Text as="span" tone="subdued">
-          {group.createdAt ? formatDateJa(group.createdAt, 'Asia/Tokyo') : '—'}
-        </Text>
-      </IndexTable.Cell>
+      <DateCell at={group.createdAt} zone="Asia/Tokyo" />
     </IndexTable.Row>
   )
 }
