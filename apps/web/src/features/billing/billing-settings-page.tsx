@@ -39,7 +39,10 @@ export default function BillingSettingsPage() {
   const [attempt, setAttempt] = useState(0)
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
-  const actions = useMemo(() => createSettingsActions({ api: httpBillingApi, ui, dispatch, getState }), [ui])
+  const actions = useMemo(
+    () => createSettingsActions({ api: httpBillingApi, ui, dispatch, getState }),
+    [ui, getState, dispatch],
+  )
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
   useEffect(() => actions.load(), [actions, attempt])

@@ -61,7 +61,7 @@ export default function CancellationReasonsPage() {
         reload,
         onChanged: reloadGrouped,
       }),
-    [ui, reload, reloadGrouped],
+    [ui, reload, reloadGrouped, getState, dispatch],
   )
 
   return (

@@ -52,7 +52,7 @@ function useGroupEditor(groupId: string | null) {
         groupId,
         goTo: setGoTo,
       }),
-    [ui, groupId],
+    [ui, groupId, getState, dispatch],
   )
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
   useEffect(() => actions.load(), [actions, attempt])

@@ -69,7 +69,7 @@ export default function ThemePage() {
         reloadSupport: () => retry('support'),
         openUrl: (url) => void window.open(url, '_blank', 'noopener'),
       }),
-    [ui, retry],
+    [ui, retry, getState, dispatch],
   )
 
   return (
