@@ -3,7 +3,7 @@ import ja from '@shopify/polaris/locales/ja.json'
 import type { BillingRun } from '@teiki/contract'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { httpBillingApi } from '../src/features/billing/billing-api.ts'
 import { RecentRunsCard } from '../src/features/billing/recent-runs-card.tsx'
 import {
@@ -13,6 +13,7 @@ import {
   runSummary,
   triggerLabel,
 } from '../src/features/billing/runs-format.ts'
+import { json, mockFetch } from './support/fetch-mock.ts'
 
 const run = (overrides: Partial<BillingRun> = {}): BillingRun => ({
   id: '12',
@@ -32,17 +33,8 @@ const run = (overrides: Partial<BillingRun> = {}): BillingRun => ({
   ...overrides,
 })
 
-let fetchMock: Mock<typeof fetch>
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
+const http = mockFetch()
+afterEach(() => vi.restoreAllMocks())
 
 describe('runBadge', () => {
   it.each<[string, Partial<BillingRun>, string, string]>([
@@ -85,10 +77,10 @@ describe('labels', () => {
 
 describe('request', () => {
   it(`GETs the latest ${RECENT_RUNS} runs and refuses an answer of the wrong shape`, async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { runs: [run()] }))
+    http.fetch.mockResolvedValueOnce(json(200, { runs: [run()] }))
     expect(await httpBillingApi.runs(RECENT_RUNS)).toEqual([run()])
-    expect(fetchMock.mock.calls[0]![0]).toBe('/app-admin/billing/runs?limit=10')
-    fetchMock.mockResolvedValueOnce(json(200, { runs: [{ id: 1 }] }))
+    expect(http.fetch.mock.calls[0]![0]).toBe('/app-admin/billing/runs?limit=10')
+    http.fetch.mockResolvedValueOnce(json(200, { runs: [{ id: 1 }] }))
     await expect(httpBillingApi.runs(RECENT_RUNS)).rejects.toThrow('サーバーの応答を読み取れませんでした')
   })
 })

@@ -3,7 +3,7 @@ import ja from '@shopify/polaris/locales/ja.json'
 import { type BillingSettings, DEFAULT_BILLING_SETTINGS } from '@teiki/contract'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { httpBillingApi } from '../src/features/billing/billing-api.ts'
 import { BillingSettingsView, DUNNING_EXPLANATION } from '../src/features/billing/billing-settings-page.tsx'
 import { createSettingsActions } from '../src/features/billing/settings-actions.ts'
@@ -17,6 +17,7 @@ import {
   settingsReducer,
   validateSettings,
 } from '../src/features/billing/settings-state.ts'
+import { failure, json, mockFetch } from './support/fetch-mock.ts'
 
 /** What the shop has stored: not the defaults, so a save that sent defaults would show. */
 const stored: BillingSettings = {
@@ -28,29 +29,12 @@ const stored: BillingSettings = {
   deliveryPrepDays: 4,
 }
 
-type Call = { url: string; method: string; body: unknown; headers: Record<string, string> }
-
-let fetchMock: Mock<typeof fetch>
-const calls = (): Call[] =>
-  fetchMock.mock.calls.map(([url, init]) => ({
-    url: String(url),
-    method: init?.method ?? 'GET',
-    body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
-    headers: (init?.headers ?? {}) as Record<string, string>,
-  }))
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-const answer = (...responses: Response[]) => {
-  for (const response of responses) fetchMock.mockResolvedValueOnce(response)
-}
-const failure = (status: number, code: string, message: string) => json(status, { error: { code, message } })
+const http = mockFetch()
+const calls = http.calls
+const answer = http.answer
 /** Lets the mocked fetch and the promise chains after it settle. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
-})
 afterEach(() => {
   vi.unstubAllGlobals()
 })
@@ -224,11 +208,11 @@ describe('validation', () => {
     '%s = %j is refused with “%s” under the field and sends nothing',
     async (field, value, message, testId) => {
       const p = await page()
-      fetchMock.mockClear()
+      http.fetch.mockClear()
       p.set(field, value)
       expect(isDirty(p.state)).toBe(true)
       await p.actions.save()
-      expect(fetchMock).not.toHaveBeenCalled()
+      expect(http.fetch).not.toHaveBeenCalled()
       expect(p.state.errors).toEqual({ [field]: message })
       expect(p.state.saving).toBe(false)
       expect(p.toasts).toEqual([])
@@ -268,7 +252,7 @@ describe('validation', () => {
 describe('save', () => {
   it('PUTs the whole object, toasts 「設定を保存しました」 and is clean again', async () => {
     const p = await page()
-    fetchMock.mockClear()
+    http.fetch.mockClear()
     p.set('billingHour', '3')
     p.set('retryAttempts', '5')
     p.set('inventoryFinalAction', 'CANCEL')
@@ -298,10 +282,10 @@ describe('save', () => {
 
   it('disables the save button while the request is in flight; a second click sends nothing', async () => {
     const p = await page()
-    fetchMock.mockClear()
+    http.fetch.mockClear()
     p.set('deliveryPrepDays', '7')
     let respond!: (response: Response) => void
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (respond = resolve)))
+    http.fetch.mockImplementationOnce(() => new Promise<Response>((resolve) => (respond = resolve)))
     const saving = p.actions.save()
     await settle()
     expect(p.state.saving).toBe(true)
@@ -311,7 +295,7 @@ describe('save', () => {
     await p.actions.save()
     respond(json(200, { ...stored, deliveryPrepDays: 7 }))
     await saving
-    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(http.fetch).toHaveBeenCalledTimes(1)
     expect(p.state.saving).toBe(false)
     expect(p.toasts).toEqual([{ message: '設定を保存しました', error: false }])
   })
@@ -331,7 +315,7 @@ describe('save', () => {
   it('an empty answer keeps what was sent as the saved settings', async () => {
     const p = await page()
     p.set('lookbackDays', '0')
-    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }))
+    http.fetch.mockResolvedValueOnce(new Response(null, { status: 204 }))
     await p.actions.save()
     expect(p.state.saved).toEqual({ ...stored, lookbackDays: 0 })
     expect(isDirty(p.state)).toBe(false)

@@ -3,7 +3,7 @@ import ja from '@shopify/polaris/locales/ja.json'
 import type { UpcomingChargesResponse } from '@teiki/contract'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { httpBillingApi, UPCOMING_PAGE_SIZE } from '../src/features/billing/billing-api.ts'
 import { UpcomingChargesView } from '../src/features/billing/upcoming-charges-page.tsx'
 import {
@@ -15,6 +15,7 @@ import {
   type UpcomingDays,
   type UpcomingState,
 } from '../src/features/billing/upcoming-format.ts'
+import { json, mockFetch } from './support/fetch-mock.ts'
 
 const YEN = '\u00a5'
 
@@ -53,13 +54,9 @@ const response: UpcomingChargesResponse = {
   total: 47,
 }
 
-let fetchMock: Mock<typeof fetch>
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const http = mockFetch()
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
   // The table sets its row test ids in a layout effect, which React warns about on the server.
   const error = console.error
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
@@ -67,10 +64,7 @@ beforeEach(() => {
     error(...args)
   })
 })
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
+afterEach(() => vi.restoreAllMocks())
 
 const noop = () => {}
 const render = (
@@ -106,10 +100,10 @@ const totals = (html: string) =>
 
 describe('request', () => {
   it('GETs /app-admin/billing/upcoming with days, offset and a page of 20', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, response))
+    http.fetch.mockResolvedValueOnce(json(200, response))
     const data = await httpBillingApi.upcoming({ days: 14, offset: 20 })
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    const [url, init] = fetchMock.mock.calls[0]!
+    expect(http.fetch).toHaveBeenCalledTimes(1)
+    const [url, init] = http.fetch.mock.calls[0]!
     expect(url).toBe('/app-admin/billing/upcoming?days=14&offset=20&limit=20')
     expect(init?.method).toBe('GET')
     expect(data).toEqual(response)
@@ -117,13 +111,13 @@ describe('request', () => {
   })
 
   it('passes the server’s message on, and refuses an answer of the wrong shape', async () => {
-    fetchMock.mockResolvedValueOnce(
+    http.fetch.mockResolvedValueOnce(
       json(400, { error: { code: 'VALIDATION', message: '日数は31以下で指定してください' } }),
     )
     await expect(httpBillingApi.upcoming({ days: 7, offset: 0 })).rejects.toThrow(
       '日数は31以下で指定してください',
     )
-    fetchMock.mockResolvedValueOnce(json(200, { charges: [] }))
+    http.fetch.mockResolvedValueOnce(json(200, { charges: [] }))
     await expect(httpBillingApi.upcoming({ days: 7, offset: 0 })).rejects.toThrow(
       'サーバーの応答を読み取れませんでした',
     )

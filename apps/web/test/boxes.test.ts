@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../src/app/api.ts'
 import { boxDraftOf, changedFields, savedMessage, saveFields } from '../src/features/boxes/box-draft.ts'
 import { BoxListBody, selectionRange } from '../src/features/boxes/box-list-page.tsx'
+import { answered, failed } from './support/api-state.ts'
 
 const stored: Box = {
   id: '7',
@@ -66,25 +67,20 @@ describe('saving a box field by field (spec §4)', () => {
 describe('the box list', () => {
   const render = (state: Parameters<typeof BoxListBody>[0]['state']) =>
     renderToStaticMarkup(
-      createElement(
-        AppProvider,
-        { i18n: ja },
-        createElement(BoxListBody, { state, onRetry: () => {}, onCreate: () => {} }),
-      ),
+      createElement(AppProvider, { i18n: ja }, createElement(BoxListBody, { state, onCreate: () => {} })),
     )
 
   it('shows the range, the group, the state and the date in Japanese', () => {
-    const html = render({
-      status: 'ready',
-      data: {
+    const html = render(
+      answered({
         boxes: [
           stored,
           { ...stored, id: '8', minSelection: 3, maxSelection: 3, complete: false, sellingPlanGroup: null },
         ],
         total: 2,
         page: 1,
-      },
-    })
+      }),
+    )
     expect(html).toContain('選べる詰め合わせ')
     expect(html).toContain('2〜3品')
     expect(html).toMatch(/>3品</)
@@ -97,10 +93,8 @@ describe('the box list', () => {
   })
 
   it('has an empty state and an error state with retry', () => {
-    expect(render({ status: 'ready', data: { boxes: [], total: 0, page: 1 } })).toContain(
-      'ボックスがまだありません',
-    )
-    const error = render({ status: 'error', message: 'サーバーに接続できませんでした' })
+    expect(render(answered({ boxes: [], total: 0, page: 1 }))).toContain('ボックスがまだありません')
+    const error = render(failed('サーバーに接続できませんでした'))
     expect(error).toContain('ボックスを読み込めませんでした')
     expect(error).toContain('サーバーに接続できませんでした')
     expect(error).toContain('再試行')

@@ -3,7 +3,7 @@ import ja from '@shopify/polaris/locales/ja.json'
 import type { SellingPlan, SellingPlanGroupDetail } from '@teiki/contract'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   draftProblems,
   groupDraftOf,
@@ -25,6 +25,8 @@ import {
 import { discountSummary, intervalLabel, pricePreview } from '../src/features/selling-plans/plan-display.ts'
 import { PlanListBody } from '../src/features/selling-plans/plan-list-page.tsx'
 import { httpPlansApi } from '../src/features/selling-plans/plans-api.ts'
+import { answered, failed } from './support/api-state.ts'
+import { json, mockFetch } from './support/fetch-mock.ts'
 
 const plan = (patch: Partial<SellingPlan>): SellingPlan => ({
   id: '900',
@@ -188,14 +190,7 @@ describe('the editor’s draft', () => {
 })
 
 describe('saving (fetch mocked, the real HTTP client)', () => {
-  let fetchMock: Mock<typeof fetch>
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-  beforeEach(() => {
-    fetchMock = vi.fn<typeof fetch>()
-    vi.stubGlobal('fetch', fetchMock)
-  })
-  afterEach(() => vi.unstubAllGlobals())
+  const http = mockFetch()
 
   function editor(groupId: string | null, initial: EditorState) {
     let state = initial
@@ -229,7 +224,7 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
   it('sends nothing while the draft is wrong', async () => {
     const e = editor(null, newGroupState())
     await e.actions.save()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(http.fetch).not.toHaveBeenCalled()
     expect(e.toasts).toEqual([{ message: INVALID_DRAFT_MESSAGE, error: true }])
     expect(e.state.showProblems).toBe(true)
   })
@@ -239,7 +234,7 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
     state = editorReducer(state, { type: 'groupChanged', field: 'name', value: '新しい定期便' })
     state = editorReducer(state, { type: 'productsPicked', productIds: ['10'], variantIds: ['201'] })
     const e = editor(null, state)
-    fetchMock
+    http.fetch
       .mockResolvedValueOnce(
         json(201, {
           id: '77',
@@ -254,7 +249,7 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
       .mockResolvedValueOnce(json(200, { id: '77' }))
       .mockResolvedValueOnce(json(200, { ...detail, id: '77', name: '新しい定期便' }))
     await e.actions.save()
-    const sent = fetchMock.mock.calls.map(([url, init]) => [
+    const sent = http.fetch.mock.calls.map(([url, init]) => [
       String(url).replace(/\?.*/, ''),
       init?.method ?? 'GET',
       init?.body ? JSON.parse(String(init.body)) : null,
@@ -278,7 +273,7 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
     const loaded = editorReducer(newGroupState(), { type: 'loaded', detail })
     const changed = editorReducer(loaded, { type: 'groupChanged', field: 'name', value: '改名' })
     const e = editor('42', changed)
-    fetchMock.mockResolvedValueOnce(
+    http.fetch.mockResolvedValueOnce(
       json(422, {
         error: {
           code: 'PLATFORM_USER_ERROR',
@@ -298,17 +293,12 @@ describe('saving (fetch mocked, the real HTTP client)', () => {
 describe('the group list', () => {
   const render = (state: Parameters<typeof PlanListBody>[0]['state'], query = '') =>
     renderToStaticMarkup(
-      createElement(
-        AppProvider,
-        { i18n: ja },
-        createElement(PlanListBody, { state, query, onRetry: () => {} }),
-      ),
+      createElement(AppProvider, { i18n: ja }, createElement(PlanListBody, { state, query })),
     )
 
   it('shows each group with its plans’ discount types and counts; empty, searched-empty and error states', () => {
-    const html = render({
-      status: 'ready',
-      data: {
+    const html = render(
+      answered({
         groups: [
           {
             id: '42',
@@ -326,20 +316,20 @@ describe('the group list', () => {
         total: 1,
         page: 1,
         pageSize: 10,
-      },
-    })
+      }),
+    )
     expect(html).toContain('定期便')
     expect(html).toContain('割引なし')
     expect(html).toContain('回数ごとに割引を変える')
     expect(html).toContain('3商品・1,200バリエーション')
     expect(html).toContain('2026年11月25日')
-    expect(render({ status: 'ready', data: { groups: [], total: 0, page: 1, pageSize: 10 } })).toContain(
+    expect(render(answered({ groups: [], total: 0, page: 1, pageSize: 10 }))).toContain(
       '販売プランがまだありません',
     )
-    expect(
-      render({ status: 'ready', data: { groups: [], total: 0, page: 1, pageSize: 10 } }, '夏'),
-    ).toContain('該当する販売プランはありません')
-    const error = render({ status: 'error', message: 'サーバーに接続できませんでした' })
+    expect(render(answered({ groups: [], total: 0, page: 1, pageSize: 10 }), '夏')).toContain(
+      '該当する販売プランはありません',
+    )
+    const error = render(failed('サーバーに接続できませんでした'))
     expect(error).toContain('販売プランを読み込めませんでした')
     expect(error).toContain('再試行')
   })

@@ -1,5 +1,5 @@
 import type { SubscriptionDetail } from '@teiki/contract'
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   actionRequest,
   loadCancellationReasons,
@@ -32,6 +32,7 @@ import {
 import { type Planned, runContractEdit } from '../src/features/subscriptions/detail/use-contract-edit.ts'
 import { offeredVariants, type VariantSummary } from '../src/features/subscriptions/detail/variant-search.ts'
 import { detail } from './support/detail-fixture.ts'
+import { failure, json, mockFetch } from './support/fetch-mock.ts'
 
 /** Today in Japan for the date checks: two days before the contract's next billing date. */
 const TODAY = '2026-11-20'
@@ -49,23 +50,10 @@ const variant: VariantSummary = {
 
 const edited = { contractId: '42', revision: '8', updatedAt: '2026-11-01T00:00:00Z' }
 
-type Call = { url: string; method: string; body: unknown; headers: Record<string, string> }
+const http = mockFetch()
+const calls = http.calls
 
-let fetchMock: Mock<typeof fetch>
-const calls = (): Call[] =>
-  fetchMock.mock.calls.map(([url, init]) => ({
-    url: String(url),
-    method: init?.method ?? 'GET',
-    body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
-    headers: (init?.headers ?? {}) as Record<string, string>,
-  }))
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-const answer = (...responses: Response[]) => {
-  for (const response of responses) fetchMock.mockResolvedValueOnce(response)
-}
-const failure = (status: number, code: string, message: string) => json(status, { error: { code, message } })
+const answer = http.answer
 
 const ui = () => ({ showToast: vi.fn(), reload: vi.fn() })
 
@@ -76,10 +64,6 @@ async function run(planned: Planned, target = ui()) {
   return { outcome, ...target }
 }
 
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
-})
 afterEach(() => {
   vi.unstubAllGlobals()
 })
@@ -139,7 +123,7 @@ describe('next billing date', () => {
       })
     }
     expect(planNextBillingDate(detail, TODAY, TODAY).ok).toBe(true)
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(http.fetch).not.toHaveBeenCalled()
   })
 })
 
@@ -226,7 +210,7 @@ describe('interval', () => {
     // A daily schedule drops the anchor the form may still hold.
     const daily = planInterval(detail, { interval: 'DAY', intervalCount: '3', anchorDay: '5' })
     expect(daily.ok).toBe(true)
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(http.fetch).not.toHaveBeenCalled()
   })
 
   it('prefills from the contract, yearly as 12 months', () => {
@@ -362,7 +346,7 @@ describe('lines', () => {
       error: '数量は1以上で指定してください',
       field: 'quantity',
     })
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(http.fetch).not.toHaveBeenCalled()
   })
 
   it('quantity then manual price, the second call with the revision the first answered', async () => {
@@ -418,7 +402,7 @@ describe('lines', () => {
       ok: false,
       error: '価格は0以上の数値で指定してください（例: 1980）',
     })
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(http.fetch).not.toHaveBeenCalled()
   })
 
   it('a JPY price is whole yen, at the field, before anything is sent (issue 12)', () => {
@@ -434,7 +418,7 @@ describe('lines', () => {
       field: 'price',
     })
     expect(planAddLine(detail, variant, { quantity: '1', price: '1980' })).toMatchObject({ ok: true })
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(http.fetch).not.toHaveBeenCalled()
   })
 
   it('never swaps a line to the variant it already has', () => {
@@ -447,7 +431,7 @@ describe('lines', () => {
     })
     expect(offeredVariants([same, variant, { ...variant, id: '11' }], [line.variantId])).toEqual([variant])
     expect(offeredVariants([same, variant], [null])).toEqual([same, variant])
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(http.fetch).not.toHaveBeenCalled()
   })
 
   it('swaps the variant and removes a line with the revision', async () => {
@@ -474,7 +458,7 @@ describe('address', () => {
       error: '郵便番号は7桁の数字（例: 150-0001）で入力してください',
       field: 'zip',
     })
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(http.fetch).not.toHaveBeenCalled()
   })
 
   it('prefills from the shipping address and sends the ISO prefecture code', async () => {

@@ -118,5 +118,15 @@ export const ZBillingRun = ZBillingRunSummary.extend({
   error: z.string().nullable(),
 })
 export type BillingRun = z.infer<typeof ZBillingRun>
+/** How many of the latest billing runs to list (the run log, newest first). */
+export const ZBillingRunsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, '件数は1以上で指定してください')
+    .max(100, '件数は100以下で指定してください')
+    .default(20),
+})
+
 export const ZBillingRunsResponse = z.object({ runs: z.array(ZBillingRun) })
 export type BillingRunsResponse = z.infer<typeof ZBillingRunsResponse>

@@ -1,16 +1,10 @@
-import {
-  ZBillingRunSummary,
-  ZBillingRunsResponse,
-  ZBillingSettings,
-  ZErrorResponse,
-  ZUpcomingChargesQuery,
-  ZUpcomingChargesResponse,
-} from '@teiki/contract'
+import { ZBillingRunSummary, ZErrorResponse } from '@teiki/contract'
 import { z } from 'zod'
 import { sendUpcomingNotices } from '../features/mail-templates/upcoming-notice.ts'
 import { AppError, unauthenticated } from '../http/app-error.ts'
 import type { AppInstance } from '../http/app-instance.ts'
 import { INTERNAL_HMAC_HEADER } from '../http/auth.ts'
+import { tableRoute } from '../http/contract-route.ts'
 import { verifyWebhookHmac } from '../http/hmac.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { findInstalledShop } from '../platform/shops-repo.ts'
@@ -19,15 +13,6 @@ import { runBilling } from './run.ts'
 import { listRuns } from './runs-repo.ts'
 import { getBillingSettings, putBillingSettings } from './settings.ts'
 import { upcomingCharges } from './upcoming.ts'
-
-const ZBillingRunsQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, '件数は1以上で指定してください')
-    .max(100, '件数は100以下で指定してください')
-    .default(20),
-})
 
 export type BillingRouteOptions = {
   /** Clock for "today" (tests fix it). */
@@ -39,23 +24,18 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
   const tags = ['billing']
   const now = opts.now ?? (() => new Date())
 
-  app.get(
-    '/app-admin/billing-settings',
-    { schema: { tags, summary: '請求・再試行の設定', response: { 200: ZBillingSettings } } },
-    (request) => getBillingSettings(app.db, request.shop.id),
-  )
+  app.route({
+    ...tableRoute('GET /billing-settings', { tags, summary: '請求・再試行の設定' }),
+    handler: (request) => getBillingSettings(app.db, request.shop.id),
+  })
 
-  app.put(
-    '/app-admin/billing-settings',
-    {
-      schema: {
-        tags,
-        summary: '請求・再試行の設定を保存',
-        body: ZBillingSettings,
-        response: { 200: ZBillingSettings, 400: ZErrorResponse, 403: ZErrorResponse },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('PUT /billing-settings', {
+      tags,
+      summary: '請求・再試行の設定を保存',
+      errors: { 400: ZErrorResponse, 403: ZErrorResponse },
+    }),
+    handler: async (request) => {
       // The prep days follow spec §5 wherever they are changed (also 設定's /settings).
       const current = await getBillingSettings(app.db, request.shop.id)
       if (current.deliveryPrepDays !== request.body.deliveryPrepDays) {
@@ -65,32 +45,24 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
       }
       return putBillingSettings(app.db, request.shop.id, request.body)
     },
-  )
+  })
 
-  app.get(
-    '/app-admin/billing/upcoming',
-    {
-      schema: {
-        tags,
-        summary: '今後の請求予定（日本時間の今日から N 日間）',
-        querystring: ZUpcomingChargesQuery,
-        response: { 200: ZUpcomingChargesResponse, 400: ZErrorResponse },
-      },
-    },
-    (request) => upcomingCharges(app.db, request.shop, request.query, now()),
-  )
+  app.route({
+    ...tableRoute('GET /billing/upcoming', {
+      tags,
+      summary: '今後の請求予定（日本時間の今日から N 日間）',
+      errors: { 400: ZErrorResponse },
+    }),
+    handler: (request) => upcomingCharges(app.db, request.shop, request.query, now()),
+  })
 
-  app.get(
-    '/app-admin/billing/runs',
-    {
-      schema: {
-        tags,
-        summary: '請求実行の履歴（新しい順）',
-        querystring: ZBillingRunsQuery,
-        response: { 200: ZBillingRunsResponse, 400: ZErrorResponse },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('GET /billing/runs', {
+      tags,
+      summary: '請求実行の履歴（新しい順）',
+      errors: { 400: ZErrorResponse },
+    }),
+    handler: async (request) => {
       const rows = await listRuns(app.db, request.shop.id, request.query.limit)
       return {
         runs: rows.map((r) => ({
@@ -111,7 +83,7 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
         })),
       }
     },
-  )
+  })
 }
 
 /** Body of POST /internal/billing/run (`npm run billing` while the app runs on the embedded database). */

@@ -42,5 +42,13 @@ declare module 'fastify' {
   }
 }
 
-/** One method of one registered route, as Fastify matched it (`url` is the pattern, e.g. `/a/:id`). */
-export type RouteEntry = { method: string; url: string; config: Record<string, unknown> }
+/**
+ * One method of one registered route, as Fastify matched it (`url` is the pattern, e.g. `/a/:id`),
+ * with the schemas it validates and answers with (the route table test compares them with the contract's).
+ */
+export type RouteEntry = {
+  method: string
+  url: string
+  config: Record<string, unknown>
+  schema: Record<string, unknown> | undefined
+}

@@ -164,7 +164,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   registerSecurityHeaders(app, { appUrl: opts.platform.appUrl })
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeList.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> })
+      routeList.push({
+        method,
+        url: route.url,
+        config: (route.config ?? {}) as Record<string, unknown>,
+        schema: route.schema as Record<string, unknown> | undefined,
+      })
     }
   })
   const dataDir = opts.dataDir ?? join(tmpdir(), 'teiki')

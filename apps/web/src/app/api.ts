@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@teiki/contract'
+import type { FileRouteKey, JsonRouteKey, RouteAnswer, RouteInput, RouteKey } from '@teiki/contract'
 import { currentSession } from './session.ts'
 
 export const API_BASE = '/app-admin'
@@ -50,7 +50,7 @@ async function resolveCredentials(): Promise<Credentials> {
 }
 
 type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method: string
   params?: QueryParams
   /** JSON body; none is sent when undefined (the server refuses an empty JSON body). */
   body?: unknown
@@ -63,7 +63,7 @@ type RequestOptions = {
  * network failures as `ApiError` status 0, non-2xx answers as `ApiError` with the server's
  * message. Aborts rethrow the `AbortError` untouched so callers can ignore superseded requests.
  */
-async function send(path: string, options: RequestOptions = {}): Promise<Response> {
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const credentials = await resolveCredentials()
   const headers: Record<string, string> = {}
   if (options.accept) headers.Accept = options.accept
@@ -73,7 +73,7 @@ async function send(path: string, options: RequestOptions = {}): Promise<Respons
   let response: Response
   try {
     response = await fetch(buildApiUrl(path, options.params ?? {}, credentials), {
-      method: options.method ?? 'GET',
+      method: options.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
@@ -87,23 +87,97 @@ async function send(path: string, options: RequestOptions = {}): Promise<Respons
   return response
 }
 
-/** GET a JSON resource from the app backend (errors: see `send`). */
-export async function apiGet<T>(path: string, params: QueryParams = {}, init: { signal?: AbortSignal } = {}) {
-  const response = await send(path, { params, accept: 'application/json', signal: init.signal })
-  return (await response.json()) as T
+/** What one call hands a route, whatever the route: the table's types narrow it per route. */
+type AnyInput = { params?: Record<string, string | number>; query?: object; body?: unknown }
+
+export type CallInit = {
+  signal?: AbortSignal | undefined
+  /** Refuse any other 2xx status (for an edit whose answer must be the edited contract). */
+  expectStatus?: number
 }
 
-/** POST a JSON body to the app backend (errors: see `send`). */
-export async function apiPost<T>(path: string, body: unknown, init: { signal?: AbortSignal } = {}) {
-  const response = await send(path, { method: 'POST', body, accept: 'application/json', signal: init.signal })
-  return (await response.json()) as T
+/** The input argument: optional for a route that takes none. */
+export type ApiArgs<K extends RouteKey> =
+  unknown extends RouteInput<K>
+    ? [input?: RouteInput<K> | undefined, init?: CallInit]
+    : [input: RouteInput<K>, init?: CallInit]
+
+/**
+ * The request of the table's route `key` (`'GET /subscriptions/:contractId'`): its method, its
+ * path with the parameters filled in (each encoded), its query and its JSON body.
+ */
+export function routeRequest(key: RouteKey, input: AnyInput = {}): { path: string } & RequestOptions {
+  const space = key.indexOf(' ')
+  const path = key.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => {
+    const value = input.params?.[name]
+    if (value === undefined) throw new Error(`${key}: path parameter ${name} is missing`)
+    return encodeURIComponent(String(value))
+  })
+  return {
+    path,
+    method: key.slice(0, space),
+    params: (input.query ?? {}) as QueryParams,
+    body: input.body,
+  }
+}
+
+/**
+ * Calls one route of the contract's table and answers what its answer schema says. The web
+ * imports the table's types only (no zod in the first page's bundle): the answer is the JSON the
+ * server serialized with that very schema (`apps/server/test/route-table.test.ts`), so it is
+ * typed without being parsed again.
+ */
+export async function api<K extends JsonRouteKey>(
+  key: K,
+  ...[input, init = {}]: ApiArgs<K>
+): Promise<RouteAnswer<K>> {
+  const { path, ...options } = routeRequest(key, input as AnyInput | undefined)
+  const response = await send(path, { ...options, accept: 'application/json', signal: init.signal })
+  if (init.expectStatus !== undefined && response.status !== init.expectStatus) {
+    throw new ApiError(
+      response.status,
+      'UNEXPECTED_STATUS',
+      `サーバーの応答が正しくありません（HTTP ${response.status}）`,
+    )
+  }
+  const text = await response.text()
+  let answer: RouteAnswer<K>
+  try {
+    // 204 answers nothing: `null`, as the table's ZNoContent says.
+    answer = text ? JSON.parse(text) : null
+  } catch {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'サーバーの応答を読み取れませんでした')
+  }
+  return answer
+}
+
+/**
+ * Fetches a file route of the table (same credentials and errors as `api`): its bytes and the
+ * file name the server gave in Content-Disposition (`filename*` preferred), or `fallbackName`.
+ */
+export async function download<K extends FileRouteKey>(
+  key: K,
+  fallbackName: string,
+  ...[input, init = {}]: ApiArgs<K>
+): Promise<{ blob: Blob; filename: string }> {
+  const { path, ...options } = routeRequest(key, input as AnyInput | undefined)
+  const response = await send(path, { ...options, signal: init.signal })
+  const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName
+  return { blob: await response.blob(), filename }
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as Partial<ErrorResponse>
-    if (body.error && typeof body.error.message === 'string') {
-      return new ApiError(response.status, body.error.code ?? 'UNKNOWN', body.error.message)
+    const body: unknown = await response.json()
+    const error = typeof body === 'object' && body !== null && 'error' in body ? body.error : null
+    if (
+      typeof error === 'object' &&
+      error !== null &&
+      'message' in error &&
+      typeof error.message === 'string'
+    ) {
+      const code = 'code' in error && typeof error.code === 'string' ? error.code : 'UNKNOWN'
+      return new ApiError(response.status, code, error.message)
     }
   } catch {
     // Not JSON (a proxy error page, for instance): fall through to the generic message.
@@ -119,55 +193,6 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message
   const detail = error instanceof Error ? error.message : String(error)
   return `予期しないエラーが発生しました（${detail}）`
-}
-
-export type ApiSendOptions = { body?: unknown; params?: QueryParams; signal?: AbortSignal }
-
-/**
- * Sends a POST, PUT or DELETE with the same credentials and error handling as `apiPost`, and
- * answers the HTTP status with the body (null when the answer is empty), for callers that must
- * check the exact status. Without `body` no JSON is sent (the server refuses an empty JSON body).
- */
-export async function apiSend<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  options: ApiSendOptions = {},
-): Promise<{ status: number; data: T }> {
-  const response = await send(path, { ...options, method, accept: 'application/json' })
-  const text = await response.text()
-  try {
-    return { status: response.status, data: (text ? JSON.parse(text) : null) as T }
-  } catch {
-    throw new ApiError(response.status, 'INVALID_RESPONSE', 'サーバーの応答を読み取れませんでした')
-  }
-}
-
-/** PUT a JSON body (see `apiSend`). */
-export async function apiPut<T>(path: string, body: unknown, init: { signal?: AbortSignal } = {}) {
-  return (await apiSend<T>('PUT', path, { body, signal: init.signal })).data
-}
-
-/** DELETE a resource, with query parameters (see `apiSend`). */
-export async function apiDelete<T>(
-  path: string,
-  params: QueryParams = {},
-  init: { signal?: AbortSignal } = {},
-) {
-  return (await apiSend<T>('DELETE', path, { params, signal: init.signal })).data
-}
-
-/**
- * GET a file from the app backend (same credentials and errors as `apiGet`): its bytes and
- * the file name the server gave in Content-Disposition (`filename*` preferred), or `fallbackName`.
- */
-export async function apiDownload(
-  path: string,
-  fallbackName: string,
-  init: { signal?: AbortSignal; params?: QueryParams } = {},
-): Promise<{ blob: Blob; filename: string }> {
-  const response = await send(path, { signal: init.signal, params: init.params ?? {} })
-  const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName
-  return { blob: await response.blob(), filename }
 }
 
 /** The file name of a Content-Disposition header: RFC 5987 `filename*` first, then `filename`. */

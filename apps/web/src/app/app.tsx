@@ -3,6 +3,7 @@ import ja from '@shopify/polaris/locales/ja.json'
 import type { AppFeatureKey } from '@teiki/domain'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom'
+import { SWRConfig } from 'swr'
 import { FeatureGate } from '../features/plans/feature-gate.tsx'
 import { SubscriptionListPage } from '../features/subscriptions/subscription-list-page.tsx'
 import { AppFrame } from './app-frame.tsx'
@@ -11,6 +12,7 @@ import { PageGate } from './gate.tsx'
 import { POLARIS_JA_OVERRIDES } from './polaris-ja.ts'
 import { SubscriptionCheckProvider } from './subscription-check.tsx'
 import { UiStateProvider } from './ui-state.tsx'
+import { SWR_SETTINGS } from './use-api.ts'
 
 // The list is the landing page and ships in the main chunk; other pages load on demand.
 const PlansPage = lazy(() => import('../features/plans/plans-page.tsx'))
@@ -50,7 +52,11 @@ export function App() {
   // A data router (one catch-all route holding the app's <Routes>): only it lets a page with
   // unsaved changes hold back in-app navigation and Back (useBlocker, leave-guard.tsx).
   const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AppRoutes /> }]))
-  return <RouterProvider router={router} />
+  return (
+    <SWRConfig value={SWR_SETTINGS}>
+      <RouterProvider router={router} />
+    </SWRConfig>
+  )
 }
 
 function AppRoutes() {

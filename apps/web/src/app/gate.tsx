@@ -1,7 +1,7 @@
 import { Card, Layout, Page, SkeletonBodyText, SkeletonDisplayText, SkeletonPage } from '@shopify/polaris'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
-import { LoadErrorBanner } from './load-error-banner.tsx'
+import { LoadErrorState } from './load-state.tsx'
 import { useSubscriptionCheck } from './subscription-check.tsx'
 import { UpdateRequiredModal } from './update-required-modal.tsx'
 import { useAppHref } from './use-app-navigate.ts'
@@ -36,7 +36,7 @@ function CheckedPage({ children }: { children: ReactNode }) {
     case 'failed':
       return (
         <Page title="Teiki 定期購買管理">
-          <LoadErrorBanner title="ご契約状況を確認できませんでした" message={state.message} onRetry={retry} />
+          <LoadErrorState title="ご契約状況を確認できませんでした" message={state.message} onRetry={retry} />
         </Page>
       )
     case 'done':

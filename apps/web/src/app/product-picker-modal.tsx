@@ -1,23 +1,11 @@
-import {
-  BlockStack,
-  Box,
-  Button,
-  Checkbox,
-  InlineStack,
-  Modal,
-  Spinner,
-  Text,
-  TextField,
-  Thumbnail,
-} from '@shopify/polaris'
-import { ImageIcon, SearchIcon } from '@shopify/polaris-icons'
+import { BlockStack, Box, Button, Checkbox, InlineStack, Modal, Text, Thumbnail } from '@shopify/polaris'
+import { ImageIcon } from '@shopify/polaris-icons'
 import { PRODUCT_PAGE_SIZE, type ProductList, type ProductWithVariants } from '@teiki/contract'
 import { formatMoney } from '@teiki/domain'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useDebouncedSearch } from '../features/subscriptions/use-debounced-search.ts'
-import { apiGet, errorMessage, isAbortError } from './api.ts'
 import { ListPagination } from './list-pagination.tsx'
-import { LoadErrorBanner } from './load-error-banner.tsx'
+import { LoadErrorState, LoadingState } from './load-state.tsx'
 import {
   EMPTY_SELECTION,
   type PickerSelection,
@@ -26,29 +14,8 @@ import {
   toggleProduct,
   toggleVariant,
 } from './product-picker-model.ts'
-
-type ListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: ProductList }
-
-/** The shop's products from the mirror, a page at a time (GET /products). */
-function useProducts(query: string, page: number, attempt: number): ListState {
-  const [state, setState] = useState<ListState>({ status: 'loading' })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
-  useEffect(() => {
-    const controller = new AbortController()
-    setState({ status: 'loading' })
-    apiGet<ProductList>('/products', { query, page }, { signal: controller.signal }).then(
-      (data) => setState({ status: 'ready', data }),
-      (error: unknown) => {
-        if (!isAbortError(error)) setState({ status: 'error', message: errorMessage(error) })
-      },
-    )
-    return () => controller.abort()
-  }, [query, page, attempt])
-  return state
-}
+import { SearchField } from './search-field.tsx'
+import { type ApiState, useApi } from './use-api.ts'
 
 /**
  * The app's own product picker for pages without the store admin around them (the local
@@ -70,13 +37,12 @@ export function ProductPickerModal({
 }) {
   const [query, setQuery] = useState('')
   const [page, setPage] = useState(1)
-  const [attempt, setAttempt] = useState(0)
   const [selection, setSelection] = useState<PickerSelection>(EMPTY_SELECTION)
   const search = useDebouncedSearch(query, (text) => {
     setQuery(text)
     setPage(1)
   })
-  const list = useProducts(query, page, attempt)
+  const list = useApi('GET /products', { query: { query, page } })
   const empty = selection.productIds.length === 0 && selection.variantIds.length === 0
 
   return (
@@ -89,19 +55,12 @@ export function ProductPickerModal({
     >
       <Modal.Section>
         <BlockStack gap="300">
-          <div data-testid="product-picker-search">
-            <TextField
-              label="商品を検索"
-              labelHidden
-              autoComplete="off"
-              placeholder="商品名・バリエーション名・SKUで検索"
-              prefix={<SearchIcon width={20} height={20} aria-hidden="true" style={{ display: 'block' }} />}
-              value={search.value}
-              onChange={search.change}
-              clearButton
-              onClearButtonClick={search.clear}
-            />
-          </div>
+          <SearchField
+            testId="product-picker-search"
+            label="商品を検索"
+            placeholder="商品名・バリエーション名・SKUで検索"
+            search={search}
+          />
           <Text as="p" variant="bodySm" tone="subdued">
             {selectionLabel(selection)}
           </Text>
@@ -110,9 +69,8 @@ export function ProductPickerModal({
             selection={selection}
             currencyCode={currencyCode}
             onChange={setSelection}
-            onRetry={() => setAttempt((n) => n + 1)}
           />
-          {list.status === 'ready' && list.data.total > PRODUCT_PAGE_SIZE ? (
+          {list.data && list.data.total > PRODUCT_PAGE_SIZE ? (
             <ListPagination
               testId="product-picker-pagination"
               range={{
@@ -137,22 +95,18 @@ function ProductRows({
   selection,
   currencyCode,
   onChange,
-  onRetry,
 }: {
-  list: ListState
+  list: ApiState<ProductList>
   selection: PickerSelection
   currencyCode: string
   onChange: (next: PickerSelection) => void
-  onRetry: () => void
 }) {
-  if (list.status === 'loading')
-    return (
-      <InlineStack align="center">
-        <Spinner size="small" accessibilityLabel="商品を読み込み中" />
-      </InlineStack>
+  if (!list.data)
+    return list.error && !list.isValidating ? (
+      <LoadErrorState title="商品を読み込めませんでした" error={list.error} onRetry={list.retry} />
+    ) : (
+      <LoadingState lines={4} />
     )
-  if (list.status === 'error')
-    return <LoadErrorBanner title="商品を読み込めませんでした" message={list.message} onRetry={onRetry} />
   if (list.data.products.length === 0)
     return (
       <Text as="p" tone="subdued">

@@ -1,6 +1,6 @@
 import type { AppUsageEligibility, EligibilityResponse } from '@teiki/contract'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
-import { apiGet, errorMessage } from './api.ts'
+import { api, errorMessage } from './api.ts'
 import { reportError } from './report-error.ts'
 
 /**
@@ -21,11 +21,11 @@ const CheckContext = createContext<CheckContextValue | null>(null)
 
 async function runCheck(): Promise<CheckState> {
   const [usage, eligibility] = await Promise.all([
-    apiGet<AppUsageEligibility>('/app-usage-eligibility'),
+    api('GET /app-usage-eligibility'),
     // A failing eligibility call must not lock the merchant out: treat it as eligible.
-    apiGet<EligibilityResponse>('/app-scope-eligibility').catch((error: unknown) => {
+    api('GET /app-scope-eligibility').catch((error: unknown): EligibilityResponse => {
       reportError(error, 'app-scope-eligibility check failed')
-      return { eligible: true, redirect_uri: null } satisfies EligibilityResponse
+      return { eligible: true, redirect_uri: null }
     }),
   ])
   return {

@@ -1,17 +1,8 @@
-import {
-  ZAppHandleResponse,
-  ZAppPlanOffers,
-  ZAppUsageEligibility,
-  ZErrorResponse,
-  ZPlanChangeBody,
-  ZPlanChangeResponse,
-  ZPlanResponse,
-  ZShopEligibility,
-  ZShopifyPlanResponse,
-} from '@teiki/contract'
+import { ZErrorResponse } from '@teiki/contract'
 import { APP_PLANS, featuresOfPlan, planFeatureLines } from '@teiki/domain'
 import type { FastifyRequest } from 'fastify'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import { fetchAppHandle } from '../../platform/operations/app-handle.ts'
 import { fetchEligibleForSubscriptions } from '../../platform/operations/shop-features.ts'
 import { fetchShopPlan } from '../../platform/operations/shop-plan.ts'
@@ -26,26 +17,19 @@ export function appPlanRoutes(app: AppInstance): void {
   const origin = (request: FastifyRequest) =>
     app.platformOptions.appUrl ?? `${request.protocol}://${request.host}`
 
-  app.get(
-    '/app-admin/plan',
-    {
-      schema: {
-        tags,
-        summary: 'アプリの現在のプラン（承認待ちの変更があればストアに確認）',
-        response: { 200: ZPlanResponse },
-      },
-    },
+  app.route({
+    ...tableRoute('GET /plan', {
+      tags,
+      summary: 'アプリの現在のプラン（承認待ちの変更があればストアに確認）',
+    }),
     // The gate decides on this answer: read the row fresh, not the auth cache's copy.
-    async (request) =>
+    handler: async (request) =>
       plans.planOf((await findInstalledShop(app.db, request.shop.domain)) ?? request.shop, request.log),
-  )
-  app.get(
-    '/app-admin/plans',
-    {
-      schema: { tags, summary: '選べるプラン（月額・無料体験・機能）', response: { 200: ZAppPlanOffers } },
-    },
+  })
+  app.route({
+    ...tableRoute('GET /plans', { tags, summary: '選べるプラン（月額・無料体験・機能）' }),
     // The cards' lines and what each plan includes come from the one tier table (domain).
-    () => ({
+    handler: () => ({
       plans: APP_PLANS.map(({ key, name, monthlyPrice, trialDays }) => ({
         key,
         name,
@@ -55,57 +39,42 @@ export function appPlanRoutes(app: AppInstance): void {
         featureKeys: featuresOfPlan(key),
       })),
     }),
-  )
-  app.put(
-    '/app-admin/plan',
-    {
-      schema: {
-        tags,
-        summary: 'プランを変更（ストアの承認ページのURLを返す）',
-        body: ZPlanChangeBody,
-        response: { 200: ZPlanChangeResponse, 400: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse },
-      },
-    },
-    (request) =>
+  })
+  app.route({
+    ...tableRoute('PUT /plan', {
+      tags,
+      summary: 'プランを変更（ストアの承認ページのURLを返す）',
+      errors: { 400: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse },
+    }),
+    handler: (request) =>
       plans.changePlan(request.shop, request.body.plan, {
         returnUrl: `${origin(request)}/plans?${new URLSearchParams({ shop: request.shop.domain })}`,
         mobile: request.body.mobile ?? false,
       }),
-  )
-  app.get(
-    '/app-admin/shopifyPlan',
-    {
-      schema: {
-        tags,
-        summary: 'ストアのShopifyプラン',
-        response: { 200: ZShopifyPlanResponse, 502: ZErrorResponse },
-      },
-    },
-    (request) => plans.read(request.shop, 'Shopifyプランの取得', fetchShopPlan),
-  )
-  app.get(
-    '/app-admin/app-usage-eligibility',
-    {
-      schema: {
-        tags,
-        summary: 'アプリを利用できるか（有効なプラン、開発ストア・テストストア）と使える機能',
-        response: { 200: ZAppUsageEligibility },
-      },
-    },
+  })
+  app.route({
+    ...tableRoute('GET /shopifyPlan', {
+      tags,
+      summary: 'ストアのShopifyプラン',
+      errors: { 502: ZErrorResponse },
+    }),
+    handler: (request) => plans.read(request.shop, 'Shopifyプランの取得', fetchShopPlan),
+  })
+  app.route({
+    ...tableRoute('GET /app-usage-eligibility', {
+      tags,
+      summary: 'アプリを利用できるか（有効なプラン、開発ストア・テストストア）と使える機能',
+    }),
     // The page gate decides on this answer: read the row fresh, not the auth cache's copy.
-    async (request) =>
+    handler: async (request) =>
       shopUsage(app.db, (await findInstalledShop(app.db, request.shop.domain)) ?? request.shop),
-  )
-  app.get(
-    '/app-admin/shop-eligibility',
-    {
-      schema: {
-        tags,
-        summary: 'ストアが定期購買を販売できるか（失敗時は false: 仕様8章）',
-        response: { 200: ZShopEligibility },
-      },
-    },
-    async (request) => {
+  })
+  app.route({
+    ...tableRoute('GET /shop-eligibility', {
+      tags,
+      summary: 'ストアが定期購買を販売できるか（失敗時は false: 仕様8章）',
+    }),
+    handler: async (request) => {
       try {
         return { eligible: await fetchEligibleForSubscriptions(plans.clients.clientFor(request.shop)) }
       } catch (error) {
@@ -113,19 +82,16 @@ export function appPlanRoutes(app: AppInstance): void {
         return { eligible: false }
       }
     },
-  )
-  app.get(
-    '/app-admin/app-handle',
-    {
-      schema: {
-        tags,
-        summary: '管理画面でのアプリのハンドル',
-        response: { 200: ZAppHandleResponse, 502: ZErrorResponse },
-      },
-    },
-    async (request) => {
+  })
+  app.route({
+    ...tableRoute('GET /app-handle', {
+      tags,
+      summary: '管理画面でのアプリのハンドル',
+      errors: { 502: ZErrorResponse },
+    }),
+    handler: async (request) => {
       const handle = (await plans.read(request.shop, 'アプリ情報の取得', fetchAppHandle)) ?? 'teiki'
       return { handle, appUrl: adminAppUrl(request.shop.domain, handle, '') }
     },
-  )
+  })
 }

@@ -1,20 +1,6 @@
-import {
-  ZBatchIdParam,
-  ZBatchItems,
-  ZBatchItemsQuery,
-  ZBatchJob,
-  ZBatchJobList,
-  ZBatchNextBillingDatePreviewQuery,
-  ZBatchNextBillingDateUpdateRequest,
-  ZBatchPreview,
-  ZBatchProductDeletePreviewQuery,
-  ZBatchProductDeleteRequest,
-  ZBatchProductUpdatePreviewQuery,
-  ZBatchProductUpdateRequest,
-  ZBulkQueryResponse,
-  ZErrorResponse,
-} from '@teiki/contract'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
 import { batchDeps } from './deps.ts'
@@ -38,8 +24,6 @@ export type BatchRoutesOptions = {
 }
 
 const tags = ['batch']
-const started = { 202: ZBatchJob, 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse }
-const previewed = { 200: ZBatchPreview, 400: ZErrorResponse, 404: ZErrorResponse }
 
 /**
  * Batch updates (一括更新, spec §7 "Batch and misc", issue 17): the three POSTs start a batch
@@ -54,155 +38,114 @@ export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
   /** A planned batch recorded with its job (the three POSTs differ only in how they plan it). */
   const start = async (shop: ShopRow, plan: BatchPlan, notifyEmail: string | undefined) =>
     toApiBatch(await startBatch(app.db, shop, plan, notifyEmail ?? null, opts.enqueue))
-  app.post(
-    '/app-admin/batch-product-update',
-    {
-      schema: {
-        tags,
-        summary: '商品（バリエーション）の一括入れ替えを開始',
-        body: ZBatchProductUpdateRequest,
-        response: started,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('POST /batch-product-update', {
+      tags,
+      summary: '商品（バリエーション）の一括入れ替えを開始',
+      errors: { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+    }),
+    handler: async (request, reply) => {
       const plan = await planProductUpdate(app.db, request.shop, request.body)
       return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
-  )
-  app.post(
-    '/app-admin/batch-product-delete',
-    {
-      schema: {
-        tags,
-        summary: '商品（バリエーション）の一括削除を開始',
-        body: ZBatchProductDeleteRequest,
-        response: started,
-      },
-    },
-    async (request, reply) => {
+  })
+  app.route({
+    ...tableRoute('POST /batch-product-delete', {
+      tags,
+      summary: '商品（バリエーション）の一括削除を開始',
+      errors: { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+    }),
+    handler: async (request, reply) => {
       const plan = await planProductDelete(app.db, request.shop, request.body)
       return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
-  )
-  app.post(
-    '/app-admin/batch-next-billing-date-update',
-    {
-      schema: {
-        tags,
-        summary: '次回請求日の一括変更を開始（変更前の日の契約を変更後の日へ）',
-        body: ZBatchNextBillingDateUpdateRequest,
-        response: started,
-      },
-    },
-    async (request, reply) => {
+  })
+  app.route({
+    ...tableRoute('POST /batch-next-billing-date-update', {
+      tags,
+      summary: '次回請求日の一括変更を開始（変更前の日の契約を変更後の日へ）',
+      errors: { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+    }),
+    handler: async (request, reply) => {
       const plan = planNextBillingDate(request.shop, request.body, now())
       return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
-  )
+  })
 
-  app.get(
-    '/app-admin/batch-product-update/preview',
-    {
-      schema: {
-        tags,
-        summary: '一括入れ替えの対象（件数と契約、ページごと）',
-        querystring: ZBatchProductUpdatePreviewQuery,
-        response: previewed,
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('GET /batch-product-update/preview', {
+      tags,
+      summary: '一括入れ替えの対象（件数と契約、ページごと）',
+      errors: { 400: ZErrorResponse, 404: ZErrorResponse },
+    }),
+    handler: async (request) => {
       const { offset, limit, ...input } = request.query
       return preview(app.db, request.shop, await planProductUpdate(app.db, request.shop, input), {
         offset,
         limit,
       })
     },
-  )
-  app.get(
-    '/app-admin/batch-product-delete/preview',
-    {
-      schema: {
-        tags,
-        summary: '一括削除の対象（件数と契約、ページごと）',
-        querystring: ZBatchProductDeletePreviewQuery,
-        response: previewed,
-      },
-    },
-    async (request) => {
+  })
+  app.route({
+    ...tableRoute('GET /batch-product-delete/preview', {
+      tags,
+      summary: '一括削除の対象（件数と契約、ページごと）',
+      errors: { 400: ZErrorResponse, 404: ZErrorResponse },
+    }),
+    handler: async (request) => {
       const { offset, limit, ...input } = request.query
       return preview(app.db, request.shop, await planProductDelete(app.db, request.shop, input), {
         offset,
         limit,
       })
     },
-  )
-  app.get(
-    '/app-admin/batch-next-billing-date-update/preview',
-    {
-      schema: {
-        tags,
-        summary: '次回請求日の一括変更の対象（件数と契約、ページごと）',
-        querystring: ZBatchNextBillingDatePreviewQuery,
-        response: previewed,
-      },
-    },
-    async (request) => {
+  })
+  app.route({
+    ...tableRoute('GET /batch-next-billing-date-update/preview', {
+      tags,
+      summary: '次回請求日の一括変更の対象（件数と契約、ページごと）',
+      errors: { 400: ZErrorResponse, 404: ZErrorResponse },
+    }),
+    handler: async (request) => {
       const { offset, limit, ...input } = request.query
       return preview(app.db, request.shop, planNextBillingDate(request.shop, input, now()), { offset, limit })
     },
-  )
+  })
 
-  app.get(
-    '/app-admin/batch-updates',
-    { schema: { tags, summary: '最近の一括更新（新しい順に10件）', response: { 200: ZBatchJobList } } },
-    async (request) => ({ batches: (await listBatches(app.db, request.shop)).map(toApiBatch) }),
-  )
-  app.get(
-    '/app-admin/batch-updates/:id',
-    {
-      schema: {
-        tags,
-        summary: '一括更新の状態（status, updatedAt, executedAt と件数）',
-        params: ZBatchIdParam,
-        response: { 200: ZBatchJob, 404: ZErrorResponse },
-      },
-    },
-    async (request) => toApiBatch(await getBatch(app.db, request.shop, request.params.id)),
-  )
-  app.get(
-    '/app-admin/batch-updates/:id/items',
-    {
-      schema: {
-        tags,
-        summary: '一括更新の結果（契約ごと、ページごと）',
-        params: ZBatchIdParam,
-        querystring: ZBatchItemsQuery,
-        response: { 200: ZBatchItems, 404: ZErrorResponse },
-      },
-    },
-    (request) => batchItems(app.db, request.shop, request.params.id, request.query),
-  )
-  app.post(
-    '/app-admin/batch-updates/:id/cancel',
-    {
-      schema: {
-        tags,
-        summary: '一括更新を中止（変更済みの契約はそのまま）',
-        params: ZBatchIdParam,
-        response: { 200: ZBatchJob, 404: ZErrorResponse, 409: ZErrorResponse },
-      },
-    },
-    async (request) => toApiBatch(await cancelBatch(deps, request.shop, request.params.id)),
-  )
-  app.get(
-    '/app-admin/bulk-query',
-    {
-      schema: {
-        tags,
-        summary: 'ストアの一括処理（バルクオペレーション）の状態',
-        response: { 200: ZBulkQueryResponse, 502: ZErrorResponse },
-      },
-    },
-    (request) => bulkQuery(clients, request.shop),
-  )
+  app.route({
+    ...tableRoute('GET /batch-updates', { tags, summary: '最近の一括更新（新しい順に10件）' }),
+    handler: async (request) => ({ batches: (await listBatches(app.db, request.shop)).map(toApiBatch) }),
+  })
+  app.route({
+    ...tableRoute('GET /batch-updates/:id', {
+      tags,
+      summary: '一括更新の状態（status, updatedAt, executedAt と件数）',
+      errors: { 404: ZErrorResponse },
+    }),
+    handler: async (request) => toApiBatch(await getBatch(app.db, request.shop, request.params.id)),
+  })
+  app.route({
+    ...tableRoute('GET /batch-updates/:id/items', {
+      tags,
+      summary: '一括更新の結果（契約ごと、ページごと）',
+      errors: { 404: ZErrorResponse },
+    }),
+    handler: (request) => batchItems(app.db, request.shop, request.params.id, request.query),
+  })
+  app.route({
+    ...tableRoute('POST /batch-updates/:id/cancel', {
+      tags,
+      summary: '一括更新を中止（変更済みの契約はそのまま）',
+      errors: { 404: ZErrorResponse, 409: ZErrorResponse },
+    }),
+    handler: async (request) => toApiBatch(await cancelBatch(deps, request.shop, request.params.id)),
+  })
+  app.route({
+    ...tableRoute('GET /bulk-query', {
+      tags,
+      summary: 'ストアの一括処理（バルクオペレーション）の状態',
+      errors: { 502: ZErrorResponse },
+    }),
+    handler: (request) => bulkQuery(clients, request.shop),
+  })
 }

@@ -1,16 +1,6 @@
-import {
-  ZCancellationReason,
-  ZCancellationReasonBody,
-  ZCancellationReasonList,
-  ZCancellationReasonParams,
-  ZCancellationReasonsGroupedBy,
-  ZCancellationReasonsGroupedByQuery,
-  ZContractCancellationReason,
-  ZContractIdParam,
-  ZErrorResponse,
-} from '@teiki/contract'
-import { z } from 'zod'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import { createReason, deleteReason, listReasons, updateReason } from './repo.ts'
 import { cancellationReasonsGroupedBy, contractCancellationReason } from './service.ts'
 
@@ -18,81 +8,58 @@ import { cancellationReasonsGroupedBy, contractCancellationReason } from './serv
 export function cancellationReasonRoutes(app: AppInstance): void {
   const tags = ['cancellation-reasons']
 
-  app.get(
-    '/app-admin/cancellation-reasons',
-    { schema: { tags, summary: '解約理由の一覧', response: { 200: ZCancellationReasonList } } },
-    async (request) => ({ reasons: await listReasons(app.db, request.shop.id) }),
-  )
+  app.route({
+    ...tableRoute('GET /cancellation-reasons', { tags, summary: '解約理由の一覧' }),
+    handler: async (request) => ({ reasons: await listReasons(app.db, request.shop.id) }),
+  })
 
-  app.post(
-    '/app-admin/cancellation-reasons',
-    {
-      schema: {
-        tags,
-        summary: '解約理由を追加',
-        body: ZCancellationReasonBody,
-        response: { 201: ZCancellationReason, 409: ZErrorResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('POST /cancellation-reasons', {
+      tags,
+      summary: '解約理由を追加',
+      errors: { 409: ZErrorResponse },
+    }),
+    handler: async (request, reply) => {
       const created = await createReason(app.db, request.shop.id, request.body.reason)
       return reply.code(201).send(created)
     },
-  )
+  })
 
-  app.put(
-    '/app-admin/cancellation-reasons/:id',
-    {
-      schema: {
-        tags,
-        summary: '解約理由を変更（記録済みの解約の理由は変わりません）',
-        params: ZCancellationReasonParams,
-        body: ZCancellationReasonBody,
-        response: { 200: ZCancellationReason, 404: ZErrorResponse, 409: ZErrorResponse },
-      },
-    },
-    (request) => updateReason(app.db, request.shop.id, request.params.id, request.body.reason),
-  )
+  app.route({
+    ...tableRoute('PUT /cancellation-reasons/:id', {
+      tags,
+      summary: '解約理由を変更（記録済みの解約の理由は変わりません）',
+      errors: { 404: ZErrorResponse, 409: ZErrorResponse },
+    }),
+    handler: (request) => updateReason(app.db, request.shop.id, request.params.id, request.body.reason),
+  })
 
-  app.delete(
-    '/app-admin/cancellation-reasons/:id',
-    {
-      schema: {
-        tags,
-        summary: '解約理由を削除（記録済みの解約の理由は残ります）',
-        params: ZCancellationReasonParams,
-        response: { 204: z.null().describe('削除しました'), 404: ZErrorResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('DELETE /cancellation-reasons/:id', {
+      tags,
+      summary: '解約理由を削除（記録済みの解約の理由は残ります）',
+      errors: { 404: ZErrorResponse },
+    }),
+    handler: async (request, reply) => {
       await deleteReason(app.db, request.shop.id, request.params.id)
       return reply.code(204).send(null)
     },
-  )
+  })
 
-  app.get(
-    '/app-admin/subscription-contracts/cancellation-reasons-grouped-by',
-    {
-      schema: {
-        tags,
-        summary: '解約理由ごとの解約数（解約日で絞り込み可）',
-        querystring: ZCancellationReasonsGroupedByQuery,
-        response: { 200: ZCancellationReasonsGroupedBy },
-      },
-    },
-    (request) => cancellationReasonsGroupedBy(app.db, request.shop, request.query),
-  )
+  app.route({
+    ...tableRoute('GET /subscription-contracts/cancellation-reasons-grouped-by', {
+      tags,
+      summary: '解約理由ごとの解約数（解約日で絞り込み可）',
+    }),
+    handler: (request) => cancellationReasonsGroupedBy(app.db, request.shop, request.query),
+  })
 
-  app.get(
-    '/app-admin/subscription-contracts/:id/cancellation-reason',
-    {
-      schema: {
-        tags,
-        summary: '契約の解約理由',
-        params: ZContractIdParam,
-        response: { 200: ZContractCancellationReason, 404: ZErrorResponse },
-      },
-    },
-    (request) => contractCancellationReason(app.db, request.shop, request.params.id),
-  )
+  app.route({
+    ...tableRoute('GET /subscription-contracts/:id/cancellation-reason', {
+      tags,
+      summary: '契約の解約理由',
+      errors: { 404: ZErrorResponse },
+    }),
+    handler: (request) => contractCancellationReason(app.db, request.shop, request.params.id),
+  })
 }

@@ -1,6 +1,6 @@
-import { ZErrorResponse, ZLtvExportQuery, ZLtvList, ZLtvQuery } from '@teiki/contract'
-import { z } from 'zod'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import { csvContentType } from '../exports/csv.ts'
 import { createLtvService, LTV_FILE_NAME } from './ltv-service.ts'
 
@@ -10,30 +10,22 @@ const tags = ['cdp']
 export function ltvRoutes(app: AppInstance): void {
   const ltv = createLtvService({ db: app.db })
 
-  app.get(
-    '/app-admin/ltv/cdp-customer-list',
-    {
-      schema: {
-        tags,
-        summary: '顧客のLTV（期間内の定期購入の合計、高い順、通貨ごと）',
-        querystring: ZLtvQuery,
-        response: { 200: ZLtvList, 400: ZErrorResponse },
-      },
-    },
-    (request) => ltv.list(request.shop, request.query),
-  )
+  app.route({
+    ...tableRoute('GET /ltv/cdp-customer-list', {
+      tags,
+      summary: '顧客のLTV（期間内の定期購入の合計、高い順、通貨ごと）',
+      errors: { 400: ZErrorResponse },
+    }),
+    handler: (request) => ltv.list(request.shop, request.query),
+  })
 
-  app.get(
-    '/app-admin/ltv/cdp-customer-list-export',
-    {
-      schema: {
-        tags,
-        summary: 'LTVのCSV（cdpLtv.csv、UTF-8 BOM付きまたはShift_JIS）',
-        querystring: ZLtvExportQuery,
-        response: { 200: z.any().describe('the CSV file cdpLtv.csv'), 400: ZErrorResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('GET /ltv/cdp-customer-list-export', {
+      tags,
+      summary: 'LTVのCSV（cdpLtv.csv、UTF-8 BOM付きまたはShift_JIS）',
+      errors: { 400: ZErrorResponse },
+    }),
+    handler: async (request, reply) => {
       const stream = await ltv.csv(request.shop, request.query)
       return reply
         .header('Content-Type', csvContentType(request.query.encoding))
@@ -41,5 +33,5 @@ export function ltvRoutes(app: AppInstance): void {
         .header('Cache-Control', 'private, no-store')
         .send(stream)
     },
-  )
+  })
 }

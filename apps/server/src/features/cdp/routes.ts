@@ -1,18 +1,6 @@
-import {
-  ZErrorResponse,
-  ZGroupList,
-  ZGroupListRequest,
-  ZSegment,
-  ZSegmentCreateRequest,
-  ZSegmentData,
-  ZSegmentDeleted,
-  ZSegmentIdQuery,
-  ZSegmentList,
-  ZSegmentSetting,
-  ZSegmentSettingQuery,
-  ZSegmentUpdateRequest,
-} from '@teiki/contract'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import { stateChangingGet } from '../../http/get-write-guard.ts'
 import { customerRoutes } from './customer-routes.ts'
 import { createCustomerService } from './customers-service.ts'
@@ -36,95 +24,70 @@ export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
     ...(opts.enqueueTagJob ? { enqueue: opts.enqueueTagJob } : {}),
   })
 
-  app.get(
-    '/app-admin/cdp-segment-list',
-    { schema: { tags, summary: 'セグメントとグループの一覧', response: { 200: ZSegmentList } } },
-    (request) => segments.list(request.shop),
-  )
+  app.route({
+    ...tableRoute('GET /cdp-segment-list', { tags, summary: 'セグメントとグループの一覧' }),
+    handler: (request) => segments.list(request.shop),
+  })
 
-  app.get(
-    '/app-admin/cdp-segment-data',
-    {
-      schema: {
-        tags,
-        summary: 'セグメントの条件・該当する顧客数・タグ一括追加の進捗',
-        querystring: ZSegmentIdQuery,
-        response: { 200: ZSegmentData, 404: ZErrorResponse },
-      },
-    },
-    (request) => segments.data(request.shop, request.query.segmentId),
-  )
+  app.route({
+    ...tableRoute('GET /cdp-segment-data', {
+      tags,
+      summary: 'セグメントの条件・該当する顧客数・タグ一括追加の進捗',
+      errors: { 404: ZErrorResponse },
+    }),
+    handler: (request) => segments.data(request.shop, request.query.segmentId),
+  })
 
-  app.get(
-    '/app-admin/cdp-segment-setting',
-    {
-      schema: {
-        tags,
-        summary: '条件に使える流入元（source / medium）と契約数',
-        querystring: ZSegmentSettingQuery,
-        response: { 200: ZSegmentSetting },
-      },
-    },
-    (request) => segments.setting(request.shop, request.query.source, request.query.medium),
-  )
+  app.route({
+    ...tableRoute('GET /cdp-segment-setting', {
+      tags,
+      summary: '条件に使える流入元（source / medium）と契約数',
+    }),
+    handler: (request) => segments.setting(request.shop, request.query.source, request.query.medium),
+  })
 
-  app.post(
-    '/app-admin/cdp-segment-create',
-    {
-      schema: {
-        tags,
-        summary: 'セグメントを作成',
-        body: ZSegmentCreateRequest,
-        response: { 201: ZSegment, 400: ZErrorResponse },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await segments.create(request.shop, request.body.data)),
-  )
+  app.route({
+    ...tableRoute('POST /cdp-segment-create', {
+      tags,
+      summary: 'セグメントを作成',
+      errors: { 400: ZErrorResponse },
+    }),
+    handler: async (request, reply) =>
+      reply.code(201).send(await segments.create(request.shop, request.body.data)),
+  })
 
-  app.post(
-    '/app-admin/cdp-segment-update',
-    {
-      schema: {
-        tags,
-        summary: 'セグメントを保存（data.id のセグメント）',
-        body: ZSegmentUpdateRequest,
-        response: { 200: ZSegment, 400: ZErrorResponse, 404: ZErrorResponse },
-      },
-    },
-    (request) => segments.update(request.shop, request.body.data.id, request.body.data),
-  )
+  app.route({
+    ...tableRoute('POST /cdp-segment-update', {
+      tags,
+      summary: 'セグメントを保存（data.id のセグメント）',
+      errors: { 400: ZErrorResponse, 404: ZErrorResponse },
+    }),
+    handler: (request) => segments.update(request.shop, request.body.data.id, request.body.data),
+  })
 
   // The spec's verb is GET, though it deletes: the guard refuses what a GET that writes must not
   // follow (a navigation, a cross-site or prefetch request) and nothing caches the answer.
-  app.get(
-    '/app-admin/cdp-segment-delete',
-    {
-      ...stateChangingGet('セグメント一覧の削除ボタン'),
-      schema: {
-        tags,
-        summary: 'セグメントを削除（仕様どおりGETですが書き込みとして扱います）',
-        querystring: ZSegmentIdQuery,
-        response: { 200: ZSegmentDeleted, 403: ZErrorResponse, 404: ZErrorResponse },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...tableRoute('GET /cdp-segment-delete', {
+      tags,
+      summary: 'セグメントを削除（仕様どおりGETですが書き込みとして扱います）',
+      errors: { 403: ZErrorResponse, 404: ZErrorResponse },
+    }),
+    ...stateChangingGet('セグメント一覧の削除ボタン'),
+    handler: async (request) => {
       await segments.remove(request.shop, request.query.segmentId)
       return { deleted: true as const, segmentId: request.query.segmentId }
     },
-  )
+  })
 
-  app.post(
-    '/app-admin/cdp-group-list/',
-    {
-      schema: {
-        tags,
-        summary: 'セグメントのグループ一覧（name を指定するとそのグループを追加）',
-        body: ZGroupListRequest,
-        response: { 200: ZGroupList, 400: ZErrorResponse },
-      },
-    },
-    (request) => segments.groups(request.shop, request.body.name),
-  )
+  app.route({
+    ...tableRoute('POST /cdp-group-list/', {
+      tags,
+      summary: 'セグメントのグループ一覧（name を指定するとそのグループを追加）',
+      errors: { 400: ZErrorResponse },
+    }),
+    handler: (request) => segments.groups(request.shop, request.body.name),
+  })
 
   customerRoutes(app, {
     segments,

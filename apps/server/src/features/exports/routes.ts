@@ -1,11 +1,10 @@
 import { createReadStream } from 'node:fs'
-import { ZErrorResponse, ZExportIdParam, ZExportJob, ZExportJobList, ZExportRequest } from '@teiki/contract'
-import { z } from 'zod'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import {
   createExportJob,
   type EnqueueExport,
-  EXPORT_PATH,
   exportFile,
   getExportJob,
   listExportJobs,
@@ -20,67 +19,47 @@ export type ExportRoutesOptions = { enqueue?: EnqueueExport }
  * The POST answers 202 with the queued job; a worker of the job queue (any process) runs it.
  */
 export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void {
-  app.post(
-    EXPORT_PATH,
-    {
-      schema: {
-        tags: ['exports'],
-        summary: '契約をCSVでエクスポート（絞り込み条件・文字コード・送信先メール）',
-        body: ZExportRequest,
-        response: { 202: ZExportJob, 400: ZErrorResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('POST /export-subscription-contracts', {
+      tags: ['exports'],
+      summary: '契約をCSVでエクスポート（絞り込み条件・文字コード・送信先メール）',
+      errors: { 400: ZErrorResponse },
+    }),
+    handler: async (request, reply) => {
       const job = await createExportJob(app.db, request.shop, request.body, opts.enqueue)
       return reply.status(202).send(toApiJob(job, request.shop.iana_timezone))
     },
-  )
+  })
 
-  app.get(
-    EXPORT_PATH,
-    {
-      schema: {
-        tags: ['exports'],
-        summary: '最近のエクスポート（新しい順に10件）',
-        response: { 200: ZExportJobList },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...tableRoute('GET /export-subscription-contracts', {
+      tags: ['exports'],
+      summary: '最近のエクスポート（新しい順に10件）',
+    }),
+    handler: async (request) => ({
       exports: (await listExportJobs(app.db, request.shop)).map((job) =>
         toApiJob(job, request.shop.iana_timezone),
       ),
     }),
-  )
+  })
 
-  app.get(
-    `${EXPORT_PATH}/:id`,
-    {
-      schema: {
-        tags: ['exports'],
-        summary: 'エクスポートの進捗',
-        params: ZExportIdParam,
-        response: { 200: ZExportJob, 404: ZErrorResponse },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...tableRoute('GET /export-subscription-contracts/:id', {
+      tags: ['exports'],
+      summary: 'エクスポートの進捗',
+      errors: { 404: ZErrorResponse },
+    }),
+    handler: async (request) =>
       toApiJob(await getExportJob(app.db, request.shop, request.params.id), request.shop.iana_timezone),
-  )
+  })
 
-  app.get(
-    `${EXPORT_PATH}/:id/download`,
-    {
-      schema: {
-        tags: ['exports'],
-        summary: 'エクスポートしたCSVをダウンロード',
-        params: ZExportIdParam,
-        response: {
-          200: z.any().describe('the CSV file (text/csv; charset=utf-8 with BOM, or Shift_JIS)'),
-          404: ZErrorResponse,
-          409: ZErrorResponse,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('GET /export-subscription-contracts/:id/download', {
+      tags: ['exports'],
+      summary: 'エクスポートしたCSVをダウンロード',
+      errors: { 404: ZErrorResponse, 409: ZErrorResponse },
+    }),
+    handler: async (request, reply) => {
       const file = await exportFile(app.db, request.shop, request.params.id)
       return reply
         .header('Content-Type', file.contentType)
@@ -89,7 +68,7 @@ export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void 
         .header('Cache-Control', 'private, no-store')
         .send(createReadStream(file.path))
     },
-  )
+  })
 }
 
 /** `attachment` with an ASCII `filename` and the RFC 5987 `filename*` (UTF-8). */

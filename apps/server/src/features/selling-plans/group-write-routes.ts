@@ -1,14 +1,6 @@
-import {
-  ZErrorResponse,
-  ZGroupProductsChange,
-  ZGroupVariants,
-  ZGroupVariantsQuery,
-  ZSellingPlanGroupInput,
-  ZSellingPlanGroupParams,
-  ZSellingPlanGroupSummary,
-} from '@teiki/contract'
-import { z } from 'zod'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import type { createGroupProductsService } from './group-products-service.ts'
 import type { SellingPlanService } from './service.ts'
 
@@ -21,52 +13,38 @@ export function groupProductRoutes(
   groups: SellingPlanService,
   products: ReturnType<typeof createGroupProductsService>,
 ): void {
-  app.post(
-    '/app-admin/selling-plan-groups/:id/products',
-    {
-      schema: {
-        tags,
-        summary: '販売プランの商品・バリエーションを追加・削除',
-        params: ZSellingPlanGroupParams,
-        body: ZGroupProductsChange,
-        response: { 200: ZSellingPlanGroupSummary, ...errors },
-      },
-    },
-    (request) =>
+  app.route({
+    ...tableRoute('POST /selling-plan-groups/:id/products', {
+      tags,
+      summary: '販売プランの商品・バリエーションを追加・削除',
+      errors,
+    }),
+    handler: (request) =>
       products.change(request.shop, request.params.id, {
         addProductIds: request.body.addProductIds ?? [],
         removeProductIds: request.body.removeProductIds ?? [],
         addVariantIds: request.body.addVariantIds ?? [],
         removeVariantIds: request.body.removeVariantIds ?? [],
       }),
-  )
+  })
 
-  app.get(
-    '/app-admin/selling-plan-groups/:id/variants',
-    {
-      schema: {
-        tags,
-        summary: '販売プランのバリエーション（100件ずつ）',
-        params: ZSellingPlanGroupParams,
-        querystring: ZGroupVariantsQuery,
-        response: { 200: ZGroupVariants, ...errors },
-      },
-    },
-    (request) => products.variants(request.shop, request.params.id, request.query.after),
-  )
+  app.route({
+    ...tableRoute('GET /selling-plan-groups/:id/variants', {
+      tags,
+      summary: '販売プランのバリエーション（100件ずつ）',
+      errors,
+    }),
+    handler: (request) => products.variants(request.shop, request.params.id, request.query.after),
+  })
 
-  app.put(
-    '/app-admin/selling-plan-groups/:id/sync',
-    {
-      schema: {
-        tags,
-        summary: '販売プランをストアから読み直す',
-        params: ZSellingPlanGroupParams,
-        response: { 200: ZSellingPlanGroupSummary, ...errors },
-      },
-    },
-    (request) => groups.sync(request.shop, request.params.id),
-  )
+  app.route({
+    ...tableRoute('PUT /selling-plan-groups/:id/sync', {
+      tags,
+      summary: '販売プランをストアから読み直す',
+      errors,
+    }),
+    handler: (request) => groups.sync(request.shop, request.params.id),
+  })
 }
 
 /** A group's writes: create, save, delete, its products and variants, and a re-read into the mirror. */
@@ -75,48 +53,31 @@ export function groupWriteRoutes(
   groups: SellingPlanService,
   products: ReturnType<typeof createGroupProductsService>,
 ): void {
-  app.post(
-    '/app-admin/selling-plan-groups',
-    {
-      schema: {
-        tags,
-        summary: '販売プランを作成',
-        body: ZSellingPlanGroupInput,
-        response: { 201: ZSellingPlanGroupSummary, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await groups.create(request.shop, request.body)),
-  )
+  app.route({
+    ...tableRoute('POST /selling-plan-groups', { tags, summary: '販売プランを作成', errors }),
+    handler: async (request, reply) => reply.code(201).send(await groups.create(request.shop, request.body)),
+  })
 
-  app.put(
-    '/app-admin/selling-plan-groups/:id',
-    {
-      schema: {
-        tags,
-        summary: '販売プランを保存（本文にないプランは削除）',
-        params: ZSellingPlanGroupParams,
-        body: ZSellingPlanGroupInput,
-        response: { 200: ZSellingPlanGroupSummary, ...errors },
-      },
-    },
-    (request) => groups.update(request.shop, request.params.id, request.body),
-  )
+  app.route({
+    ...tableRoute('PUT /selling-plan-groups/:id', {
+      tags,
+      summary: '販売プランを保存（本文にないプランは削除）',
+      errors,
+    }),
+    handler: (request) => groups.update(request.shop, request.params.id, request.body),
+  })
 
-  app.delete(
-    '/app-admin/selling-plan-groups/:id',
-    {
-      schema: {
-        tags,
-        summary: '販売プランを削除',
-        params: ZSellingPlanGroupParams,
-        response: { 204: z.null().describe('削除しました'), ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('DELETE /selling-plan-groups/:id', {
+      tags,
+      summary: '販売プランを削除',
+      errors,
+    }),
+    handler: async (request, reply) => {
       await groups.remove(request.shop, request.params.id)
       return reply.code(204).send(null)
     },
-  )
+  })
 
   groupProductRoutes(app, groups, products)
 }

@@ -1,15 +1,6 @@
-import {
-  ZCustomCycleDiscounts,
-  ZCustomCycleDiscountsBody,
-  ZErrorResponse,
-  ZParentVariant,
-  ZParentVariantBody,
-  ZParentVariantParams,
-  ZSellingPlanGroupOfPlan,
-  ZSellingPlanParams,
-} from '@teiki/contract'
-import { z } from 'zod'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import {
   deleteCycleDiscounts,
   getCycleDiscounts,
@@ -26,88 +17,63 @@ const tags = ['selling-plans']
 export function planRoutes(app: AppInstance, deps: SellingPlanServiceDeps): void {
   const { db } = deps
 
-  app.get(
-    '/app-admin/selling-plans/:id/custom-cycle-discounts',
-    {
-      schema: {
-        tags,
-        summary: '回数ごとの割引（アプリが保持）',
-        params: ZSellingPlanParams,
-        response: { 200: ZCustomCycleDiscounts, 404: ZErrorResponse },
-      },
-    },
-    (request) => getCycleDiscounts(db, request.shop, request.params.id),
-  )
+  app.route({
+    ...tableRoute('GET /selling-plans/:id/custom-cycle-discounts', {
+      tags,
+      summary: '回数ごとの割引（アプリが保持）',
+      errors: { 404: ZErrorResponse },
+    }),
+    handler: (request) => getCycleDiscounts(db, request.shop, request.params.id),
+  })
 
-  app.put(
-    '/app-admin/selling-plans/:id/custom-cycle-discounts',
-    {
-      schema: {
-        tags,
-        summary: '回数ごとの割引を保存（全件置き換え）',
-        params: ZSellingPlanParams,
-        body: ZCustomCycleDiscountsBody,
-        response: {
-          200: ZCustomCycleDiscounts,
-          400: ZErrorResponse,
-          404: ZErrorResponse,
-          502: ZErrorResponse,
-        },
-      },
-    },
-    (request) => putCycleDiscounts(deps, request.shop, request.params.id, request.body),
-  )
+  app.route({
+    ...tableRoute('PUT /selling-plans/:id/custom-cycle-discounts', {
+      tags,
+      summary: '回数ごとの割引を保存（全件置き換え）',
+      errors: { 400: ZErrorResponse, 404: ZErrorResponse, 502: ZErrorResponse },
+    }),
+    handler: (request) => putCycleDiscounts(deps, request.shop, request.params.id, request.body),
+  })
 
-  app.delete(
-    '/app-admin/selling-plans/:id/custom-cycle-discounts-all',
-    {
-      schema: {
-        tags,
-        summary: '回数ごとの割引をすべて削除',
-        params: ZSellingPlanParams,
-        response: {
-          204: z.null().describe('削除しました'),
-          404: ZErrorResponse,
-          422: ZErrorResponse,
-          502: ZErrorResponse,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('DELETE /selling-plans/:id/custom-cycle-discounts-all', {
+      tags,
+      summary: '回数ごとの割引をすべて削除',
+      errors: { 404: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse },
+    }),
+    handler: async (request, reply) => {
       await deleteCycleDiscounts(deps, request.shop, request.params.id)
       return reply.code(204).send(null)
     },
-  )
+  })
 
-  app.get(
-    '/app-admin/selling-plans/:id/selling-plan-group-id',
-    {
-      schema: {
-        tags,
-        summary: 'プランの販売プランID',
-        params: ZSellingPlanParams,
-        response: { 200: ZSellingPlanGroupOfPlan, 404: ZErrorResponse },
-      },
-    },
-    (request) => groupIdOfPlan(db, request.shop, request.params.id),
-  )
+  app.route({
+    ...tableRoute('GET /selling-plans/:id/selling-plan-group-id', {
+      tags,
+      summary: 'プランの販売プランID',
+      errors: { 404: ZErrorResponse },
+    }),
+    handler: (request) => groupIdOfPlan(db, request.shop, request.params.id),
+  })
 
-  const parentSchema = {
-    tags,
-    params: ZParentVariantParams,
-    response: { 200: ZParentVariant, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
-  }
-  app.get(
-    '/app-admin/selling-plan-groups/:id/variants/:variantId/parent',
-    { schema: { ...parentSchema, summary: '親商品（バリエーションIDが0のときは販売プラン全体）' } },
-    (request) => getParent(db, request.shop, request.params.id, request.params.variantId),
-  )
-  app.put(
-    '/app-admin/selling-plan-groups/:id/variants/:variantId/parent',
-    { schema: { ...parentSchema, summary: '親商品を設定（nullで解除）', body: ZParentVariantBody } },
-    (request) =>
+  const parentErrors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse }
+  app.route({
+    ...tableRoute('GET /selling-plan-groups/:id/variants/:variantId/parent', {
+      tags,
+      summary: '親商品（バリエーションIDが0のときは販売プラン全体）',
+      errors: parentErrors,
+    }),
+    handler: (request) => getParent(db, request.shop, request.params.id, request.params.variantId),
+  })
+  app.route({
+    ...tableRoute('PUT /selling-plan-groups/:id/variants/:variantId/parent', {
+      tags,
+      summary: '親商品を設定（nullで解除）',
+      errors: parentErrors,
+    }),
+    handler: (request) =>
       putParent(db, request.shop, request.params.id, request.params.variantId, request.body.parentVariantId),
-  )
+  })
 
   freeShippingRoutes(app, deps)
 }

@@ -1,12 +1,6 @@
-import {
-  ZErrorResponse,
-  ZSellingPlanGroupDetail,
-  ZSellingPlanGroupList,
-  ZSellingPlanGroupListQuery,
-  ZSellingPlanGroupParams,
-  ZSellingPlanList,
-} from '@teiki/contract'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import { createGroupProductsService } from './group-products-service.ts'
 import { groupWriteRoutes } from './group-write-routes.ts'
 import { planRoutes } from './plan-routes.ts'
@@ -21,44 +15,31 @@ export function sellingPlanRoutes(app: AppInstance): void {
   const groups = createSellingPlanService(deps)
   const products = createGroupProductsService({ ...deps, groups })
 
-  app.get(
-    '/app-admin/subscriptions/sellingPlanGroups',
-    {
-      schema: {
-        tags,
-        summary: '販売プランの一覧（10件ずつ、新しい順、名前で検索）',
-        querystring: ZSellingPlanGroupListQuery,
-        response: { 200: ZSellingPlanGroupList },
-      },
-    },
-    (request) => groups.list(request.shop, request.query.query, request.query.page),
-  )
+  app.route({
+    ...tableRoute('GET /subscriptions/sellingPlanGroups', {
+      tags,
+      summary: '販売プランの一覧（10件ずつ、新しい順、名前で検索）',
+    }),
+    handler: (request) => groups.list(request.shop, request.query.query, request.query.page),
+  })
 
-  app.get(
-    '/app-admin/subscriptions/sellingPlanGroups/:id/sellingPlans',
-    {
-      schema: {
-        tags,
-        summary: '販売プランのプラン（割引の種類つき）',
-        params: ZSellingPlanGroupParams,
-        response: { 200: ZSellingPlanList, 404: ZErrorResponse },
-      },
-    },
-    (request) => groups.plans(request.shop, request.params.id),
-  )
+  app.route({
+    ...tableRoute('GET /subscriptions/sellingPlanGroups/:id/sellingPlans', {
+      tags,
+      summary: '販売プランのプラン（割引の種類つき）',
+      errors: { 404: ZErrorResponse },
+    }),
+    handler: (request) => groups.plans(request.shop, request.params.id),
+  })
 
-  app.get(
-    '/app-admin/selling-plan-groups/:id',
-    {
-      schema: {
-        tags,
-        summary: '販売プランの詳細（編集画面用、ストアから最新を読み込み）',
-        params: ZSellingPlanGroupParams,
-        response: { 200: ZSellingPlanGroupDetail, ...errors },
-      },
-    },
-    (request) => groups.detail(request.shop, request.params.id),
-  )
+  app.route({
+    ...tableRoute('GET /selling-plan-groups/:id', {
+      tags,
+      summary: '販売プランの詳細（編集画面用、ストアから最新を読み込み）',
+      errors,
+    }),
+    handler: (request) => groups.detail(request.shop, request.params.id),
+  })
 
   groupWriteRoutes(app, groups, products)
   planRoutes(app, deps)

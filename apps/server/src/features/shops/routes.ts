@@ -1,10 +1,5 @@
-import {
-  ZDomainResponse,
-  ZEligibilityResponse,
-  ZOrderHistoryResponse,
-  ZShopCurrencyResponse,
-} from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import { findInstalledShop } from '../../platform/shops-repo.ts'
 import { fullSync } from '../../sync/full-sync.ts'
 import { createOrderHistory } from './order-history.ts'
@@ -23,40 +18,29 @@ export function shopRoutes(app: AppInstance, opts: { orderHistoryRecheckMs?: num
     log: app.log,
     ...(opts.orderHistoryRecheckMs === undefined ? {} : { recheckMs: opts.orderHistoryRecheckMs }),
   })
-  app.get(
-    '/app-admin/app-scope-eligibility',
-    {
-      schema: {
-        tags: ['shop'],
-        summary: '必要な権限が付与済みか（未付与なら更新用URL）',
-        response: { 200: ZEligibilityResponse },
-      },
-    },
-    (request) => scopeEligibility(request.shop, app.platformOptions),
-  )
-  app.get(
-    '/app-admin/order-history',
-    {
-      schema: {
-        tags: ['shop'],
-        summary:
-          '注文履歴をどの日から保持しているか（全期間の注文の読み取りが未許可なら、集計が完全になる日）',
-        response: { 200: ZOrderHistoryResponse },
-      },
-    },
-    (request) => orderHistory(request.shop),
-  )
-  app.get(
-    '/app-admin/shop-currency-code',
-    { schema: { tags: ['shop'], response: { 200: ZShopCurrencyResponse } } },
-    (request) => ({ currencyCode: request.shop.currency_code }),
-  )
-  app.get(
-    '/app-admin/domain',
-    { schema: { tags: ['shop'], response: { 200: ZDomainResponse } } },
-    (request) => ({
+  app.route({
+    ...tableRoute('GET /app-scope-eligibility', {
+      tags: ['shop'],
+      summary: '必要な権限が付与済みか（未付与なら更新用URL）',
+    }),
+    handler: (request) => scopeEligibility(request.shop, app.platformOptions),
+  })
+  app.route({
+    ...tableRoute('GET /order-history', {
+      tags: ['shop'],
+      summary: '注文履歴をどの日から保持しているか（全期間の注文の読み取りが未許可なら、集計が完全になる日）',
+    }),
+    handler: (request) => orderHistory(request.shop),
+  })
+  app.route({
+    ...tableRoute('GET /shop-currency-code', { tags: ['shop'] }),
+    handler: (request) => ({ currencyCode: request.shop.currency_code }),
+  })
+  app.route({
+    ...tableRoute('GET /domain', { tags: ['shop'] }),
+    handler: (request) => ({
       domain: request.shop.domain,
       url: request.shop.primary_domain_url ?? `https://${request.shop.domain}`,
     }),
-  )
+  })
 }

@@ -1,10 +1,6 @@
-import {
-  ZChurnRequest,
-  ZContractActionRequest,
-  ZContractActionResponse,
-  ZErrorResponse,
-} from '@teiki/contract'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { createContractActions } from './actions-service.ts'
 
@@ -19,45 +15,32 @@ export function contractActionRoutes(app: AppInstance, opts: { mailer?: Mailer }
     log: app.log,
     clients: app.shopClients,
   })
-  const response = {
-    200: ZContractActionResponse,
-    404: ZErrorResponse,
-    409: ZErrorResponse,
-    422: ZErrorResponse,
-    502: ZErrorResponse,
-  }
+  const response = { 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse }
 
-  app.post(
-    '/app-admin/pause',
-    {
-      schema: { tags: ['subscriptions'], summary: '契約を一時停止', body: ZContractActionRequest, response },
-    },
-    (request) => actions.run(request.shop, 'pause', request.body),
-  )
+  app.route({
+    ...tableRoute('POST /pause', {
+      tags: ['subscriptions'],
+      summary: '契約を一時停止',
+      errors: { ...response },
+    }),
+    handler: (request) => actions.run(request.shop, 'pause', request.body),
+  })
 
-  app.post(
-    '/app-admin/resume',
-    {
-      schema: {
-        tags: ['subscriptions'],
-        summary: '一時停止中・決済失敗の契約を再開',
-        body: ZContractActionRequest,
-        response,
-      },
-    },
-    (request) => actions.run(request.shop, 'resume', request.body),
-  )
+  app.route({
+    ...tableRoute('POST /resume', {
+      tags: ['subscriptions'],
+      summary: '一時停止中・決済失敗の契約を再開',
+      errors: { ...response },
+    }),
+    handler: (request) => actions.run(request.shop, 'resume', request.body),
+  })
 
-  app.post(
-    '/app-admin/churn',
-    {
-      schema: {
-        tags: ['subscriptions'],
-        summary: '契約を解約（任意で解約理由）',
-        body: ZChurnRequest,
-        response,
-      },
-    },
-    (request) => actions.run(request.shop, 'churn', request.body),
-  )
+  app.route({
+    ...tableRoute('POST /churn', {
+      tags: ['subscriptions'],
+      summary: '契約を解約（任意で解約理由）',
+      errors: { ...response },
+    }),
+    handler: (request) => actions.run(request.shop, 'churn', request.body),
+  })
 }

@@ -1,18 +1,6 @@
-import {
-  ZAddThemeSectionBody,
-  ZAddThemeSectionParams,
-  ZAddThemeSectionResponse,
-  ZAppBlockSupport,
-  ZErrorResponse,
-  ZProductPageWidgetResponse,
-  ZScriptTagList,
-  ZScriptTagParams,
-  ZTemplateParams,
-  ZThemeList,
-  ZThemeParams,
-} from '@teiki/contract'
-import { z } from 'zod'
+import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import { createThemeService } from './service.ts'
 
 /** Spec §7 "Theme" and script tags: the storefront widget in the shop's themes. */
@@ -26,78 +14,57 @@ export function themeRoutes(app: AppInstance): void {
   })
   const errors = { 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse }
 
-  app.get(
-    '/app-admin/themes',
-    { schema: { tags, summary: 'ストアのテーマ一覧', response: { 200: ZThemeList, 502: ZErrorResponse } } },
-    (request) => themes.listThemes(request.shop),
-  )
+  app.route({
+    ...tableRoute('GET /themes', { tags, summary: 'ストアのテーマ一覧', errors: { 502: ZErrorResponse } }),
+    handler: (request) => themes.listThemes(request.shop),
+  })
 
-  app.get(
-    '/app-admin/themes/:id/templates/:t/app-block-support',
-    {
-      schema: {
-        tags,
-        summary: 'テンプレートがアプリブロックに対応しているか（テーマエディタのリンク、ストアのプレビュー）',
-        params: ZTemplateParams,
-        response: { 200: ZAppBlockSupport, ...errors },
-      },
-    },
-    (request) => themes.appBlockSupport(request.shop, request.params.id, request.params.t),
-  )
+  app.route({
+    ...tableRoute('GET /themes/:id/templates/:t/app-block-support', {
+      tags,
+      summary: 'テンプレートがアプリブロックに対応しているか（テーマエディタのリンク、ストアのプレビュー）',
+      errors,
+    }),
+    handler: (request) => themes.appBlockSupport(request.shop, request.params.id, request.params.t),
+  })
 
-  app.post(
-    '/app-admin/themes/:id/product-page-widget',
-    {
-      schema: {
-        tags,
-        summary: '商品ページに定期購入ウィジェット（アプリブロック）を追加',
-        params: ZThemeParams,
-        response: { 200: ZProductPageWidgetResponse, ...errors },
-      },
-    },
-    (request) => themes.addProductPageWidget(request.shop, request.params.id),
-  )
+  app.route({
+    ...tableRoute('POST /themes/:id/product-page-widget', {
+      tags,
+      summary: '商品ページに定期購入ウィジェット（アプリブロック）を追加',
+      errors,
+    }),
+    handler: (request) => themes.addProductPageWidget(request.shop, request.params.id),
+  })
 
-  app.put(
-    '/app-admin/add-theme-section/:themeId',
-    {
-      schema: {
-        tags,
-        summary: 'テーマにセクションを追加し、商品ページのメインセクションの後に置く',
-        params: ZAddThemeSectionParams,
-        body: ZAddThemeSectionBody,
-        // 403: the platform does not let the app write theme files (no exemption).
-        response: { 200: ZAddThemeSectionResponse, 400: ZErrorResponse, 403: ZErrorResponse, ...errors },
-      },
-    },
-    (request) => themes.addThemeSection(request.shop, request.params.themeId, request.body),
-  )
+  app.route({
+    ...tableRoute('PUT /add-theme-section/:themeId', {
+      tags,
+      summary: 'テーマにセクションを追加し、商品ページのメインセクションの後に置く',
+      // 403: the platform does not let the app write theme files (no exemption).
+      errors: { 400: ZErrorResponse, 403: ZErrorResponse, ...errors },
+    }),
+    handler: (request) => themes.addThemeSection(request.shop, request.params.themeId, request.body),
+  })
 
-  app.get(
-    '/app-admin/script-tags',
-    {
-      schema: {
-        tags,
-        summary: 'アプリのスクリプトタグ一覧',
-        response: { 200: ZScriptTagList, 502: ZErrorResponse },
-      },
-    },
-    (request) => themes.listScriptTags(request.shop),
-  )
+  app.route({
+    ...tableRoute('GET /script-tags', {
+      tags,
+      summary: 'アプリのスクリプトタグ一覧',
+      errors: { 502: ZErrorResponse },
+    }),
+    handler: (request) => themes.listScriptTags(request.shop),
+  })
 
-  app.delete(
-    '/app-admin/script-tags/:id',
-    {
-      schema: {
-        tags,
-        summary: 'スクリプトタグを削除',
-        params: ZScriptTagParams,
-        response: { 204: z.null().describe('削除しました'), ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...tableRoute('DELETE /script-tags/:id', {
+      tags,
+      summary: 'スクリプトタグを削除',
+      errors,
+    }),
+    handler: async (request, reply) => {
       await themes.deleteScriptTag(request.shop, request.params.id)
       return reply.code(204).send(null)
     },
-  )
+  })
 }

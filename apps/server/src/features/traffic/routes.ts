@@ -1,16 +1,8 @@
-import {
-  PIXEL_BODY_LIMIT,
-  ZErrorResponse,
-  ZPixelAck,
-  ZPixelBatch,
-  ZPixelSettings,
-  ZTrafficConditions,
-  ZTrafficQuery,
-  ZTrafficReport,
-} from '@teiki/contract'
+import { PIXEL_BODY_LIMIT, ZErrorResponse, ZPixelAck, ZPixelBatch } from '@teiki/contract'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../http/app-error.ts'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { tableRoute } from '../../http/contract-route.ts'
 import { attributeAll } from './attribution.ts'
 import { createIngestQueue } from './ingest-queue.ts'
 import { pixelAuthenticator } from './pixel-auth.ts'
@@ -39,53 +31,36 @@ export function trafficPixelConnector(app: AppInstance, opts: TrafficRouteOption
 export function trafficRoutes(app: AppInstance, opts: TrafficRouteOptions = {}): void {
   const traffic = createTrafficService({ db: app.db })
   const pixel = trafficPixelConnector(app, opts)
-  app.get(
-    '/app-admin/traffic-actuation',
-    {
-      schema: {
-        tags,
-        summary: '流入元ごとのアクセス数・成果数（定期契約）・成果率',
-        querystring: ZTrafficQuery,
-        response: { 200: ZTrafficReport, 400: ZErrorResponse },
-      },
-    },
-    (request) => traffic.report(request.shop, request.query),
-  )
-  app.get(
-    '/app-admin/traffic-actuation/condition',
-    {
-      schema: { tags, summary: '流入元レポートの絞り込みに使える値', response: { 200: ZTrafficConditions } },
-    },
-    (request) => traffic.conditions(request.shop),
-  )
-  app.get(
-    '/app-admin/traffic/pixel-settings',
-    {
-      schema: {
-        tags,
-        summary: 'ウェブピクセルの設定（アカウントIDと送信先）と接続状態（未接続なら接続する）',
-        response: { 200: ZPixelSettings },
-      },
-    },
-    (request) => pixel.read(request.shop),
-  )
-  app.post(
-    '/app-admin/traffic/pixel-connection',
-    {
-      schema: {
-        tags,
-        summary: 'ウェブピクセルを接続し直す（webPixelCreate／webPixelUpdate）',
-        response: {
-          200: ZPixelSettings,
-          409: ZErrorResponse,
-          422: ZErrorResponse,
-          502: ZErrorResponse,
-          503: ZErrorResponse,
-        },
-      },
-    },
-    (request) => pixel.ensure(request.shop),
-  )
+  app.route({
+    ...tableRoute('GET /traffic-actuation', {
+      tags,
+      summary: '流入元ごとのアクセス数・成果数（定期契約）・成果率',
+      errors: { 400: ZErrorResponse },
+    }),
+    handler: (request) => traffic.report(request.shop, request.query),
+  })
+  app.route({
+    ...tableRoute('GET /traffic-actuation/condition', {
+      tags,
+      summary: '流入元レポートの絞り込みに使える値',
+    }),
+    handler: (request) => traffic.conditions(request.shop),
+  })
+  app.route({
+    ...tableRoute('GET /traffic/pixel-settings', {
+      tags,
+      summary: 'ウェブピクセルの設定（アカウントIDと送信先）と接続状態（未接続なら接続する）',
+    }),
+    handler: (request) => pixel.read(request.shop),
+  })
+  app.route({
+    ...tableRoute('POST /traffic/pixel-connection', {
+      tags,
+      summary: 'ウェブピクセルを接続し直す（webPixelCreate／webPixelUpdate）',
+      errors: { 409: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse, 503: ZErrorResponse },
+    }),
+    handler: (request) => pixel.ensure(request.shop),
+  })
   ingestRoute(app)
 
   const sweepMs = opts.sweepMs ?? 30_000

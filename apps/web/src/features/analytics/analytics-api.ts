@@ -13,20 +13,24 @@ import {
 } from '@teiki/contract'
 import { unpaddedDate } from '@teiki/domain'
 import type { z } from 'zod'
-import { ApiError, apiGet, type QueryParams } from '../../app/api.ts'
+import { ApiError, api } from '../../app/api.ts'
 
 /** A range of shop-local days `YYYY-MM-DD`; sent unpadded (spec §9). */
 export type DayRange = { from: string; to: string }
 
 const unreadable = () => new ApiError(200, 'INVALID_RESPONSE', 'サーバーの応答を読み取れませんでした')
 
-async function read<S extends z.ZodType>(schema: S, path: string, params: QueryParams, signal?: AbortSignal) {
-  const parsed = schema.safeParse(await apiGet<unknown>(path, params, { signal }))
+/**
+ * The charts draw straight from these answers, so each is checked once more against its schema
+ * (an answer it refuses is 「読み取れませんでした」, not a broken chart).
+ */
+async function checked<T>(schema: z.ZodType<T>, answer: Promise<unknown>): Promise<T> {
+  const parsed = schema.safeParse(await answer)
   if (!parsed.success) throw unreadable()
-  return parsed.data as z.infer<S>
+  return parsed.data
 }
 
-const rangeParams = (r: DayRange) => ({ startDate: unpaddedDate(r.from), endDate: unpaddedDate(r.to) })
+const range = (r: DayRange) => ({ query: { startDate: unpaddedDate(r.from), endDate: unpaddedDate(r.to) } })
 
 export type CountPath =
   | 'daily-report/active-contract'
@@ -37,33 +41,34 @@ export type CountPath =
 
 export const analyticsApi = {
   counts: (path: CountPath, r: DayRange, signal?: AbortSignal): Promise<DailyCount[]> =>
-    read(ZDailyCounts, `/${path}`, rangeParams(r), signal),
+    checked(ZDailyCounts, api(`GET /${path}`, range(r), { signal })),
   sales: (r: DayRange, signal?: AbortSignal): Promise<SalesPoint[]> =>
-    read(ZSalesSeries, '/daily-report/subtotal', rangeParams(r), signal),
+    checked(ZSalesSeries, api('GET /daily-report/subtotal', range(r), { signal })),
   currencies: (r: DayRange, signal?: AbortSignal) =>
-    read(ZCurrencyList, '/daily-report/subtotal/currency', rangeParams(r), signal),
-  current: (signal?: AbortSignal) => read(ZCurrentCount, '/current/active-contract', {}, signal),
+    checked(ZCurrencyList, api('GET /daily-report/subtotal/currency', range(r), { signal })),
+  current: (signal?: AbortSignal) =>
+    checked(ZCurrentCount, api('GET /current/active-contract', { query: {} }, { signal })),
   persistence: (
     q: { baseDate: string; sellingPlanGroupId?: string; source?: string },
     signal?: AbortSignal,
   ): Promise<PersistenceRate> =>
-    read(
+    checked(
       ZPersistenceRate,
-      '/subscriptions/persistence-rate',
-      { ...q, baseDate: unpaddedDate(q.baseDate) },
-      signal,
+      api(
+        'GET /subscriptions/persistence-rate',
+        { query: { ...q, baseDate: unpaddedDate(q.baseDate) } },
+        { signal },
+      ),
     ),
   traffic: (r: DayRange, filters: Record<string, string>, signal?: AbortSignal) =>
-    read(ZTrafficReport, '/traffic-actuation', { ...rangeParams(r), ...filters }, signal),
+    checked(
+      ZTrafficReport,
+      api('GET /traffic-actuation', { query: { ...range(r).query, ...filters } }, { signal }),
+    ),
   trafficConditions: (signal?: AbortSignal) =>
-    read(ZTrafficConditions, '/traffic-actuation/condition', {}, signal),
-  pixelSettings: (signal?: AbortSignal) => read(ZPixelSettings, '/traffic/pixel-settings', {}, signal),
+    checked(ZTrafficConditions, api('GET /traffic-actuation/condition', undefined, { signal })),
+  pixelSettings: (signal?: AbortSignal) =>
+    checked(ZPixelSettings, api('GET /traffic/pixel-settings', undefined, { signal })),
   groups: async (signal?: AbortSignal) =>
-    (
-      await apiGet<{ groups: Array<{ id: string; name: string }> }>(
-        '/subscriptions/sellingPlanGroups',
-        {},
-        { signal },
-      )
-    ).groups,
+    (await api('GET /subscriptions/sellingPlanGroups', { query: {} }, { signal })).groups,
 }

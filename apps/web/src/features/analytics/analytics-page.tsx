@@ -1,14 +1,4 @@
-import {
-  Badge,
-  BlockStack,
-  Card,
-  InlineGrid,
-  Layout,
-  Page,
-  Select,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris'
+import { Badge, BlockStack, Card, InlineGrid, Layout, Page, Select, Text } from '@shopify/polaris'
 import {
   formatDateJa,
   formatMoney,
@@ -18,8 +8,9 @@ import {
   reportPeriods,
 } from '@teiki/domain'
 import { useEffect, useMemo, useState } from 'react'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { Loaded } from '../../app/load-state.tsx'
 import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
+import { useLoader } from '../../app/use-api.ts'
 import { LineChartCard, preloadChart } from './chart-card.tsx'
 import {
   changeLabel,
@@ -29,7 +20,6 @@ import {
   MEASURES,
   salesTotals,
 } from './dashboard-model.ts'
-import { useLoad } from './use-load.ts'
 
 const ZONE = 'Asia/Tokyo'
 
@@ -39,7 +29,7 @@ export default function AnalyticsPage() {
   const [key, setKey] = useState<ReportPeriodKey>('thisMonth')
   const period = periods.find((p) => p.key === key) ?? periods[0]!
   const range = { from: period.from, to: period.to }
-  const { state, retry } = useLoad(`${range.from}|${range.to}`, (signal) => loadDashboard(range, signal))
+  const state = useLoader(['dashboard', range.from, range.to], () => loadDashboard(range))
   useEffect(preloadChart, [])
   return (
     <Page title="分析" subtitle={`${formatDateJa(range.from)}〜${formatDateJa(range.to)}（日本時間）`}>
@@ -55,15 +45,9 @@ export default function AnalyticsPage() {
         </Card>
         {/* The cards compare with the period before: its sales are counted from orders too. */}
         <OrderHistoryNotice shownFrom={previousRange(range.from, range.to).from} />
-        {state.status === 'error' && (
-          <LoadErrorBanner title="分析データを読み込めませんでした" message={state.message} onRetry={retry} />
-        )}
-        {state.status === 'loading' && (
-          <Card>
-            <SkeletonBodyText lines={8} />
-          </Card>
-        )}
-        {state.status === 'success' && <DashboardView dash={state.data} />}
+        <Loaded state={state} errorTitle="分析データを読み込めませんでした" lines={8} card>
+          {(dash) => <DashboardView dash={dash} />}
+        </Loaded>
       </BlockStack>
     </Page>
   )

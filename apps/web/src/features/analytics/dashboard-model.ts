@@ -59,7 +59,7 @@ export function total(measure: Measure, points: DailyCount[]): number {
 }
 
 /** Everything the dashboard shows for a period and the one before it (the cards' comparison). */
-export async function loadDashboard(range: DayRange, signal: AbortSignal): Promise<Dashboard> {
+export async function loadDashboard(range: DayRange, signal?: AbortSignal): Promise<Dashboard> {
   const previous = previousRange(range.from, range.to)
   const [current, before, sales, previousSales] = await Promise.all([
     Promise.all(MEASURES.map((m) => analyticsApi.counts(m.path, range, signal))),

@@ -1,20 +1,11 @@
-import {
-  BlockStack,
-  Card,
-  DataTable,
-  InlineStack,
-  Page,
-  Select,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris'
+import { BlockStack, Card, DataTable, InlineStack, Page, Select, Text } from '@shopify/polaris'
 import type { PersistenceRate } from '@teiki/contract'
 import { ALL_TIME_START, cohortMonths, formatNumber, toZonedDate } from '@teiki/domain'
 import { useMemo, useState } from 'react'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { Loaded } from '../../app/load-state.tsx'
 import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
+import { useLoader } from '../../app/use-api.ts'
 import { analyticsApi } from './analytics-api.ts'
-import { useLoad } from './use-load.ts'
 
 const ZONE = 'Asia/Tokyo'
 const monthLabel = (month: string) => `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月`
@@ -30,11 +21,8 @@ export default function PersistencePage() {
   const [base, setBase] = useState(months[Math.min(11, months.length - 1)] ?? today)
   const [group, setGroup] = useState('')
   const [source, setSource] = useState('')
-  const options = useLoad('options', async (signal) => {
-    const [groups, conditions] = await Promise.all([
-      analyticsApi.groups(signal),
-      analyticsApi.trafficConditions(signal),
-    ])
+  const options = useLoader(['persistence-options'], async () => {
+    const [groups, conditions] = await Promise.all([analyticsApi.groups(), analyticsApi.trafficConditions()])
     return { groups, sources: conditions.source }
   })
   const query = {
@@ -42,8 +30,8 @@ export default function PersistencePage() {
     ...(group ? { sellingPlanGroupId: group } : {}),
     ...(source ? { source } : {}),
   }
-  const { state, retry } = useLoad(JSON.stringify(query), (signal) => analyticsApi.persistence(query, signal))
-  const loaded = options.state.status === 'success' ? options.state.data : { groups: [], sources: [] }
+  const state = useLoader(['persistence', query], () => analyticsApi.persistence(query))
+  const loaded = options.data ?? { groups: [], sources: [] }
   return (
     <Page
       title="継続率"
@@ -81,15 +69,9 @@ export default function PersistencePage() {
         </Card>
         {/* A cohort's order counts are complete only for contracts whose orders the app holds. */}
         <OrderHistoryNotice shownFrom={base} />
-        {state.status === 'error' && (
-          <LoadErrorBanner title="継続率を読み込めませんでした" message={state.message} onRetry={retry} />
-        )}
-        {state.status === 'loading' && (
-          <Card>
-            <SkeletonBodyText lines={10} />
-          </Card>
-        )}
-        {state.status === 'success' && <PersistenceTable rate={state.data} />}
+        <Loaded state={state} errorTitle="継続率を読み込めませんでした" lines={10} card>
+          {(rate) => <PersistenceTable rate={rate} />}
+        </Loaded>
       </BlockStack>
     </Page>
   )

@@ -11,29 +11,30 @@ import {
 import { type PixelSettings, ZPixelSettings } from '@teiki/contract'
 import { splitPlatformDetail } from '@teiki/domain'
 import { useEffect, useState } from 'react'
-import { ApiError, apiPost, errorMessage } from '../../app/api.ts'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { ApiError, api, errorMessage } from '../../app/api.ts'
+import { LoadErrorState } from '../../app/load-state.tsx'
 import { PlatformMessageText } from '../../app/platform-message-text.tsx'
+import { useLoader } from '../../app/use-api.ts'
 import { analyticsApi } from './analytics-api.ts'
 import { pixelView } from './pixel-model.ts'
-import { useLoad } from './use-load.ts'
 
 /** POST /traffic/pixel-connection: the platform's pixel created or brought up to date. */
 async function connectPixel(): Promise<PixelSettings> {
-  const parsed = ZPixelSettings.safeParse(await apiPost<unknown>('/traffic/pixel-connection', {}))
+  const parsed = ZPixelSettings.safeParse(await api('POST /traffic/pixel-connection'))
   if (!parsed.success) throw new ApiError(200, 'INVALID_RESPONSE', 'サーバーの応答を読み取れませんでした')
   return parsed.data
 }
 
 /** The web pixel card of 流入元: the pixel's state on the platform, its settings, and (when missing) the connect button. */
 export function PixelCard() {
-  const { state, retry } = useLoad('pixel', (signal) => analyticsApi.pixelSettings(signal))
+  const state = useLoader(['pixel-settings'], () => analyticsApi.pixelSettings())
+  const { retry } = state
   const [data, setData] = useState<PixelSettings | null>(null)
   const [connecting, setConnecting] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   useEffect(() => {
-    if (state.status === 'success') setData(state.data)
-  }, [state])
+    if (state.data) setData(state.data)
+  }, [state.data])
   const connect = () => {
     setConnecting(true)
     setFailure(null)
@@ -50,11 +51,11 @@ export function PixelCard() {
       },
     )
   }
-  if (state.status === 'error')
+  if (state.error && !state.data && !state.isValidating)
     return (
-      <LoadErrorBanner
+      <LoadErrorState
         title="ウェブピクセルの状態を読み込めませんでした"
-        message={state.message}
+        error={state.error}
         onRetry={retry}
       />
     )

@@ -1,23 +1,12 @@
-import {
-  Banner,
-  BlockStack,
-  Card,
-  DataTable,
-  EmptyState,
-  InlineStack,
-  Page,
-  Select,
-  SkeletonBodyText,
-} from '@shopify/polaris'
+import { Banner, BlockStack, Card, DataTable, InlineStack, Page, Select } from '@shopify/polaris'
 import type { TrafficRow } from '@teiki/contract'
 import { formatDateJa, formatNumber, type ReportPeriodKey, reportPeriods } from '@teiki/domain'
 import { useMemo, useState } from 'react'
-import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { EmptyListState, Loaded } from '../../app/load-state.tsx'
+import { useApi, useLoader } from '../../app/use-api.ts'
 import { analyticsApi } from './analytics-api.ts'
 import { PixelCard } from './pixel-card.tsx'
 import { generatedHistoryNote } from './pixel-model.ts'
-import { useLoad } from './use-load.ts'
 
 const ZONE = 'Asia/Tokyo'
 const DIMENSIONS = [
@@ -40,12 +29,10 @@ export default function TrafficPage() {
   })
   const period = periods.find((p) => p.key === key) ?? periods[0]!
   const range = { from: period.from, to: period.to }
-  const conditions = useLoad('conditions', (signal) => analyticsApi.trafficConditions(signal))
+  const conditions = useApi('GET /traffic-actuation/condition')
   const active = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''))
-  const { state, retry } = useLoad(JSON.stringify([range, active]), (signal) =>
-    analyticsApi.traffic(range, active, signal),
-  )
-  const values = conditions.state.status === 'success' ? conditions.state.data : null
+  const state = useLoader(['traffic', range, active], () => analyticsApi.traffic(range, active))
+  const values = conditions.data ?? null
   return (
     <Page title="流入元" subtitle={`${formatDateJa(range.from)}〜${formatDateJa(range.to)}（日本時間）`}>
       <BlockStack gap="400">
@@ -71,22 +58,14 @@ export default function TrafficPage() {
             ))}
           </InlineStack>
         </Card>
-        {state.status === 'error' && (
-          <LoadErrorBanner
-            title="流入元レポートを読み込めませんでした"
-            message={state.message}
-            onRetry={retry}
-          />
-        )}
-        {state.status === 'loading' && (
-          <Card>
-            <SkeletonBodyText lines={8} />
-          </Card>
-        )}
-        {state.status === 'success' && (
-          <GeneratedNote note={generatedHistoryNote(state.data.generatedThrough, range.from)} />
-        )}
-        {state.status === 'success' && <TrafficTable rows={state.data.rows} />}
+        <Loaded state={state} errorTitle="流入元レポートを読み込めませんでした" lines={8} card>
+          {(report) => (
+            <>
+              <GeneratedNote note={generatedHistoryNote(report.generatedThrough, range.from)} />
+              <TrafficTable rows={report.rows} />
+            </>
+          )}
+        </Loaded>
         <PixelCard />
       </BlockStack>
     </Page>
@@ -111,9 +90,9 @@ function TrafficTable({ rows }: { rows: TrafficRow[] }) {
   if (rows.length === 0)
     return (
       <Card>
-        <EmptyState heading="この期間のアクセスはありません" image={EMPTY_STATE_IMAGE}>
+        <EmptyListState heading="この期間のアクセスはありません">
           <p>ウェブピクセルが有効になると、ストアへのアクセスと定期契約の獲得がここに表示されます。</p>
-        </EmptyState>
+        </EmptyListState>
       </Card>
     )
   return (

@@ -1,28 +1,35 @@
-import type { BatchItemStatus, BatchItems, BatchJob, BatchKind, BatchPreview } from '@teiki/contract'
-import { apiGet, apiPost } from '../../app/api.ts'
-import { KIND_PATHS } from './batch-form.ts'
+import type { BatchItemStatus, BatchJob, BatchPreview } from '@teiki/contract'
+import { api } from '../../app/api.ts'
+import { type BatchBody, previewQuery } from './batch-form.ts'
 
 export const PREVIEW_PAGE = 10
 export const REPORT_PAGE = 20
 
-export const fetchPreview = (kind: BatchKind, query: Record<string, string>, offset: number) =>
-  apiGet<BatchPreview>(`${KIND_PATHS[kind]}/preview`, { ...query, offset, limit: PREVIEW_PAGE })
+/** The preview of a batch update: its body's shape says which of the three kinds it is. */
+export function fetchPreview(body: BatchBody, offset: number): Promise<BatchPreview> {
+  const page = { offset, limit: PREVIEW_PAGE }
+  if ('variantIdFrom' in body)
+    return api('GET /batch-product-update/preview', { query: { ...previewQuery(body), ...page } })
+  if ('variantId' in body)
+    return api('GET /batch-product-delete/preview', { query: { ...previewQuery(body), ...page } })
+  return api('GET /batch-next-billing-date-update/preview', { query: { ...previewQuery(body), ...page } })
+}
 
-export const startBatch = (kind: BatchKind, body: Record<string, string>) =>
-  apiPost<BatchJob>(KIND_PATHS[kind], body)
+/** Starts the batch update the body describes. */
+export function startBatch(body: BatchBody): Promise<BatchJob> {
+  if ('variantIdFrom' in body) return api('POST /batch-product-update', { body })
+  if ('variantId' in body) return api('POST /batch-product-delete', { body })
+  return api('POST /batch-next-billing-date-update', { body })
+}
 
-export const fetchBatch = (id: string) => apiGet<BatchJob>(`/batch-updates/${encodeURIComponent(id)}`)
+export const fetchBatch = (id: string) => api('GET /batch-updates/:id', { params: { id } })
 
-export const fetchBatches = () => apiGet<{ batches: BatchJob[] }>('/batch-updates')
-
-export const cancelBatch = (id: string) =>
-  apiPost<BatchJob>(`/batch-updates/${encodeURIComponent(id)}/cancel`, {})
+export const cancelBatch = (id: string) => api('POST /batch-updates/:id/cancel', { params: { id } })
 
 export const fetchReport = (id: string, status: BatchItemStatus | '', offset: number) =>
-  apiGet<BatchItems>(`/batch-updates/${encodeURIComponent(id)}/items`, {
-    status: status || undefined,
-    offset,
-    limit: REPORT_PAGE,
+  api('GET /batch-updates/:id/items', {
+    params: { id },
+    query: { status: status || undefined, offset, limit: REPORT_PAGE },
   })
 
 /** 実行待ち, 実行中, … as the screen says the batch's state. */

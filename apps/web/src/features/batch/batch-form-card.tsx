@@ -1,7 +1,8 @@
-import { BlockStack, Card, ChoiceList, FormLayout, Text, TextField } from '@shopify/polaris'
+import { BlockStack, ChoiceList, FormLayout, Text, TextField } from '@shopify/polaris'
 import type { BatchKind } from '@teiki/contract'
 import { DateField } from '../../app/date-field.tsx'
 import { japanToday } from '../../app/date-field-model.ts'
+import { SectionCard } from '../../app/section-card.tsx'
 import { VariantPicker } from '../subscriptions/detail/variant-picker.tsx'
 import { type BatchForm, KIND_LABELS } from './batch-form.ts'
 
@@ -22,55 +23,50 @@ export function BatchFormCard({
     (value: BatchForm[K]) =>
       onChange({ ...form, [key]: value })
   return (
-    <Card>
-      <BlockStack gap="400">
-        <Text as="h2" variant="headingMd">
-          一括更新の内容
-        </Text>
-        <div data-testid="batch-kind">
-          <ChoiceList
-            title="変更の種類"
-            choices={KINDS.map((kind) => ({ label: KIND_LABELS[kind], value: kind }))}
-            selected={[form.kind]}
-            onChange={([kind]) => onChange({ ...form, kind: (kind as BatchKind) ?? 'product-update' })}
-            disabled={disabled}
-          />
-        </div>
-        {form.kind === 'next-billing-date-update' ? (
-          <FormLayout>
-            <FormLayout.Group>
-              <DateField
-                label="変更前の次回請求日"
-                value={form.dateFrom}
-                onChange={set('dateFrom')}
-                testId="batch-date-from"
-                helpText="この日が次回請求日の契約が対象です（日本時間）"
-              />
-              <DateField
-                label="変更後の次回請求日"
-                value={form.dateTo}
-                onChange={set('dateTo')}
-                min={japanToday()}
-                minMeaning="今日"
-                testId="batch-date-to"
-              />
-            </FormLayout.Group>
-          </FormLayout>
-        ) : (
-          <VariantFields form={form} set={set} />
-        )}
-        <div data-testid="batch-notify-email">
-          <TextField
-            label="結果の送信先メールアドレス（任意）"
-            type="email"
-            value={form.notifyEmail}
-            onChange={set('notifyEmail')}
-            helpText="終わると、変更・スキップ・失敗した契約の件数と理由をお送りします"
-            autoComplete="email"
-          />
-        </div>
-      </BlockStack>
-    </Card>
+    <SectionCard title="一括更新の内容">
+      <div data-testid="batch-kind">
+        <ChoiceList
+          title="変更の種類"
+          choices={KINDS.map((kind) => ({ label: KIND_LABELS[kind], value: kind }))}
+          selected={[form.kind]}
+          onChange={([kind]) => onChange({ ...form, kind: (kind as BatchKind) ?? 'product-update' })}
+          disabled={disabled}
+        />
+      </div>
+      {form.kind === 'next-billing-date-update' ? (
+        <FormLayout>
+          <FormLayout.Group>
+            <DateField
+              label="変更前の次回請求日"
+              value={form.dateFrom}
+              onChange={set('dateFrom')}
+              testId="batch-date-from"
+              helpText="この日が次回請求日の契約が対象です（日本時間）"
+            />
+            <DateField
+              label="変更後の次回請求日"
+              value={form.dateTo}
+              onChange={set('dateTo')}
+              min={japanToday()}
+              minMeaning="今日"
+              testId="batch-date-to"
+            />
+          </FormLayout.Group>
+        </FormLayout>
+      ) : (
+        <VariantFields form={form} set={set} />
+      )}
+      <div data-testid="batch-notify-email">
+        <TextField
+          label="結果の送信先メールアドレス（任意）"
+          type="email"
+          value={form.notifyEmail}
+          onChange={set('notifyEmail')}
+          helpText="終わると、変更・スキップ・失敗した契約の件数と理由をお送りします"
+          autoComplete="email"
+        />
+      </div>
+    </SectionCard>
   )
 }
 

@@ -1,4 +1,10 @@
-import type { BatchKind, VariantSummary } from '@teiki/contract'
+import type {
+  BatchKind,
+  BatchNextBillingDateUpdateRequest,
+  BatchProductDeleteRequest,
+  BatchProductUpdateRequest,
+  VariantSummary,
+} from '@teiki/contract'
 import { dateProblem, isValidCalendarDate } from '@teiki/domain'
 
 // The 一括更新 form as plain data: what the merchant chose, checked before anything is sent,
@@ -32,18 +38,18 @@ export const KIND_LABELS: Record<BatchKind, string> = {
   'next-billing-date-update': '次回請求日の変更',
 }
 
-export const KIND_PATHS: Record<BatchKind, string> = {
-  'product-update': '/batch-product-update',
-  'product-delete': '/batch-product-delete',
-  'next-billing-date-update': '/batch-next-billing-date-update',
-}
+/** The body of one kind's start request (its shape tells the kind: batch-api.ts). */
+export type BatchBody =
+  | BatchProductUpdateRequest
+  | BatchProductDeleteRequest
+  | BatchNextBillingDateUpdateRequest
 
 const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The request body of the form's kind, or the first problem (Japanese). */
 export function batchRequest(
   form: BatchForm,
-): { ok: true; body: Record<string, string> } | { ok: false; message: string } {
+): { ok: true; body: BatchBody } | { ok: false; message: string } {
   const notify = form.notifyEmail.trim()
   const customer = form.customerEmail.trim()
   if (notify && !MAIL.test(notify))
@@ -76,7 +82,7 @@ export function batchRequest(
 }
 
 /** The preview's query: the request without the result address. */
-export function previewQuery(body: Record<string, string>): Record<string, string> {
+export function previewQuery<B extends BatchBody>(body: B): Omit<B, 'notifyEmail'> {
   const { notifyEmail: _ignored, ...query } = body
   return query
 }

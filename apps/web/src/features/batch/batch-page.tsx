@@ -1,17 +1,19 @@
-import { Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris'
+import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from '@shopify/polaris'
 import type { BatchJob, BatchPreview } from '@teiki/contract'
 import { formatNumber } from '@teiki/domain'
 import { useCallback, useEffect, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
-import { fetchBatches, fetchPreview, isRunning, startBatch } from './batch-api.ts'
+import { invalidate, useApi } from '../../app/use-api.ts'
+import { fetchPreview, isRunning, startBatch } from './batch-api.ts'
 import { BatchContractsTable } from './batch-contracts-table.tsx'
-import { type BatchForm, batchRequest, EMPTY_FORM, previewQuery } from './batch-form.ts'
+import { type BatchBody, type BatchForm, batchRequest, EMPTY_FORM } from './batch-form.ts'
 import { BatchFormCard } from './batch-form-card.tsx'
 import { BatchProgressCard } from './batch-progress-card.tsx'
 import { RecentBatchesCard } from './recent-batches-card.tsx'
 
-type Preview = { data: BatchPreview; body: Record<string, string>; form: BatchForm }
+type Preview = { data: BatchPreview; body: BatchBody; form: BatchForm }
 
 /**
  * 一括更新 (issue 17): choose what to change (swap or remove a variant, move a billing day),
@@ -25,19 +27,17 @@ export default function BatchPage() {
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [job, setJob] = useState<BatchJob | null>(null)
-  const [recent, setRecent] = useState<BatchJob[]>([])
+  const batches = useApi('GET /batch-updates').data?.batches
+  const recent = batches ?? []
   const ended = job !== null && !isRunning(job)
 
-  // A batch already under way (another tab, a reload) is shown at once; the list follows each end.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `ended` re-reads the list when a batch ends.
+  // A batch already under way (another tab, a reload) is shown at once.
   useEffect(() => {
-    fetchBatches().then(
-      ({ batches }) => {
-        setRecent(batches)
-        setJob((current) => current ?? batches.find(isRunning) ?? batches[0] ?? null)
-      },
-      () => {},
-    )
+    if (batches) setJob((current) => current ?? batches.find(isRunning) ?? batches[0] ?? null)
+  }, [batches])
+  // The list follows each end of a batch.
+  useEffect(() => {
+    if (ended) void invalidate('GET /batch-updates')
   }, [ended])
 
   const change = useCallback((next: BatchForm) => {
@@ -46,7 +46,7 @@ export default function BatchPage() {
     setMessage(null)
   }, [])
 
-  const loadPreview = async (offset: number, body?: Record<string, string>) => {
+  const loadPreview = async (offset: number, body?: BatchBody) => {
     const request = body ? { ok: true as const, body } : batchRequest(form)
     if (!request.ok) {
       setMessage(request.message)
@@ -54,7 +54,7 @@ export default function BatchPage() {
     }
     setBusy(true)
     try {
-      const data = await fetchPreview(form.kind, previewQuery(request.body), offset)
+      const data = await fetchPreview(request.body, offset)
       setPreview({ data, body: request.body, form })
       setMessage(null)
     } catch (error) {
@@ -68,7 +68,7 @@ export default function BatchPage() {
     if (!preview) return
     setBusy(true)
     try {
-      const started = await startBatch(preview.form.kind, preview.body)
+      const started = await startBatch(preview.body)
       setJob(started)
       setPreview(null)
       showToast(`一括更新を開始しました（${formatNumber(started.total)}件）`)
@@ -103,45 +103,40 @@ export default function BatchPage() {
               </div>
             </InlineStack>
             {preview ? (
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    対象の契約
+              <SectionCard title="対象の契約" gap="300">
+                <div data-testid="batch-preview-count">
+                  <Text as="p" variant="headingLg">
+                    {formatNumber(preview.data.total)}件の契約が対象です
                   </Text>
-                  <div data-testid="batch-preview-count">
-                    <Text as="p" variant="headingLg">
-                      {formatNumber(preview.data.total)}件の契約が対象です
-                    </Text>
+                </div>
+                <Text as="p" tone="subdued">
+                  {preview.data.summary}（解約済み・期限切れの契約は対象外です）
+                </Text>
+                <BatchContractsTable
+                  rows={preview.data.contracts}
+                  total={preview.data.total}
+                  offset={preview.data.offset}
+                  limit={preview.data.limit}
+                  onPage={(offset) => void loadPreview(offset, preview.body)}
+                />
+                <InlineStack align="end">
+                  <div data-testid="batch-start-button">
+                    <Button
+                      variant="primary"
+                      onClick={() => void start()}
+                      loading={busy}
+                      disabled={preview.data.total === 0 || running}
+                    >
+                      {`一括更新を開始（${formatNumber(preview.data.total)}件）`}
+                    </Button>
                   </div>
+                </InlineStack>
+                {running ? (
                   <Text as="p" tone="subdued">
-                    {preview.data.summary}（解約済み・期限切れの契約は対象外です）
+                    実行中の一括更新が終わってから開始できます。
                   </Text>
-                  <BatchContractsTable
-                    rows={preview.data.contracts}
-                    total={preview.data.total}
-                    offset={preview.data.offset}
-                    limit={preview.data.limit}
-                    onPage={(offset) => void loadPreview(offset, preview.body)}
-                  />
-                  <InlineStack align="end">
-                    <div data-testid="batch-start-button">
-                      <Button
-                        variant="primary"
-                        onClick={() => void start()}
-                        loading={busy}
-                        disabled={preview.data.total === 0 || running}
-                      >
-                        {`一括更新を開始（${formatNumber(preview.data.total)}件）`}
-                      </Button>
-                    </div>
-                  </InlineStack>
-                  {running ? (
-                    <Text as="p" tone="subdued">
-                      実行中の一括更新が終わってから開始できます。
-                    </Text>
-                  ) : null}
-                </BlockStack>
-              </Card>
+                ) : null}
+              </SectionCard>
             ) : null}
             <RecentBatchesCard batches={recent} shownId={job?.id ?? null} onShow={setJob} />
           </BlockStack>

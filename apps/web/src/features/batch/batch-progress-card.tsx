@@ -4,6 +4,7 @@ import { formatDateTimeJa, formatNumber } from '@teiki/domain'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useAction } from '../../app/use-action.ts'
 import {
   BATCH_STATUS_LABELS,
   cancelBatch,
@@ -35,7 +36,7 @@ const FILTERS: Array<{ label: string; value: BatchItemStatus | '' }> = [
 export function BatchProgressCard({ job, onChange }: { job: BatchJob; onChange: (job: BatchJob) => void }) {
   const { showToast } = useUiState()
   const running = isRunning(job)
-  const [cancelling, setCancelling] = useState(false)
+  const { busy: cancelling, run } = useAction()
 
   useEffect(() => {
     if (!running) return
@@ -45,17 +46,11 @@ export function BatchProgressCard({ job, onChange }: { job: BatchJob; onChange: 
     return () => clearInterval(timer)
   }, [job.id, running, onChange])
 
-  const cancel = async () => {
-    setCancelling(true)
-    try {
+  const cancel = () =>
+    run('run', async () => {
       onChange(await cancelBatch(job.id))
       showToast('一括更新の中止を受け付けました（変更済みの契約はそのままです）')
-    } catch (error) {
-      showToast(errorMessage(error), { error: true })
-    } finally {
-      setCancelling(false)
-    }
-  }
+    })
 
   return (
     <Card>

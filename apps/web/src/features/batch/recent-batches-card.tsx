@@ -1,6 +1,7 @@
-import { Badge, BlockStack, Button, Card, DataTable, Text } from '@shopify/polaris'
+import { Badge, Button, DataTable, Text } from '@shopify/polaris'
 import type { BatchJob } from '@teiki/contract'
 import { formatDateTimeJa, formatNumber } from '@teiki/domain'
+import { SectionCard } from '../../app/section-card.tsx'
 import { BATCH_STATUS_LABELS } from './batch-api.ts'
 
 /** 最近の一括更新: the shop's last batches; 表示 shows one's progress and report above. */
@@ -30,20 +31,15 @@ export function RecentBatchesCard({
     ),
   ])
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          最近の一括更新
-        </Text>
-        <div data-testid="batch-recent">
-          <DataTable
-            columnContentTypes={['text', 'text', 'text', 'text', 'text']}
-            headings={['受付日時', '内容', '状態', '件数', '']}
-            rows={rows}
-            verticalAlign="middle"
-          />
-        </div>
-      </BlockStack>
-    </Card>
+    <SectionCard title="最近の一括更新" gap="200">
+      <div data-testid="batch-recent">
+        <DataTable
+          columnContentTypes={['text', 'text', 'text', 'text', 'text']}
+          headings={['受付日時', '内容', '状態', '件数', '']}
+          rows={rows}
+          verticalAlign="middle"
+        />
+      </div>
+    </SectionCard>
   )
 }

@@ -6,7 +6,7 @@ import {
   ZBillingSettings,
   ZUpcomingChargesResponse,
 } from '@teiki/contract'
-import { ApiError, apiGet, apiPut } from '../../app/api.ts'
+import { ApiError, api } from '../../app/api.ts'
 
 /** Rows per page of 今後の請求予定. */
 export const UPCOMING_PAGE_SIZE = 20
@@ -25,30 +25,31 @@ export type BillingApi = {
 
 const unreadable = () => new ApiError(200, 'INVALID_RESPONSE', 'サーバーの応答を読み取れませんでした')
 
+/**
+ * The billing screens check these answers once more (they render amounts and dates straight from
+ * them, and an older server may answer a shape that lacks a field): an answer the schema refuses
+ * is 「読み取れませんでした」, not a page of NaN.
+ */
 export const httpBillingApi: BillingApi = {
   getSettings: async () => {
-    const parsed = ZBillingSettings.safeParse(await apiGet<unknown>('/billing-settings'))
+    const parsed = ZBillingSettings.safeParse(await api('GET /billing-settings'))
     if (!parsed.success) throw unreadable()
     return parsed.data
   },
   saveSettings: async (settings) => {
-    const answer = await apiPut<unknown>('/billing-settings', settings satisfies BillingSettings)
+    const answer = await api('PUT /billing-settings', { body: settings })
     // The server answers the stored settings; an empty or partial answer means it stored what was sent.
     const parsed = ZBillingSettings.safeParse(answer)
     return parsed.success ? parsed.data : settings
   },
   upcoming: async ({ days, offset }, init = {}) => {
-    const data = await apiGet<unknown>(
-      '/billing/upcoming',
-      { days, offset, limit: UPCOMING_PAGE_SIZE },
-      init.signal ? { signal: init.signal } : {},
-    )
-    const parsed = ZUpcomingChargesResponse.safeParse(data)
+    const query = { days, offset, limit: UPCOMING_PAGE_SIZE }
+    const parsed = ZUpcomingChargesResponse.safeParse(await api('GET /billing/upcoming', { query }, init))
     if (!parsed.success) throw unreadable()
     return parsed.data
   },
   runs: async (limit) => {
-    const parsed = ZBillingRunsResponse.safeParse(await apiGet<unknown>('/billing/runs', { limit }))
+    const parsed = ZBillingRunsResponse.safeParse(await api('GET /billing/runs', { query: { limit } }))
     if (!parsed.success) throw unreadable()
     return parsed.data.runs
   },

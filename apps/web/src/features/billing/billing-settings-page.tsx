@@ -8,15 +8,14 @@ import {
   Layout,
   Page,
   Select,
-  SkeletonBodyText,
-  SkeletonDisplayText,
   Text,
   TextField,
 } from '@shopify/polaris'
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState, SkeletonCard } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useReducerState } from '../../app/use-reducer-state.ts'
 import { httpBillingApi } from './billing-api.ts'
 import { createSettingsActions } from './settings-actions.ts'
 import {
@@ -36,15 +35,13 @@ export const DUNNING_EXPLANATION =
 /** 請求・再試行の設定: billing hour, payment and out-of-stock retries, delivery preparation. */
 export default function BillingSettingsPage() {
   const ui = useUiState()
-  const [state, dispatch] = useReducer(settingsReducer, initialSettingsState)
-  const stateRef = useRef(state)
-  stateRef.current = state
+  const [state, dispatch, getState] = useReducerState(settingsReducer, initialSettingsState)
   const [attempt, setAttempt] = useState(0)
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
   const actions = useMemo(
-    () => createSettingsActions({ api: httpBillingApi, ui, dispatch, getState: () => stateRef.current }),
-    [ui],
+    () => createSettingsActions({ api: httpBillingApi, ui, dispatch, getState }),
+    [ui, getState, dispatch],
   )
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
@@ -110,7 +107,7 @@ export function BillingSettingsView({ state, dispatch, onSave, onRetry }: ViewPr
       {state.load.status === 'loading' ? (
         <SettingsSkeleton />
       ) : state.load.status === 'error' ? (
-        <LoadErrorBanner
+        <LoadErrorState
           title="請求の設定を読み込めませんでした"
           message={state.load.message}
           onRetry={onRetry}
@@ -279,12 +276,7 @@ function SettingsSkeleton() {
     <Layout>
       {['billing', 'dunning', 'inventory', 'delivery'].map((key) => (
         <Layout.Section key={key}>
-          <Card>
-            <BlockStack gap="300">
-              <SkeletonDisplayText size="small" />
-              <SkeletonBodyText lines={3} />
-            </BlockStack>
-          </Card>
+          <SkeletonCard lines={3} />
         </Layout.Section>
       ))}
     </Layout>

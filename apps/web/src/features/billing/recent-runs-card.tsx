@@ -1,7 +1,7 @@
 import { Badge, BlockStack, Box, Card, DataTable, SkeletonBodyText, Text } from '@shopify/polaris'
 import type { BillingRun } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState } from '../../app/load-state.tsx'
 import { type RunsState, runBadge, runSummary, triggerLabel } from './runs-format.ts'
 
 const HEADINGS = ['実行日時', '種別', '対象', '請求', '成功', '失敗', '状態']
@@ -40,7 +40,7 @@ function RunsBody({ state, onRetry }: { state: RunsState; onRetry: () => void })
   if (state.status === 'error') {
     return (
       <Box padding="400">
-        <LoadErrorBanner
+        <LoadErrorState
           title="請求実行の履歴を読み込めませんでした"
           message={state.message}
           onRetry={onRetry}

@@ -1,5 +1,6 @@
 import { errorMessage } from '../../app/api.ts'
 import type { UiState } from '../../app/ui-state.tsx'
+import { loadInto } from '../../app/use-api.ts'
 import type { BillingApi } from './billing-api.ts'
 import { type SettingsAction, type SettingsState, validateSettings } from './settings-state.ts'
 
@@ -19,15 +20,11 @@ export function createSettingsActions(deps: SettingsDeps) {
 
   /** Loads the settings; answers a cancel function so a superseded load is ignored. */
   function load(): () => void {
-    let cancelled = false
     dispatch({ type: 'loading' })
-    api.getSettings().then(
-      (settings) => !cancelled && dispatch({ type: 'loaded', settings }),
-      (error: unknown) => !cancelled && dispatch({ type: 'loadFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
+    return loadInto(api.getSettings(), {
+      loaded: (settings) => dispatch({ type: 'loaded', settings }),
+      failed: (message) => dispatch({ type: 'loadFailed', message }),
+    })
   }
 
   /** Validates the form with the shared schema, then PUTs the whole object. */

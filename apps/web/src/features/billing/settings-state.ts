@@ -1,4 +1,5 @@
 import { type BillingSettings, type FinalAction, ZBillingSettings } from '@teiki/contract'
+import type { LoadStatus } from '../../app/use-reducer-state.ts'
 
 /** One field of 請求・再試行の設定. */
 export type SettingsField = keyof BillingSettings
@@ -10,7 +11,7 @@ export type SettingsErrors = Partial<Record<SettingsField, string>>
 
 /** What the 請求・再試行の設定 page shows and edits; changed only through `settingsReducer`. */
 export type SettingsState = {
-  load: { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' }
+  load: LoadStatus
   /** What the server holds (null until loaded). */
   saved: BillingSettings | null
   draft: SettingsDraft

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   IndexTable,
   InlineStack,
   Link,
@@ -17,9 +16,8 @@ import {
 import type { UpcomingChargesResponse } from '@teiki/contract'
 import { formatDateTimeJa, formatMoney } from '@teiki/domain'
 import { useRef, useState } from 'react'
-import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
 import { ListPagination } from '../../app/list-pagination.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { EmptyListState, LoadErrorState } from '../../app/load-state.tsx'
 import { useTestIds } from '../../app/use-test-ids.ts'
 import { detailPath } from '../subscriptions/subscription-table.tsx'
 import { UPCOMING_PAGE_SIZE } from './billing-api.ts'
@@ -181,7 +179,7 @@ function Results({
   if (state.status === 'error') {
     return (
       <Box padding="400">
-        <LoadErrorBanner title="請求予定を読み込めませんでした" message={state.message} onRetry={onRetry} />
+        <LoadErrorState title="請求予定を読み込めませんでした" message={state.message} onRetry={onRetry} />
       </Box>
     )
   }
@@ -206,9 +204,9 @@ function Results({
       )
     }
     return (
-      <EmptyState heading={emptyMessage(days)} image={EMPTY_STATE_IMAGE}>
+      <EmptyListState heading={emptyMessage(days)}>
         <p>請求日が近づいた契約がここに表示されます。</p>
-      </EmptyState>
+      </EmptyListState>
     )
   }
   return <UpcomingTable charges={data.charges} isRefreshing={state.status === 'loading'} />

@@ -8,7 +8,6 @@ import {
   InlineGrid,
   Layout,
   Page,
-  SkeletonBodyText,
   Text,
   TextField,
   Thumbnail,
@@ -20,7 +19,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { errorMessage } from '../../app/api.ts'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { type BoxDraft, boxDraftOf, changedFields, savedMessage, saveFields } from './box-draft.ts'
@@ -134,11 +134,9 @@ export default function BoxEditorPage() {
         ]}
       >
         {state.status === 'loading' ? (
-          <Card>
-            <SkeletonBodyText lines={6} />
-          </Card>
+          <LoadingState lines={6} card />
         ) : state.status === 'error' ? (
-          <LoadErrorBanner title="ボックスを読み込めませんでした" message={state.message} onRetry={retry} />
+          <LoadErrorState title="ボックスを読み込めませんでした" message={state.message} onRetry={retry} />
         ) : (
           <BoxEditorBody
             loaded={state}
@@ -206,27 +204,22 @@ export function BoxEditorBody({
         </BlockStack>
       </Layout.Section>
       <Layout.Section variant="oneThird">
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              選べる商品
+        <SectionCard title="選べる商品" gap="300">
+          {detail.products.length === 0 ? (
+            <Text as="p" tone="subdued">
+              販売プランを選んで保存すると、その商品が表示されます。
             </Text>
-            {detail.products.length === 0 ? (
-              <Text as="p" tone="subdued">
-                販売プランを選んで保存すると、その商品が表示されます。
-              </Text>
-            ) : (
-              <InlineGrid columns={1} gap="200">
-                {detail.products.map((p) => (
-                  <InlineGrid key={p.id} columns="auto 1fr" gap="200" alignItems="center">
-                    <Thumbnail source={p.imageUrl ?? ImageIcon} alt={p.title} size="small" />
-                    <Text as="span">{p.title}</Text>
-                  </InlineGrid>
-                ))}
-              </InlineGrid>
-            )}
-          </BlockStack>
-        </Card>
+          ) : (
+            <InlineGrid columns={1} gap="200">
+              {detail.products.map((p) => (
+                <InlineGrid key={p.id} columns="auto 1fr" gap="200" alignItems="center">
+                  <Thumbnail source={p.imageUrl ?? ImageIcon} alt={p.title} size="small" />
+                  <Text as="span">{p.title}</Text>
+                </InlineGrid>
+              ))}
+            </InlineGrid>
+          )}
+        </SectionCard>
       </Layout.Section>
     </Layout>
   )

@@ -1,55 +1,28 @@
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Card,
-  EmptyState,
-  IndexTable,
-  Link,
-  Page,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris'
+import { Badge, BlockStack, Card, IndexTable, Link, Page, Text } from '@shopify/polaris'
 import type { BoxList, Box as BoxRow } from '@teiki/contract'
-import { formatDateJa, formatNumber } from '@teiki/domain'
-import { useCallback, useEffect, useState } from 'react'
+import { formatNumber } from '@teiki/domain'
+import { useCallback, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
-import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { DateCell } from '../../app/date-cell.tsx'
+import { EmptyListState, Loaded } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { type ApiState, invalidate, useApi } from '../../app/use-api.ts'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { httpBoxesApi } from './boxes-api.ts'
-
-type ListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: BoxList }
 
 /** ボックス: the shop's boxes (a selection of a selling plan group's products). */
 export default function BoxListPage() {
   const ui = useUiState()
   const navigate = useAppNavigate()
-  const [state, setState] = useState<ListState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const state = useApi('GET /boxes', { query: { page: 1 } })
   const [creating, setCreating] = useState(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    setState({ status: 'loading' })
-    httpBoxesApi.list(1).then(
-      (data) => !cancelled && setState({ status: 'ready', data }),
-      (error: unknown) => !cancelled && setState({ status: 'error', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [attempt])
 
   // A box is created with the defaults at once, then filled in field by field (spec §4).
   const create = useCallback(async () => {
     setCreating(true)
     try {
       const box = await httpBoxesApi.create()
+      void invalidate('GET /boxes')
       navigate(`/boxes/${box.id}`)
     } catch (error) {
       ui.showToast(errorMessage(error), { error: true })
@@ -64,47 +37,34 @@ export default function BoxListPage() {
       primaryAction={{ content: 'ボックスを作成', loading: creating, onAction: () => void create() }}
     >
       <Card padding="0">
-        <BoxListBody state={state} onRetry={() => setAttempt((n) => n + 1)} onCreate={() => void create()} />
+        <BoxListBody state={state} onCreate={() => void create()} />
       </Card>
     </Page>
   )
 }
 
-export function BoxListBody({
-  state,
-  onRetry,
-  onCreate,
-}: {
-  state: ListState
-  onRetry: () => void
-  onCreate: () => void
-}) {
-  if (state.status === 'loading')
+export function BoxListBody({ state, onCreate }: { state: ApiState<BoxList>; onCreate: () => void }) {
+  return (
+    <Loaded state={state} errorTitle="ボックスを読み込めませんでした">
+      {({ boxes }) => <BoxRows boxes={boxes} onCreate={onCreate} />}
+    </Loaded>
+  )
+}
+
+function BoxRows({ boxes, onCreate }: { boxes: BoxRow[]; onCreate: () => void }) {
+  if (boxes.length === 0)
     return (
-      <Box padding="400">
-        <SkeletonBodyText lines={6} />
-      </Box>
-    )
-  if (state.status === 'error')
-    return (
-      <Box padding="400">
-        <LoadErrorBanner title="ボックスを読み込めませんでした" message={state.message} onRetry={onRetry} />
-      </Box>
-    )
-  if (state.data.boxes.length === 0)
-    return (
-      <EmptyState
+      <EmptyListState
         heading="ボックスがまだありません"
-        image={EMPTY_STATE_IMAGE}
         action={{ content: 'ボックスを作成', onAction: onCreate }}
       >
         <p>販売プランの商品から、お客様が好きな組み合わせを選べる定期便を作れます。</p>
-      </EmptyState>
+      </EmptyListState>
     )
   return (
     <IndexTable
       resourceName={{ singular: 'ボックス', plural: 'ボックス' }}
-      itemCount={state.data.boxes.length}
+      itemCount={boxes.length}
       headings={[
         { title: 'ボックス' },
         { title: '販売プラン' },
@@ -114,7 +74,7 @@ export function BoxListBody({
       ]}
       selectable={false}
     >
-      {state.data.boxes.map((box, index) => (
+      {boxes.map((box, index) => (
         <BoxItem key={box.id} box={box} position={index} />
       ))}
     </IndexTable>
@@ -145,11 +105,7 @@ function BoxItem({ box, position }: { box: BoxRow; position: number }) {
           {box.complete ? <Badge tone="success">設定済み</Badge> : <Badge tone="attention">未完成</Badge>}
         </BlockStack>
       </IndexTable.Cell>
-      <IndexTable.Cell>
-        <Text as="span" tone="subdued">
-          {formatDateJa(box.updatedAt)}
-        </Text>
-      </IndexTable.Cell>
+      <DateCell at={box.updatedAt} />
     </IndexTable.Row>
   )
 }

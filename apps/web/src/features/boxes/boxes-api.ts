@@ -1,9 +1,8 @@
-import type { Box, BoxDetail, BoxList, SellingPlanGroupList, UpdateBoxRequest } from '@teiki/contract'
-import { apiDelete, apiGet, apiPost, apiPut } from '../../app/api.ts'
+import type { Box, BoxDetail, SellingPlanGroupList, UpdateBoxRequest } from '@teiki/contract'
+import { api } from '../../app/api.ts'
 
 /** The box endpoints the screens use (an interface so the flows are tested without a server). */
 export type BoxesApi = {
-  list: (page: number) => Promise<BoxList>
   create: () => Promise<Box>
   detail: (id: string) => Promise<BoxDetail>
   update: (id: string, body: UpdateBoxRequest) => Promise<Box>
@@ -13,12 +12,11 @@ export type BoxesApi = {
 }
 
 export const httpBoxesApi: BoxesApi = {
-  list: (page) => apiGet<BoxList>('/boxes', { page }),
-  create: () => apiPost<Box>('/boxes', {}),
-  detail: (id) => apiGet<BoxDetail>(`/boxes/${encodeURIComponent(id)}`),
-  update: (id, body) => apiPut<Box>(`/boxes/${encodeURIComponent(id)}`, body),
+  create: () => api('POST /boxes', { body: {} }),
+  detail: (id) => api('GET /boxes/:id', { params: { id } }),
+  update: (id, body) => api('PUT /boxes/:id', { params: { id }, body }),
   remove: async (id) => {
-    await apiDelete(`/boxes/${encodeURIComponent(id)}`)
+    await api('DELETE /boxes/:id', { params: { id } })
   },
-  groups: (query) => apiGet<SellingPlanGroupList>('/subscriptions/sellingPlanGroups', { query, page: 1 }),
+  groups: (query) => api('GET /subscriptions/sellingPlanGroups', { query: { query, page: 1 } }),
 }

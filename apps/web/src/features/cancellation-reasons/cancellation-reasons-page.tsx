@@ -15,11 +15,13 @@ import {
 } from '@shopify/polaris'
 import { CANCELLATION_REASON_MAX, type CancellationReason } from '@teiki/contract'
 import { formatNumber } from '@teiki/domain'
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import { errorMessage } from '../../app/api.ts'
+import { useMemo } from 'react'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { phase, useLoader, useLoadInto } from '../../app/use-api.ts'
+import { useReducerState } from '../../app/use-reducer-state.ts'
 import { createReasonsActions, httpReasonsApi } from './reasons-actions.ts'
 import {
   type GroupedState,
@@ -34,39 +36,20 @@ import {
 /** 解約理由: the shop's list of cancellation reasons, and how often each was chosen. */
 export default function CancellationReasonsPage() {
   const ui = useUiState()
-  const [state, dispatch] = useReducer(reasonsReducer, initialReasonsState)
-  const stateRef = useRef(state)
-  stateRef.current = state
-  const [grouped, setGrouped] = useState<GroupedState>({ status: 'loading' })
-  const [listAttempt, setListAttempt] = useState(0)
-  const [groupedAttempt, setGroupedAttempt] = useState(0)
-  const reload = useCallback(() => setListAttempt((n) => n + 1), [])
-  const reloadGrouped = useCallback(() => setGroupedAttempt((n) => n + 1), [])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `listAttempt` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    dispatch({ type: 'loading' })
-    httpReasonsApi.list().then(
-      (reasons) => !cancelled && dispatch({ type: 'loaded', reasons }),
-      (error: unknown) => !cancelled && dispatch({ type: 'loadFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [listAttempt])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `groupedAttempt` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    httpReasonsApi.groupedBy().then(
-      (data) => !cancelled && setGrouped({ status: 'ready', data }),
-      (error: unknown) => !cancelled && setGrouped({ status: 'error', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [groupedAttempt])
+  const [state, dispatch, getState] = useReducerState(reasonsReducer, initialReasonsState)
+  // Keyed under the reasons' route: each edit's invalidation refetches the list too.
+  const reload = useLoadInto(['GET /cancellation-reasons', 'list'], () => httpReasonsApi.list(), {
+    loading: () => dispatch({ type: 'loading' }),
+    loaded: (reasons) => dispatch({ type: 'loaded', reasons }),
+    failed: (message) => dispatch({ type: 'loadFailed', message }),
+  })
+  const groupedAnswer = useLoader(['GET /subscription-contracts/cancellation-reasons-grouped-by'], () =>
+    httpReasonsApi.groupedBy(),
+  )
+  const reloadGrouped = groupedAnswer.retry
+  const groupedPhase = phase(groupedAnswer)
+  const grouped: GroupedState =
+    groupedPhase.status === 'done' ? { status: 'ready', data: groupedPhase.data } : groupedPhase
 
   const actions = useMemo(
     () =>
@@ -74,11 +57,11 @@ export default function CancellationReasonsPage() {
         api: httpReasonsApi,
         ui,
         dispatch,
-        getState: () => stateRef.current,
+        getState,
         reload,
         onChanged: reloadGrouped,
       }),
-    [ui, reload, reloadGrouped],
+    [ui, reload, reloadGrouped, getState, dispatch],
   )
 
   return (
@@ -158,7 +141,7 @@ export function ReasonsCard({
         {state.load.status === 'loading' ? (
           <SkeletonBodyText lines={3} />
         ) : state.load.status === 'error' ? (
-          <LoadErrorBanner
+          <LoadErrorState
             title="解約理由を読み込めませんでした"
             message={state.load.message}
             onRetry={onRetry}
@@ -262,38 +245,33 @@ function ReasonRow({
 
 export function GroupedCountsCard({ state, onRetry }: { state: GroupedState; onRetry: () => void }) {
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          理由ごとの解約数
+    <SectionCard title="理由ごとの解約数" gap="300">
+      {state.status === 'loading' ? (
+        <SkeletonBodyText lines={3} />
+      ) : state.status === 'error' ? (
+        <Banner tone="critical" action={{ content: '再試行', onAction: onRetry }}>
+          <p>{state.message}</p>
+        </Banner>
+      ) : state.data.groups.length === 0 ? (
+        <Text as="p" tone="subdued">
+          理由が記録された解約はまだありません。
         </Text>
-        {state.status === 'loading' ? (
-          <SkeletonBodyText lines={3} />
-        ) : state.status === 'error' ? (
-          <Banner tone="critical" action={{ content: '再試行', onAction: onRetry }}>
-            <p>{state.message}</p>
-          </Banner>
-        ) : state.data.groups.length === 0 ? (
-          <Text as="p" tone="subdued">
-            理由が記録された解約はまだありません。
-          </Text>
-        ) : (
-          <div data-testid="cancellation-reason-counts">
-            <DataTable
-              columnContentTypes={['text', 'numeric', 'numeric']}
-              headings={['解約理由', '件数', '割合']}
-              rows={state.data.groups.map((group) => [
-                group.reasonId === null ? `${group.reason}（自由記述）` : group.reason,
-                `${formatNumber(group.count)}件`,
-                groupShareLabel(group.count, state.data.total),
-              ])}
-              totals={['', `${formatNumber(state.data.total)}件`, '']}
-              showTotalsInFooter
-              totalsName={{ singular: '合計', plural: '合計' }}
-            />
-          </div>
-        )}
-      </BlockStack>
-    </Card>
+      ) : (
+        <div data-testid="cancellation-reason-counts">
+          <DataTable
+            columnContentTypes={['text', 'numeric', 'numeric']}
+            headings={['解約理由', '件数', '割合']}
+            rows={state.data.groups.map((group) => [
+              group.reasonId === null ? `${group.reason}（自由記述）` : group.reason,
+              `${formatNumber(group.count)}件`,
+              groupShareLabel(group.count, state.data.total),
+            ])}
+            totals={['', `${formatNumber(state.data.total)}件`, '']}
+            showTotalsInFooter
+            totalsName={{ singular: '合計', plural: '合計' }}
+          />
+        </div>
+      )}
+    </SectionCard>
   )
 }

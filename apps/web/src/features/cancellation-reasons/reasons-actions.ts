@@ -1,11 +1,7 @@
-import type {
-  CancellationReason,
-  CancellationReasonBody,
-  CancellationReasonList,
-  CancellationReasonsGroupedBy,
-} from '@teiki/contract'
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, errorMessage } from '../../app/api.ts'
-import type { UiState } from '../../app/ui-state.tsx'
+import type { CancellationReason, CancellationReasonsGroupedBy } from '@teiki/contract'
+import { ApiError, api, errorMessage } from '../../app/api.ts'
+import { invalidate } from '../../app/use-api.ts'
+import type { ReducerDeps } from '../../app/use-reducer-state.ts'
 import { type ReasonsAction, type ReasonsState, validateReason } from './reasons-state.ts'
 
 /** The endpoints the page uses (an interface so the flows can be tested without a server). */
@@ -17,27 +13,25 @@ export type ReasonsApi = {
   groupedBy: () => Promise<CancellationReasonsGroupedBy>
 }
 
-export const httpReasonsApi: ReasonsApi = {
-  list: async () => (await apiGet<CancellationReasonList>('/cancellation-reasons')).reasons,
-  create: (reason) =>
-    apiPost<CancellationReason>('/cancellation-reasons', { reason } satisfies CancellationReasonBody),
-  update: (id, reason) =>
-    apiPut<CancellationReason>(`/cancellation-reasons/${encodeURIComponent(id)}`, {
-      reason,
-    } satisfies CancellationReasonBody),
-  remove: async (id) => {
-    await apiDelete<null>(`/cancellation-reasons/${encodeURIComponent(id)}`)
-  },
-  groupedBy: () =>
-    apiGet<CancellationReasonsGroupedBy>('/subscription-contracts/cancellation-reasons-grouped-by'),
+/** Each edit refetches the cached reasons (the churn form offers them). */
+const edited = <T>(answer: T): T => {
+  void invalidate('GET /cancellation-reasons')
+  return answer
 }
 
-export type ReasonsDeps = {
+export const httpReasonsApi: ReasonsApi = {
+  list: async () => (await api('GET /cancellation-reasons')).reasons,
+  create: async (reason) => edited(await api('POST /cancellation-reasons', { body: { reason } })),
+  update: async (id, reason) =>
+    edited(await api('PUT /cancellation-reasons/:id', { params: { id }, body: { reason } })),
+  remove: async (id) => {
+    edited(await api('DELETE /cancellation-reasons/:id', { params: { id } }))
+  },
+  groupedBy: () => api('GET /subscription-contracts/cancellation-reasons-grouped-by', { query: {} }),
+}
+
+export type ReasonsDeps = ReducerDeps<ReasonsState, ReasonsAction> & {
   api: ReasonsApi
-  ui: Pick<UiState, 'showToast' | 'openModal' | 'updateModal' | 'closeModal'>
-  dispatch: (action: ReasonsAction) => void
-  /** The state as of now (the page passes a ref's current value). */
-  getState: () => ReasonsState
   /** Reloads the reasons (after a failure that may mean the list is stale). */
   reload: () => void
   /** Reloads the per-reason counts (their labels follow renames and deletes). */

@@ -1,8 +1,8 @@
-import { Badge, BlockStack, Box, Card, InlineStack, Link, SkeletonBodyText, Text } from '@shopify/polaris'
+import { Badge, BlockStack, Box, Card, InlineStack, Link, Text } from '@shopify/polaris'
 import type { CustomerLog } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
-import type { Load } from './use-load.ts'
+import { Loaded } from '../../app/load-state.tsx'
+import type { ApiState } from '../../app/use-api.ts'
 
 const KIND_LABEL: Record<
   CustomerLog['entries'][number]['kind'],
@@ -15,53 +15,57 @@ const KIND_LABEL: Record<
 }
 
 /** ログ: contract events, billing outcomes, mails and tag changes, newest first. */
-export function CustomerLogCard({ state, onRetry }: { state: Load<CustomerLog>; onRetry: () => void }) {
+export function CustomerLogCard({ state }: { state: ApiState<CustomerLog> }) {
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingSm">
           ログ
         </Text>
-        {state.status === 'loading' ? (
-          <SkeletonBodyText lines={6} />
-        ) : state.status === 'error' ? (
-          <LoadErrorBanner title="ログを読み込めませんでした" message={state.message} onRetry={onRetry} />
-        ) : state.data.entries.length === 0 ? (
-          <Text as="p" tone="subdued">
-            記録はまだありません
-          </Text>
-        ) : (
-          <BlockStack gap="200">
-            {state.data.entries.map((e) => (
-              <Box
-                key={`${e.at}-${e.kind}-${e.title}-${e.contractId ?? ''}`}
-                paddingBlockEnd="200"
-                borderBlockEndWidth="025"
-                borderColor="border-secondary"
-              >
-                <InlineStack gap="200" blockAlign="center" wrap={false}>
-                  <Box minWidth="64px">
-                    <Badge tone={KIND_LABEL[e.kind].tone}>{KIND_LABEL[e.kind].label}</Badge>
-                  </Box>
-                  <BlockStack gap="050">
-                    <Text as="span" fontWeight="medium">
-                      {e.title}
-                    </Text>
-                    <Text as="span" tone="subdued" variant="bodySm">
-                      {formatDateTimeJa(e.at)}
-                      {e.detail ? `・${e.detail}` : ''}
-                      {e.contractId ? '・' : ''}
-                      {e.contractId ? (
-                        <Link url={`/subscriptions/${e.contractId}`}>契約 #{e.contractId}</Link>
-                      ) : null}
-                    </Text>
-                  </BlockStack>
-                </InlineStack>
-              </Box>
-            ))}
-          </BlockStack>
-        )}
+        <Loaded state={state} errorTitle="ログを読み込めませんでした">
+          {({ entries }) => <LogEntries entries={entries} />}
+        </Loaded>
       </BlockStack>
     </Card>
+  )
+}
+
+function LogEntries({ entries }: { entries: CustomerLog['entries'] }) {
+  if (entries.length === 0)
+    return (
+      <Text as="p" tone="subdued">
+        記録はまだありません
+      </Text>
+    )
+  return (
+    <BlockStack gap="200">
+      {entries.map((e) => (
+        <Box
+          key={`${e.at}-${e.kind}-${e.title}-${e.contractId ?? ''}`}
+          paddingBlockEnd="200"
+          borderBlockEndWidth="025"
+          borderColor="border-secondary"
+        >
+          <InlineStack gap="200" blockAlign="center" wrap={false}>
+            <Box minWidth="64px">
+              <Badge tone={KIND_LABEL[e.kind].tone}>{KIND_LABEL[e.kind].label}</Badge>
+            </Box>
+            <BlockStack gap="050">
+              <Text as="span" fontWeight="medium">
+                {e.title}
+              </Text>
+              <Text as="span" tone="subdued" variant="bodySm">
+                {formatDateTimeJa(e.at)}
+                {e.detail ? `・${e.detail}` : ''}
+                {e.contractId ? '・' : ''}
+                {e.contractId ? (
+                  <Link url={`/subscriptions/${e.contractId}`}>契約 #{e.contractId}</Link>
+                ) : null}
+              </Text>
+            </BlockStack>
+          </InlineStack>
+        </Box>
+      ))}
+    </BlockStack>
   )
 }

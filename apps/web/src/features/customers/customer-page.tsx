@@ -8,7 +8,6 @@ import {
   Layout,
   Link,
   Page,
-  SkeletonBodyText,
   Text,
 } from '@shopify/polaris'
 import type { CustomerData } from '@teiki/contract'
@@ -20,14 +19,12 @@ import {
   statusLabel,
   statusTone,
 } from '@teiki/domain'
-import { useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { Loaded } from '../../app/load-state.tsx'
 import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
+import { invalidate, useApi } from '../../app/use-api.ts'
 import { CustomerLogCard } from './customer-log-card.tsx'
 import { CustomerTagsCard } from './customer-tags-card.tsx'
-import { customersApi } from './customers-api.ts'
-import { useLoad } from './use-load.ts'
 
 /** An order's amount, and what was refunded of it (LTV counts the difference). */
 function orderAmount(o: CustomerData['orders'][number]): string {
@@ -43,26 +40,23 @@ export default function CustomerPage() {
   const { customerId = '' } = useParams()
   const [search] = useSearchParams()
   const fromContract = search.get('contract')
-  const [version, setVersion] = useState(0)
-  const [state, reload] = useLoad(() => customersApi.customer(customerId), `${customerId}:${version}`)
-  const [log, reloadLog] = useLoad(() => customersApi.log(customerId), `${customerId}:${version}`)
+  const state = useApi('GET /cdp-customer-data', { query: { customerId } })
+  const log = useApi('GET /cdp-log-data', { query: { customerId } })
   const back =
     fromContract && /^\d+$/.test(fromContract)
       ? { content: '契約に戻る', url: `/subscriptions/${fromContract}` }
       : { content: 'セグメント', url: '/segments' }
-  const data = state.status === 'ready' ? state.data : null
+  const data = state.data ?? null
   return (
     <Page
       title={data ? data.customer.displayName : '顧客詳細'}
       backAction={back}
       subtitle={data?.customer.email ?? undefined}
     >
-      {state.status === 'error' ? (
-        <LoadErrorBanner title="顧客を読み込めませんでした" message={state.message} onRetry={reload} />
-      ) : !data ? (
-        <Card>
-          <SkeletonBodyText lines={8} />
-        </Card>
+      {!data ? (
+        <Loaded state={state} errorTitle="顧客を読み込めませんでした" lines={8} card>
+          {() => null}
+        </Loaded>
       ) : (
         <Layout>
           <Layout.Section>
@@ -71,7 +65,7 @@ export default function CustomerPage() {
               <OrderHistoryNotice shownFrom={null} />
               <ContractsCard data={data} />
               <OrdersCard data={data} />
-              <CustomerLogCard state={log} onRetry={reloadLog} />
+              <CustomerLogCard state={log} />
             </BlockStack>
           </Layout.Section>
           <Layout.Section variant="oneThird">
@@ -81,7 +75,7 @@ export default function CustomerPage() {
               <CustomerTagsCard
                 customerId={customerId}
                 tags={data.customer.tags}
-                onChanged={() => setVersion((v) => v + 1)}
+                onChanged={() => void invalidate('GET /cdp-customer-data', 'GET /cdp-log-data')}
               />
             </BlockStack>
           </Layout.Section>

@@ -8,21 +8,20 @@ import {
   InlineStack,
   Link,
   Page,
-  Select,
-  SkeletonBodyText,
   Text,
 } from '@shopify/polaris'
 import type { ExportEncoding, LtvList } from '@teiki/contract'
 import { formatMoney, formatNumber, toZonedDate } from '@teiki/domain'
 import { useState } from 'react'
-import { errorMessage, saveBlob } from '../../app/api.ts'
+import { saveBlob } from '../../app/api.ts'
 import { DateField } from '../../app/date-field.tsx'
+import { EncodingSelect } from '../../app/encoding-select.tsx'
 import { ListPagination } from '../../app/list-pagination.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { Loaded } from '../../app/load-state.tsx'
 import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
-import { useUiState } from '../../app/ui-state.tsx'
+import { useAction } from '../../app/use-action.ts'
+import { useApi } from '../../app/use-api.ts'
 import { customersApi } from './customers-api.ts'
-import { useLoad } from './use-load.ts'
 
 /** The default range: the year up to today (Japan time). */
 function lastYear(): { startDate: string; endDate: string } {
@@ -33,30 +32,19 @@ function lastYear(): { startDate: string; endDate: string } {
 
 /** LTV: each customer's subscription purchases in the range, highest first, with the CSV. */
 export default function LtvPage() {
-  const ui = useUiState()
   const [range, setRange] = useState(lastYear)
   const [offset, setOffset] = useState(0)
   const [encoding, setEncoding] = useState<ExportEncoding>('utf-8')
-  const [downloading, setDownloading] = useState(false)
+  const { busy: downloading, run } = useAction()
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(range.startDate) && /^\d{4}-\d{2}-\d{2}$/.test(range.endDate)
-  const [state, reload] = useLoad(
-    () =>
-      valid
-        ? customersApi.ltv(range.startDate, range.endDate, offset)
-        : Promise.reject(new Error('期間を指定してください')),
-    `${range.startDate}:${range.endDate}:${offset}`,
-  )
-  const download = async () => {
-    setDownloading(true)
-    try {
+  const state = useApi(valid ? 'GET /ltv/cdp-customer-list' : null, {
+    query: { startDate: range.startDate, endDate: range.endDate, offset, count: 50 },
+  })
+  const download = () =>
+    run('run', async () => {
       const file = await customersApi.ltvCsv(range.startDate, range.endDate, encoding)
       saveBlob(file.blob, file.filename)
-    } catch (error) {
-      ui.showToast(errorMessage(error), { error: true })
-    } finally {
-      setDownloading(false)
-    }
-  }
+    })
   return (
     <Page
       title="LTV（顧客生涯価値）"
@@ -82,22 +70,14 @@ export default function LtvPage() {
                 setRange((r) => ({ ...r, endDate }))
               }}
             />
-            <Select
-              label="文字コード"
-              options={[
-                { label: 'UTF-8（BOM付き）', value: 'utf-8' },
-                { label: 'Shift_JIS（Excel向け）', value: 'shift_jis' },
-              ]}
-              value={encoding}
-              onChange={(v) => setEncoding(v as ExportEncoding)}
-            />
+            <EncodingSelect value={encoding} onChange={setEncoding} />
             <Button onClick={() => void download()} loading={downloading} disabled={!valid}>
               CSVをダウンロード
             </Button>
           </InlineStack>
         </Card>
         {valid && <OrderHistoryNotice shownFrom={range.startDate} />}
-        {state.status === 'ready' && state.data.errors.length > 0 ? (
+        {state.data && state.data.errors.length > 0 ? (
           <Banner
             tone="warning"
             title={`${formatNumber(state.data.errors.length)}人のお客様は複数の通貨で購入しています`}
@@ -112,14 +92,16 @@ export default function LtvPage() {
           </Banner>
         ) : null}
         <Card padding="0">
-          {state.status === 'loading' ? (
+          {!valid ? (
             <Box padding="400">
-              <SkeletonBodyText lines={8} />
+              <Text as="p" tone="subdued">
+                期間を指定してください
+              </Text>
             </Box>
-          ) : state.status === 'error' ? (
-            <Box padding="400">
-              <LoadErrorBanner title="LTVを読み込めませんでした" message={state.message} onRetry={reload} />
-            </Box>
+          ) : !state.data ? (
+            <Loaded state={state} errorTitle="LTVを読み込めませんでした" lines={8}>
+              {() => null}
+            </Loaded>
           ) : state.data.list.length === 0 ? (
             <Box padding="400">
               <Text as="p" tone="subdued">

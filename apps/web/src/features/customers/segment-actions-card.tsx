@@ -1,9 +1,10 @@
-import { BlockStack, Button, Card, InlineStack, ProgressBar, Select, Text, TextField } from '@shopify/polaris'
+import { BlockStack, Button, Card, InlineStack, ProgressBar, Text, TextField } from '@shopify/polaris'
 import type { ExportEncoding, SegmentExportJob, TagJob } from '@teiki/contract'
 import { exportJobText, tagJobPercent, tagJobText } from '@teiki/domain'
 import { useState } from 'react'
-import { errorMessage } from '../../app/api.ts'
+import { EncodingSelect } from '../../app/encoding-select.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useAction } from '../../app/use-action.ts'
 import { customersApi } from './customers-api.ts'
 
 /**
@@ -25,33 +26,21 @@ export function SegmentActionsCard({
   const [tag, setTag] = useState('')
   const [email, setEmail] = useState('')
   const [encoding, setEncoding] = useState<ExportEncoding>('utf-8')
-  const [busy, setBusy] = useState<'tag' | 'mail' | null>(null)
+  const { running: busy, run } = useAction<'tag' | 'mail'>()
 
-  const addTag = async () => {
-    setBusy('tag')
-    try {
+  const addTag = () =>
+    run('tag', async () => {
       await customersApi.tagSegment(segmentId, tag.trim())
       ui.showToast(`タグ「${tag.trim()}」の一括追加を開始しました`)
       setTag('')
       onStarted()
-    } catch (error) {
-      ui.showToast(errorMessage(error), { error: true })
-    } finally {
-      setBusy(null)
-    }
-  }
-  const mail = async () => {
-    setBusy('mail')
-    try {
+    })
+  const mail = () =>
+    run('mail', async () => {
       const { exportJob: accepted } = await customersApi.exportByMail(segmentId, email.trim(), encoding)
       ui.showToast(`CSVの作成を開始しました。完了すると ${accepted.email} にメールでお送りします`)
       onStarted()
-    } catch (error) {
-      ui.showToast(errorMessage(error), { error: true })
-    } finally {
-      setBusy(null)
-    }
-  }
+    })
   return (
     <Card>
       <BlockStack gap="400">
@@ -85,15 +74,7 @@ export function SegmentActionsCard({
           />
           <InlineStack gap="200" blockAlign="end" wrap={false}>
             <div style={{ flex: 1 }}>
-              <Select
-                label="文字コード"
-                options={[
-                  { label: 'UTF-8（BOM付き）', value: 'utf-8' },
-                  { label: 'Shift_JIS（Excel向け）', value: 'shift_jis' },
-                ]}
-                value={encoding}
-                onChange={(v) => setEncoding(v as ExportEncoding)}
-              />
+              <EncodingSelect value={encoding} onChange={setEncoding} />
             </div>
             <Button onClick={() => void mail()} loading={busy === 'mail'} disabled={email.trim() === ''}>
               送信

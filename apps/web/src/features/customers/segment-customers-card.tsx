@@ -1,11 +1,11 @@
-import { Badge, Box, Card, IndexTable, InlineStack, Link, SkeletonBodyText, Text } from '@shopify/polaris'
+import { Badge, Box, Card, IndexTable, InlineStack, Link, Text } from '@shopify/polaris'
 import type { CdpCustomerRow } from '@teiki/contract'
 import { formatDateJa, formatMoney, formatNumber } from '@teiki/domain'
 import { useState } from 'react'
+import { api } from '../../app/api.ts'
 import { ListPagination } from '../../app/list-pagination.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
-import { customersApi } from './customers-api.ts'
-import { useLoad } from './use-load.ts'
+import { Loaded } from '../../app/load-state.tsx'
+import { useLoader } from '../../app/use-api.ts'
 
 /** The segment's customers, 10 a page (spec §9), with the range shown (1〜10件 / 全N件). */
 export function SegmentCustomersCard({
@@ -18,9 +18,9 @@ export function SegmentCustomersCard({
   version: number
 }) {
   const [offset, setOffset] = useState(0)
-  const [state, reload] = useLoad(
-    () => customersApi.customers(segmentId, offset),
-    `${segmentId}:${offset}:${version}`,
+  // `version` moves when the segment's conditions were saved: the same page, asked again.
+  const state = useLoader(['GET /cdp-customer-list', segmentId, offset, version], () =>
+    api('GET /cdp-customer-list', { query: { segmentId, offset, count: 10 } }),
   )
   return (
     <Card padding="0">
@@ -29,14 +29,10 @@ export function SegmentCustomersCard({
           該当するお客様
         </Text>
       </Box>
-      {state.status === 'loading' ? (
-        <Box padding="400">
-          <SkeletonBodyText lines={5} />
-        </Box>
-      ) : state.status === 'error' ? (
-        <Box padding="400">
-          <LoadErrorBanner title="お客様を読み込めませんでした" message={state.message} onRetry={reload} />
-        </Box>
+      {!state.data ? (
+        <Loaded state={state} errorTitle="お客様を読み込めませんでした" lines={5}>
+          {() => null}
+        </Loaded>
       ) : state.data.customers.length === 0 ? (
         <Box padding="400">
           <Text as="p" tone="subdued">

@@ -1,27 +1,14 @@
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Card,
-  EmptyState,
-  IndexTable,
-  Link,
-  Page,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris'
+import { Badge, BlockStack, Card, IndexTable, Link, Page, Text } from '@shopify/polaris'
 import type { SegmentList } from '@teiki/contract'
-import { formatDateJa } from '@teiki/domain'
-import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { DateCell } from '../../app/date-cell.tsx'
+import { EmptyListState, Loaded } from '../../app/load-state.tsx'
+import { useApi } from '../../app/use-api.ts'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
-import { customersApi } from './customers-api.ts'
-import { type Load, useLoad } from './use-load.ts'
 
 /** セグメント: the shop's saved customer segments, grouped, with their conditions. */
 export default function SegmentListPage() {
   const navigate = useAppNavigate()
-  const [state, reload] = useLoad(() => customersApi.segments(), 'segments')
+  const state = useApi('GET /cdp-segment-list')
   return (
     <Page
       title="セグメント"
@@ -30,51 +17,32 @@ export default function SegmentListPage() {
       secondaryActions={[{ content: 'LTV（顧客生涯価値）', onAction: () => navigate('/ltv') }]}
     >
       <Card padding="0">
-        <SegmentListBody state={state} onRetry={reload} onCreate={() => navigate('/segments/new')} />
+        <Loaded state={state} errorTitle="セグメントを読み込めませんでした">
+          {(data) => <SegmentListBody data={data} onCreate={() => navigate('/segments/new')} />}
+        </Loaded>
       </Card>
     </Page>
   )
 }
 
-function SegmentListBody({
-  state,
-  onRetry,
-  onCreate,
-}: {
-  state: Load<SegmentList>
-  onRetry: () => void
-  onCreate: () => void
-}) {
-  if (state.status === 'loading')
+function SegmentListBody({ data, onCreate }: { data: SegmentList; onCreate: () => void }) {
+  if (data.segments.length === 0)
     return (
-      <Box padding="400">
-        <SkeletonBodyText lines={6} />
-      </Box>
-    )
-  if (state.status === 'error')
-    return (
-      <Box padding="400">
-        <LoadErrorBanner title="セグメントを読み込めませんでした" message={state.message} onRetry={onRetry} />
-      </Box>
-    )
-  if (state.data.segments.length === 0)
-    return (
-      <EmptyState
+      <EmptyListState
         heading="セグメントがまだありません"
-        image={EMPTY_STATE_IMAGE}
         action={{ content: 'セグメントを作成', onAction: onCreate }}
       >
         <p>流入元・購入回数・LTV・タグなどの条件で、お客様のグループを作れます。</p>
-      </EmptyState>
+      </EmptyListState>
     )
   return (
     <IndexTable
       resourceName={{ singular: 'セグメント', plural: 'セグメント' }}
-      itemCount={state.data.segments.length}
+      itemCount={data.segments.length}
       headings={[{ title: 'セグメント' }, { title: 'グループ' }, { title: '条件' }, { title: '更新日' }]}
       selectable={false}
     >
-      {state.data.segments.map((s, index) => (
+      {data.segments.map((s, index) => (
         <IndexTable.Row id={`segment-${s.id}`} key={s.id} position={index}>
           <IndexTable.Cell>
             <Link url={`/segments/${s.id}`} removeUnderline monochrome>
@@ -94,11 +62,7 @@ function SegmentListBody({
               {s.error ? <Badge tone="critical">{s.error}</Badge> : null}
             </BlockStack>
           </IndexTable.Cell>
-          <IndexTable.Cell>
-            <Text as="span" tone="subdued">
-              {formatDateJa(s.updatedAt)}
-            </Text>
-          </IndexTable.Cell>
+          <DateCell at={s.updatedAt} />
         </IndexTable.Row>
       ))}
     </IndexTable>

@@ -1,18 +1,18 @@
-import { Banner, BlockStack, Box, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris'
-import type { SegmentData, SegmentGroup, SegmentSetting, SellingPlanGroupList } from '@teiki/contract'
+import { Banner, BlockStack, Box, Layout, Page, Text } from '@shopify/polaris'
+import type { SegmentGroup, SegmentSetting, SellingPlanGroupList } from '@teiki/contract'
 import { formatNumber } from '@teiki/domain'
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router-dom'
-import { errorMessage } from '../../app/api.ts'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { api, errorMessage } from '../../app/api.ts'
+import { Loaded } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { type ApiState, invalidate, useApi, useLoader } from '../../app/use-api.ts'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { customersApi } from './customers-api.ts'
 import { SegmentActionsCard } from './segment-actions-card.tsx'
 import { SegmentCustomersCard } from './segment-customers-card.tsx'
 import { SegmentFormCard } from './segment-form.tsx'
 import { EMPTY_FORM, type SegmentForm, toDraft, toForm } from './segment-form-model.ts'
-import { useLoad } from './use-load.ts'
 
 type Choices = {
   setting: SegmentSetting | null
@@ -27,21 +27,21 @@ export default function SegmentPage() {
   const ui = useUiState()
   const navigate = useAppNavigate()
   const [version, setVersion] = useState(0)
-  const [choices] = useLoad<Choices>(async () => {
+  const choices = useLoader(['segment-choices'], async (): Promise<Choices> => {
     const [setting, groups, plans] = await Promise.all([
-      customersApi.setting(),
+      api('GET /cdp-segment-setting', { query: {} }),
       customersApi.groups(),
-      customersApi.sellingPlanGroups().catch(() => ({ groups: [] })),
+      api('GET /subscriptions/sellingPlanGroups', { query: { page: 1 } }).catch(() => ({ groups: [] })),
     ])
     return { setting, groups: groups.groups, plans: plans.groups }
-  }, 'choices')
-  const [state, reload] = useLoad<SegmentData | null>(
-    () => (isNew ? Promise.resolve(null) : customersApi.segment(segmentId)),
-    `${segmentId}:${version}`,
-  )
+  })
+  const state = useApi(isNew ? null : 'GET /cdp-segment-data', { query: { segmentId } })
+  const reload = state.retry
+  // What the page waits for before it shows the form: the segment (unless new), else the choices.
+  const waiting: ApiState<unknown> = isNew ? choices : state
   const [form, setForm] = useState<SegmentForm>(EMPTY_FORM)
   const [saving, setSaving] = useState(false)
-  const loaded = state.status === 'ready' ? state.data : null
+  const loaded = state.data ?? null
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per segment loaded.
   useEffect(() => {
     if (loaded) setForm(toForm(loaded.segment))
@@ -74,7 +74,11 @@ export default function SegmentPage() {
         : await customersApi.update(segmentId, toDraft(form))
       ui.showToast('セグメントを保存しました')
       if (isNew) navigate(`/segments/${saved.id}`)
-      else setVersion((v) => v + 1)
+      else {
+        setVersion((v) => v + 1)
+        reload()
+      }
+      void invalidate('GET /cdp-segment-list')
     } catch (error) {
       ui.showToast(errorMessage(error), { error: true })
     } finally {
@@ -93,6 +97,7 @@ export default function SegmentPage() {
             () => {
               ui.closeModal()
               ui.showToast('セグメントを削除しました')
+              void invalidate('GET /cdp-segment-list')
               navigate('/segments')
             },
             (error: unknown) => ui.showToast(errorMessage(error), { error: true }),
@@ -111,26 +116,24 @@ export default function SegmentPage() {
       primaryAction={{ content: '保存', loading: saving, onAction: () => void save() }}
       secondaryActions={isNew ? [] : [{ content: '削除', destructive: true, onAction: remove }]}
     >
-      {state.status === 'error' ? (
-        <LoadErrorBanner title="セグメントを読み込めませんでした" message={state.message} onRetry={reload} />
-      ) : state.status === 'loading' || choices.status === 'loading' ? (
-        <Card>
-          <SkeletonBodyText lines={8} />
-        </Card>
+      {(!isNew && !loaded) || (!choices.data && !choices.error) ? (
+        <Loaded state={waiting} errorTitle="セグメントを読み込めませんでした" lines={8} card>
+          {() => null}
+        </Loaded>
       ) : (
         <Layout>
           <Layout.Section>
             <BlockStack gap="400">
               {loaded?.segment.error ? <Banner tone="critical" title={loaded.segment.error} /> : null}
-              {choices.status === 'error' ? (
+              {choices.error && !choices.data ? (
                 <Banner tone="warning" title="条件の選択肢を読み込めませんでした" />
               ) : null}
               <SegmentFormCard
                 form={form}
                 onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
-                setting={choices.status === 'ready' ? choices.data.setting : null}
-                groups={choices.status === 'ready' ? choices.data.groups : []}
-                plans={choices.status === 'ready' ? choices.data.plans : []}
+                setting={choices.data?.setting ?? null}
+                groups={choices.data?.groups ?? []}
+                plans={choices.data?.plans ?? []}
               />
               {loaded ? (
                 <SegmentCustomersCard

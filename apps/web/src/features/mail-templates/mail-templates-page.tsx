@@ -7,42 +7,26 @@ import {
   Layout,
   Page,
   Select,
-  SkeletonBodyText,
   Text,
   TextField,
 } from '@shopify/polaris'
 import type { MailTemplateResponse } from '@teiki/contract'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { ShopMailCard } from './shop-mail-card.tsx'
 import { TestMailCard } from './test-mail-card.tsx'
 import { type Draft, useTemplateEditor } from './use-template-editor.ts'
 
 /** メールテンプレート: what each mail to a customer says, with a preview, a test mail and the sender. */
 export default function MailTemplatesPage() {
-  const {
-    list,
-    type,
-    setType,
-    template,
-    loaded,
-    draft,
-    setDraft,
-    saving,
-    problem,
-    dirty,
-    save,
-    reset,
-    retry,
-  } = useTemplateEditor()
-  const options =
-    list.status === 'ready'
-      ? list.data.templates.map((t) => ({
-          value: t.type,
-          label: `${t.label}${t.customized ? '（編集済み）' : ''}`,
-        }))
-      : []
-  const viewer = list.status === 'ready' ? list.data.mailViewerUrl : null
+  const editor = useTemplateEditor()
+  const { list, type, template, loaded, draft, saving, dirty, retry } = editor
+  const options = (list.data?.templates ?? []).map((t) => ({
+    value: t.type,
+    label: `${t.label}${t.customized ? '（編集済み）' : ''}`,
+  }))
+  const viewer = list.data?.mailViewerUrl ?? null
 
   return (
     <Page
@@ -50,21 +34,21 @@ export default function MailTemplatesPage() {
       subtitle="お客様に送るメールの件名・本文・署名を編集できます。{{変数名}} の部分は送信時に契約の内容に置き換わります。"
       primaryAction={{
         content: '保存',
-        onAction: () => void save(),
+        onAction: () => void editor.save(),
         disabled: !dirty || saving,
         loading: saving,
       }}
       secondaryActions={[
-        { content: '初期設定に戻す', onAction: () => void reset(), disabled: !loaded?.customized || saving },
+        {
+          content: '初期設定に戻す',
+          onAction: () => void editor.reset(),
+          disabled: !loaded?.customized || saving,
+        },
       ]}
     >
       <LeaveGuard when={dirty} />
-      {list.status === 'error' ? (
-        <LoadErrorBanner
-          title="メールテンプレートを読み込めませんでした"
-          message={list.message}
-          onRetry={retry}
-        />
+      {list.error && !list.data ? (
+        <LoadErrorState title="メールテンプレートを読み込めませんでした" error={list.error} onRetry={retry} />
       ) : (
         <Layout>
           <Layout.Section>
@@ -75,24 +59,29 @@ export default function MailTemplatesPage() {
                     label="メールの種類"
                     options={options}
                     value={type}
-                    onChange={setType}
+                    onChange={editor.setType}
                     disabled={dirty}
                     helpText={dirty ? '保存するか初期設定に戻すと、ほかのメールを選べます' : undefined}
                   />
                 </div>
               </Card>
-              {template.status === 'error' ? (
-                <LoadErrorBanner
+              {template.error && !loaded ? (
+                <LoadErrorState
                   title="テンプレートを読み込めませんでした"
-                  message={template.message}
+                  error={template.error}
                   onRetry={retry}
                 />
               ) : !loaded || !draft ? (
                 <Card>
-                  <SkeletonBodyText lines={8} />
+                  <LoadingState lines={8} />
                 </Card>
               ) : (
-                <TemplateEditor template={loaded} draft={draft} problem={problem} onChange={setDraft} />
+                <TemplateEditor
+                  template={loaded}
+                  draft={draft}
+                  problem={editor.problem}
+                  onChange={editor.setDraft}
+                />
               )}
             </BlockStack>
           </Layout.Section>
@@ -158,47 +147,37 @@ function TemplateEditor(props: {
           </div>
         </BlockStack>
       </Card>
-      <Card>
-        <BlockStack gap="200">
-          <Text as="h2" variant="headingMd">
-            プレビュー（保存済みの文面・サンプルの契約）
-          </Text>
-          <Text as="p" fontWeight="semibold">
-            <span data-testid="mail-template-preview-subject">{template.preview.subject}</span>
-          </Text>
-          <Box background="bg-surface-secondary" padding="300" borderRadius="200">
-            <pre
-              data-testid="mail-template-preview"
-              style={{ whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'inherit' }}
-            >
-              {template.preview.text}
-            </pre>
-          </Box>
-        </BlockStack>
-      </Card>
+      <SectionCard title="プレビュー（保存済みの文面・サンプルの契約）" gap="200">
+        <Text as="p" fontWeight="semibold">
+          <span data-testid="mail-template-preview-subject">{template.preview.subject}</span>
+        </Text>
+        <Box background="bg-surface-secondary" padding="300" borderRadius="200">
+          <pre
+            data-testid="mail-template-preview"
+            style={{ whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'inherit' }}
+          >
+            {template.preview.text}
+          </pre>
+        </Box>
+      </SectionCard>
     </>
   )
 }
 
 function VariablesCard({ template }: { template: MailTemplateResponse }) {
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          使える変数
-        </Text>
-        {template.variables.map((v) => (
-          <InlineStack key={v.name} gap="200" wrap={false}>
-            <code>{`{{${v.name}}}`}</code>
-            <Text as="span" tone="subdued">
-              {v.label}
-            </Text>
-          </InlineStack>
-        ))}
-        <Text as="p" tone="subdued">
-          {'{{#変数名}}…{{/変数名}} で囲んだ部分は、その値があるときだけ表示されます。'}
-        </Text>
-      </BlockStack>
-    </Card>
+    <SectionCard title="使える変数" gap="200">
+      {template.variables.map((v) => (
+        <InlineStack key={v.name} gap="200" wrap={false}>
+          <code>{`{{${v.name}}}`}</code>
+          <Text as="span" tone="subdued">
+            {v.label}
+          </Text>
+        </InlineStack>
+      ))}
+      <Text as="p" tone="subdued">
+        {'{{#変数名}}…{{/変数名}} で囲んだ部分は、その値があるときだけ表示されます。'}
+      </Text>
+    </SectionCard>
   )
 }

@@ -1,8 +1,9 @@
-import { BlockStack, Button, Card, Link, Text, TextField } from '@shopify/polaris'
-import type { TestMailResponse } from '@teiki/contract'
+import { Button, Link, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { apiPost, errorMessage } from '../../app/api.ts'
+import { api } from '../../app/api.ts'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useAction } from '../../app/use-action.ts'
 
 /** テスト送信: the saved template with a sample contract, to an address the merchant types. */
 export function TestMailCard({
@@ -16,52 +17,39 @@ export function TestMailCard({
 }) {
   const ui = useUiState()
   const [email, setEmail] = useState('')
-  const [sending, setSending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy: sending, error, run } = useAction({ inline: true })
 
-  async function send() {
-    setSending(true)
-    setError(null)
-    try {
-      const sent = await apiPost<TestMailResponse>(`/test-mail/${type}`, { email })
+  const send = () =>
+    run('run', async () => {
+      const sent = await api('POST /test-mail/:type', { params: { type }, body: { email } })
       ui.showToast(
         sent.status === 'failed' || sent.status === 'pending'
           ? `${sent.to} への送信に失敗しました（自動で再送します）`
           : `${sent.to} にテストメールを送信しました`,
         { error: sent.status === 'failed' },
       )
-    } catch (cause) {
-      setError(errorMessage(cause))
-    } finally {
-      setSending(false)
-    }
-  }
+    })
 
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          テスト送信
-        </Text>
-        <div data-testid="test-mail-email">
-          <TextField
-            label="送信先メールアドレス"
-            type="email"
-            value={email}
-            onChange={setEmail}
-            autoComplete="email"
-            error={error ?? undefined}
-            helpText={disabled ? '保存してから送信してください' : '保存済みの文面をサンプルの契約で送ります'}
-          />
-        </div>
-        <div data-testid="test-mail-send">
-          <Button onClick={() => void send()} loading={sending} disabled={disabled || email.trim() === ''}>
-            テストメールを送信
-          </Button>
-        </div>
-        <MailViewerLink url={viewerUrl} />
-      </BlockStack>
-    </Card>
+    <SectionCard title="テスト送信" gap="300">
+      <div data-testid="test-mail-email">
+        <TextField
+          label="送信先メールアドレス"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          error={error ?? undefined}
+          helpText={disabled ? '保存してから送信してください' : '保存済みの文面をサンプルの契約で送ります'}
+        />
+      </div>
+      <div data-testid="test-mail-send">
+        <Button onClick={() => void send()} loading={sending} disabled={disabled || email.trim() === ''}>
+          テストメールを送信
+        </Button>
+      </div>
+      <MailViewerLink url={viewerUrl} />
+    </SectionCard>
   )
 }
 

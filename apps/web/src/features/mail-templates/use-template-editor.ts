@@ -1,54 +1,37 @@
-import type { MailTemplateList, MailTemplateResponse } from '@teiki/contract'
+import type { MailTemplateResponse } from '@teiki/contract'
 import { useCallback, useEffect, useState } from 'react'
-import { apiDelete, apiGet, apiPut, errorMessage } from '../../app/api.ts'
+import { api, errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
+import { invalidate, setCached, useApi } from '../../app/use-api.ts'
 
 export type Draft = { title: string; body: string; signature: string }
-export type Load<T> =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: T }
 
 /** The メールテンプレート screen's state: the list, the chosen mail, its draft, save and reset. */
 export function useTemplateEditor() {
   const ui = useUiState()
-  const [list, setList] = useState<Load<MailTemplateList>>({ status: 'loading' })
+  const list = useApi('GET /mail-templates')
   const [type, setType] = useState('order_confirmation')
-  const [template, setTemplate] = useState<Load<MailTemplateResponse>>({ status: 'loading' })
+  const template = useApi('GET /mail-template/:type', { params: { type } })
   const [draft, setDraft] = useState<Draft | null>(null)
   const [saving, setSaving] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  const [attempt, setAttempt] = useState(0)
-  const retry = useCallback(() => setAttempt((n) => n + 1), [])
+  const retry = useCallback(() => {
+    list.retry()
+    template.retry()
+  }, [list.retry, template.retry])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
+  // Each answer for the chosen mail (first load, save, reset) starts its draft afresh.
   useEffect(() => {
-    apiGet<MailTemplateList>('/mail-templates').then(
-      (data) => setList({ status: 'ready', data }),
-      (error: unknown) => setList({ status: 'error', message: errorMessage(error) }),
-    )
-  }, [attempt])
-
-  const show = useCallback((data: MailTemplateResponse) => {
-    setTemplate({ status: 'ready', data })
-    setDraft({ title: data.title, body: data.body, signature: data.signature })
+    if (!template.data) return
+    const { title, body, signature } = template.data
+    setDraft({ title, body, signature })
     setProblem(null)
-  }, [])
+  }, [template.data])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    setTemplate({ status: 'loading' })
-    apiGet<MailTemplateResponse>(`/mail-template/${type}`).then(
-      (data) => !cancelled && show(data),
-      (error: unknown) => !cancelled && setTemplate({ status: 'error', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [type, attempt, show])
+  const show = (data: MailTemplateResponse) =>
+    setCached('GET /mail-template/:type', { params: { type } }, data)
 
-  const loaded = template.status === 'ready' ? template.data : null
+  const loaded = template.data ?? null
   const dirty =
     loaded !== null &&
     draft !== null &&
@@ -58,9 +41,9 @@ export function useTemplateEditor() {
     if (!draft) return
     setSaving(true)
     try {
-      show(await apiPut<MailTemplateResponse>(`/mail-template/${type}`, draft))
+      await show(await api('PUT /mail-template/:type', { params: { type }, body: draft }))
       ui.showToast('テンプレートを保存しました')
-      retry()
+      void invalidate('GET /mail-templates')
     } catch (error) {
       setProblem(errorMessage(error))
     } finally {
@@ -71,8 +54,9 @@ export function useTemplateEditor() {
   async function reset() {
     setSaving(true)
     try {
-      show(await apiDelete<MailTemplateResponse>(`/mail-template/${type}`))
+      await show(await api('DELETE /mail-template/:type', { params: { type } }))
       ui.showToast('初期設定の文面に戻しました')
+      void invalidate('GET /mail-templates')
     } catch (error) {
       ui.showToast(errorMessage(error), { error: true })
     } finally {

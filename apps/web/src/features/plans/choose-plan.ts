@@ -1,5 +1,5 @@
-import type { AppPlanKey, PlanChangeResponse } from '@teiki/contract'
-import { apiPut } from '../../app/api.ts'
+import type { AppPlanKey } from '@teiki/contract'
+import { api } from '../../app/api.ts'
 import { inMobileAdmin } from './plan-model.ts'
 
 /**
@@ -8,9 +8,6 @@ import { inMobileAdmin } from './plan-model.ts'
  * them back to プラン, into the admin's app when they are in the mobile app.
  */
 export async function choosePlan(key: AppPlanKey): Promise<void> {
-  const { confirmationUrl } = await apiPut<PlanChangeResponse>('/plan', {
-    plan: key,
-    mobile: inMobileAdmin(),
-  })
+  const { confirmationUrl } = await api('PUT /plan', { body: { plan: key, mobile: inMobileAdmin() } })
   window.open(confirmationUrl, '_top')
 }

@@ -1,21 +1,11 @@
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  InlineGrid,
-  InlineStack,
-  List,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris'
+import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, List, Text } from '@shopify/polaris'
 import type { AppPlanOffer, PlanResponse } from '@teiki/contract'
 import { formatMoney } from '@teiki/domain'
-import { useEffect, useState } from 'react'
-import { apiGet, errorMessage } from '../../app/api.ts'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { useState } from 'react'
+import { errorMessage } from '../../app/api.ts'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useApi } from '../../app/use-api.ts'
 import { choosePlan } from './choose-plan.ts'
 import { offerAction } from './plan-model.ts'
 
@@ -26,18 +16,9 @@ import { offerAction } from './plan-model.ts'
  */
 export function PlanOffers({ current }: { current: Pick<PlanResponse, 'isActive' | 'catalogueKey'> }) {
   const ui = useUiState()
-  const [plans, setPlans] = useState<AppPlanOffer[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const offers = useApi('GET /plans')
+  const plans = offers.data?.plans
   const [choosing, setChoosing] = useState<string | null>(null)
-  const [attempt, setAttempt] = useState(0)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
-  useEffect(() => {
-    apiGet<{ plans: AppPlanOffer[] }>('/plans').then(
-      (data) => setPlans(data.plans),
-      (cause: unknown) => setError(errorMessage(cause)),
-    )
-  }, [attempt])
 
   async function choose(key: AppPlanOffer['key']) {
     setChoosing(key)
@@ -49,20 +30,15 @@ export function PlanOffers({ current }: { current: Pick<PlanResponse, 'isActive'
     }
   }
 
-  if (error)
+  if (offers.error && !plans)
     return (
-      <LoadErrorBanner
+      <LoadErrorState
         title="プランの一覧を読み込めませんでした"
-        message={error}
-        onRetry={() => setAttempt((n) => n + 1)}
+        error={offers.error}
+        onRetry={offers.retry}
       />
     )
-  if (!plans)
-    return (
-      <Card>
-        <SkeletonBodyText lines={6} />
-      </Card>
-    )
+  if (!plans) return <LoadingState lines={6} card />
   return (
     <BlockStack gap="300">
       <Text as="h2" variant="headingMd">

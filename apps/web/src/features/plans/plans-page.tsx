@@ -1,88 +1,56 @@
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Card,
-  InlineStack,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-  Text,
-} from '@shopify/polaris'
+import { Badge, Banner, BlockStack, Box, InlineStack, Layout, Page, Text } from '@shopify/polaris'
 import type { AppPlan, AppUsageEligibility, PlanResponse } from '@teiki/contract'
 import { formatDateJa } from '@teiki/domain'
-import { type ReactNode, useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
-import { apiGet, errorMessage } from '../../app/api.ts'
+import { LoadErrorState, SkeletonCard } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
+import { combine, useApi } from '../../app/use-api.ts'
 import { currentPlanView } from './plan-model.ts'
 import { PlanOffers } from './plan-offers.tsx'
 import { planStatusLabel, planStatusTone, trialLabel } from './plan-status.ts'
 
 type Loaded = { plan: PlanResponse; usage: AppUsageEligibility }
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'success'; data: Loaded }
-
-/** The plan first (it settles a change the merchant just approved), then what it allows. */
-async function load(): Promise<Loaded> {
-  const plan = await apiGet<PlanResponse>('/plan')
-  return { plan, usage: await apiGet<AppUsageEligibility>('/app-usage-eligibility') }
-}
 
 /** プラン: the app plan of the shop, and the plans to change to (approved on the platform). */
 export default function PlansPage() {
   // The platform sends the merchant back here with the charge's id after its approval page.
   const returned = new URLSearchParams(useLocation().search).has('charge_id')
-  const [state, setState] = useState<LoadState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry.
-  useEffect(() => {
-    let cancelled = false
-    setState({ status: 'loading' })
-    load().then(
-      (data) => !cancelled && setState({ status: 'success', data }),
-      (error: unknown) => !cancelled && setState({ status: 'error', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [attempt])
+  // The plan first (it settles a change the merchant just approved), then what it allows.
+  const plan = useApi('GET /plan')
+  const state = combine(plan, useApi(plan.data ? 'GET /app-usage-eligibility' : null))
 
   return (
     <Page title="プラン">
       <Layout>
         <Layout.Section>
-          {state.status === 'error' ? (
-            <Banner
-              tone="critical"
-              title="プランを読み込めませんでした"
-              action={{ content: '再試行', onAction: () => setAttempt((n) => n + 1) }}
-            >
-              <p>{state.message}</p>
-            </Banner>
-          ) : state.status === 'loading' ? (
-            <PlanSkeleton />
+          {state.data === undefined ? (
+            state.error && !state.isValidating ? (
+              <LoadErrorState
+                title="プランを読み込めませんでした"
+                error={state.error}
+                onRetry={state.retry}
+              />
+            ) : (
+              <PlanSkeleton />
+            )
           ) : (
             <BlockStack gap="400">
               {returned ? (
                 <div data-testid="plan-returned">
                   <Banner
-                    tone={state.data.plan.isActive ? 'success' : 'warning'}
+                    tone={state.data[0].isActive ? 'success' : 'warning'}
                     title="ストアでの承認手続きから戻りました"
                   >
                     <p>
-                      {state.data.plan.isActive && state.data.plan.currentPlan
-                        ? `現在のプランは「${currentPlanView(state.data.plan)!.name}」です。`
+                      {state.data[0].isActive && state.data[0].currentPlan
+                        ? `現在のプランは「${currentPlanView(state.data[0])!.name}」です。`
                         : 'プランは有効になっていません。もう一度プランを選んでください。'}
                     </p>
                   </Banner>
                 </div>
               ) : null}
-              <PlanDetails data={state.data} />
+              <PlanDetails data={{ plan: state.data[0], usage: state.data[1] }} />
             </BlockStack>
           )}
         </Layout.Section>
@@ -95,19 +63,14 @@ function PlanDetails({ data: { plan, usage } }: { data: Loaded }) {
   return (
     <BlockStack gap="400">
       <UsageBanner usage={usage} frozen={plan.currentPlan?.status === 'FROZEN'} />
-      <Card>
-        <BlockStack gap="400">
-          <Text as="h2" variant="headingMd">
-            現在のプラン
-          </Text>
-          {plan.currentPlan ? (
-            <CurrentPlan data={plan} plan={plan.currentPlan} />
-          ) : (
-            <Text as="p">ご契約中のプランはありません。</Text>
-          )}
-          <Row label="Shopifyプラン">{plan.shopifyPlan ?? '—'}</Row>
-        </BlockStack>
-      </Card>
+      <SectionCard title="現在のプラン">
+        {plan.currentPlan ? (
+          <CurrentPlan data={plan} plan={plan.currentPlan} />
+        ) : (
+          <Text as="p">ご契約中のプランはありません。</Text>
+        )}
+        <Row label="Shopifyプラン">{plan.shopifyPlan ?? '—'}</Row>
+      </SectionCard>
       <PlanOffers current={plan} />
     </BlockStack>
   )
@@ -172,12 +135,5 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function PlanSkeleton() {
-  return (
-    <Card>
-      <BlockStack gap="400">
-        <SkeletonDisplayText size="small" />
-        <SkeletonBodyText lines={4} />
-      </BlockStack>
-    </Card>
-  )
+  return <SkeletonCard lines={4} />
 }

@@ -1,15 +1,13 @@
 import { errorMessage } from '../../app/api.ts'
 import type { PickerSelection } from '../../app/product-picker-model.ts'
-import type { UiState } from '../../app/ui-state.tsx'
+import { loadInto } from '../../app/use-api.ts'
+import type { ReducerDeps } from '../../app/use-reducer-state.ts'
 import { draftProblems, requestOf } from './group-draft.ts'
 import type { EditorAction, EditorState } from './group-editor-state.ts'
 import type { PlansApi } from './plans-api.ts'
 
-export type EditorDeps = {
+export type EditorDeps = ReducerDeps<EditorState, EditorAction> & {
   api: PlansApi
-  ui: Pick<UiState, 'showToast' | 'openModal' | 'updateModal' | 'closeModal'>
-  dispatch: (action: EditorAction) => void
-  getState: () => EditorState
   /** The group's id, or null while it is being created. */
   groupId: string | null
   /** Where to go once a new group was created or the group deleted. */
@@ -24,15 +22,11 @@ export function createEditorActions(deps: EditorDeps) {
 
   function load(): () => void {
     if (groupId === null) return () => {}
-    let cancelled = false
     dispatch({ type: 'loading' })
-    api.detail(groupId).then(
-      (detail) => !cancelled && dispatch({ type: 'loaded', detail }),
-      (error: unknown) => !cancelled && dispatch({ type: 'loadFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
+    return loadInto(api.detail(groupId), {
+      loaded: (detail) => dispatch({ type: 'loaded', detail }),
+      failed: (message) => dispatch({ type: 'loadFailed', message }),
+    })
   }
 
   /**

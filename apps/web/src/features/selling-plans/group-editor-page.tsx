@@ -1,24 +1,14 @@
-import {
-  Badge,
-  BlockStack,
-  Button,
-  Card,
-  FormLayout,
-  InlineStack,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  Text,
-  TextField,
-} from '@shopify/polaris'
+import { Badge, BlockStack, Button, FormLayout, InlineStack, Layout, Page, TextField } from '@shopify/polaris'
 import { PlusIcon } from '@shopify/polaris-icons'
-import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { useProductPicker } from '../../app/product-picker.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
+import { useReducerState } from '../../app/use-reducer-state.ts'
 import { draftProblems, isDraftDirty } from './group-draft.ts'
 import { createEditorActions } from './group-editor-actions.ts'
 import {
@@ -43,11 +33,10 @@ export default function GroupEditorPage() {
 function useGroupEditor(groupId: string | null) {
   const ui = useUiState()
   const navigate = useAppNavigate()
-  const [state, dispatch] = useReducer(editorReducer, groupId, (id) =>
-    id ? loadingState() : newGroupState(),
+  const [state, dispatch, getState] = useReducerState(
+    editorReducer,
+    groupId ? loadingState() : newGroupState(),
   )
-  const stateRef = useRef(state)
-  stateRef.current = state
   const [goTo, setGoTo] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
   const currencyCode = state.detail?.currencyCode ?? 'JPY'
@@ -59,11 +48,11 @@ function useGroupEditor(groupId: string | null) {
         api: httpPlansApi,
         ui,
         dispatch,
-        getState: () => stateRef.current,
+        getState,
         groupId,
         goTo: setGoTo,
       }),
-    [ui, groupId],
+    [ui, groupId, getState, dispatch],
   )
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
   useEffect(() => actions.load(), [actions, attempt])
@@ -130,11 +119,9 @@ function GroupEditor({ groupId }: { groupId: string | null }) {
         ]}
       >
         {state.load.status === 'loading' ? (
-          <Card>
-            <SkeletonBodyText lines={10} />
-          </Card>
+          <LoadingState lines={10} card />
         ) : state.load.status === 'error' ? (
-          <LoadErrorBanner
+          <LoadErrorState
             title="販売プランを読み込めませんでした"
             message={state.load.message}
             onRetry={retry}
@@ -211,36 +198,31 @@ export function EditorBody({
     <Layout>
       <Layout.Section>
         <BlockStack gap="400">
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                基本情報
-              </Text>
-              <FormLayout>
+          <SectionCard title="基本情報" gap="300">
+            <FormLayout>
+              <TextField
+                label="販売プラン名"
+                {...field('name')}
+                error={shown.name}
+                maxLength={255}
+                helpText="ストアの商品ページに表示されます（例：定期便）"
+              />
+              <FormLayout.Group>
                 <TextField
-                  label="販売プラン名"
-                  {...field('name')}
-                  error={shown.name}
-                  maxLength={255}
-                  helpText="ストアの商品ページに表示されます（例：定期便）"
+                  label="管理コード"
+                  {...field('merchantCode')}
+                  placeholder={state.draft.name || '空欄は販売プラン名'}
+                  helpText="管理画面でだけ使う名前"
                 />
-                <FormLayout.Group>
-                  <TextField
-                    label="管理コード"
-                    {...field('merchantCode')}
-                    placeholder={state.draft.name || '空欄は販売プラン名'}
-                    helpText="管理画面でだけ使う名前"
-                  />
-                  <TextField
-                    label="選択肢の名前"
-                    {...field('option')}
-                    helpText="ストアでプランを選ぶ欄の見出し（例：お届け頻度）"
-                  />
-                </FormLayout.Group>
-                <TextField label="説明" {...field('description')} multiline={2} />
-              </FormLayout>
-            </BlockStack>
-          </Card>
+                <TextField
+                  label="選択肢の名前"
+                  {...field('option')}
+                  helpText="ストアでプランを選ぶ欄の見出し（例：お届け頻度）"
+                />
+              </FormLayout.Group>
+              <TextField label="説明" {...field('description')} multiline={2} />
+            </FormLayout>
+          </SectionCard>
           {state.draft.plans.map((plan, index) => (
             <PlanCard
               key={plan.key}

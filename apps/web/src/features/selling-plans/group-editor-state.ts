@@ -1,4 +1,5 @@
 import type { SellingPlanGroupDetail } from '@teiki/contract'
+import type { LoadStatus } from '../../app/use-reducer-state.ts'
 import {
   type AnchorDraft,
   emptyGroupDraft,
@@ -12,7 +13,7 @@ import {
 
 /** The editor: what was loaded (or a new group), the draft, and whether to show problems. */
 export type EditorState = {
-  load: { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' }
+  load: LoadStatus
   detail: SellingPlanGroupDetail | null
   loaded: GroupDraft
   draft: GroupDraft

@@ -15,6 +15,7 @@ import { formatNumber } from '@teiki/domain'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
 import { type PickerSelection, selectionLabel } from '../../app/product-picker-model.ts'
+import { SectionCard } from '../../app/section-card.tsx'
 import type { UiState } from '../../app/ui-state.tsx'
 import type { PlansApi } from './plans-api.ts'
 
@@ -139,26 +140,21 @@ export function FreeShippingCard({
   }
 
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          送料
+    <SectionCard title="送料" gap="200">
+      <div data-testid="free-shipping">
+        <Checkbox
+          label="この販売プランで購入された商品の送料を無料にする"
+          helpText="ストアの配送設定に、送料無料（¥0）の配送プロファイル「定期便送料無料（Teiki）」を作成して追加します。"
+          checked={state.free ?? false}
+          disabled={state.busy || state.free === null}
+          onChange={(checked) => void toggle(checked)}
+        />
+      </div>
+      {state.error ? (
+        <Text as="p" tone="critical">
+          送料の設定を読み込めませんでした：{state.error}
         </Text>
-        <div data-testid="free-shipping">
-          <Checkbox
-            label="この販売プランで購入された商品の送料を無料にする"
-            helpText="ストアの配送設定に、送料無料（¥0）の配送プロファイル「定期便送料無料（Teiki）」を作成して追加します。"
-            checked={state.free ?? false}
-            disabled={state.busy || state.free === null}
-            onChange={(checked) => void toggle(checked)}
-          />
-        </div>
-        {state.error ? (
-          <Text as="p" tone="critical">
-            送料の設定を読み込めませんでした：{state.error}
-          </Text>
-        ) : null}
-      </BlockStack>
-    </Card>
+      ) : null}
+    </SectionCard>
   )
 }

@@ -1,30 +1,20 @@
+import { Badge, BlockStack, Box, Card, IndexTable, InlineStack, Link, Page, Text } from '@shopify/polaris'
 import {
-  Badge,
-  BlockStack,
-  Box,
-  Card,
-  EmptyState,
-  IndexTable,
-  InlineStack,
-  Link,
-  Page,
-  SkeletonBodyText,
-  Text,
-  TextField,
-} from '@shopify/polaris'
-import { SearchIcon } from '@shopify/polaris-icons'
-import { SELLING_PLAN_GROUP_PAGE_SIZE, type SellingPlanGroupSummary } from '@teiki/contract'
-import { formatDateJa } from '@teiki/domain'
+  SELLING_PLAN_GROUP_PAGE_SIZE,
+  type SellingPlanGroupList,
+  type SellingPlanGroupSummary,
+} from '@teiki/contract'
 import { useCallback, useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
-import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
+import { DateCell } from '../../app/date-cell.tsx'
 import { ListPagination } from '../../app/list-pagination.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { EmptyListState, Loaded } from '../../app/load-state.tsx'
+import { SearchField } from '../../app/search-field.tsx'
+import { type ApiState, useApi } from '../../app/use-api.ts'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { useDebouncedSearch } from '../subscriptions/use-debounced-search.ts'
 import { countsLabel, discountTone, discountTypeLabel } from './plan-display.ts'
-import { httpPlansApi } from './plans-api.ts'
-import { type PlanListState, parsePlanListQuery, planListPath, usePlanList } from './use-plan-list.ts'
+import { parsePlanListQuery, planListPath } from './plan-list-query.ts'
 
 const HEADINGS: [{ title: string }, ...{ title: string }[]] = [
   { title: '販売プラン' },
@@ -43,8 +33,13 @@ export default function PlanListPage() {
     [navigate],
   )
   const search = useDebouncedSearch(query, (text) => show({ query: text, page: 1 }))
-  const { state, retry } = usePlanList(httpPlansApi, query, page)
-  const data = state.status === 'ready' ? state.data : state.status === 'loading' ? state.previous : null
+  const state = useApi(
+    'GET /subscriptions/sellingPlanGroups',
+    { query: { query, page } },
+    { keepPrevious: true },
+  )
+  const data = state.data ?? null
+  const settled = data !== null && !state.isValidating
 
   return (
     <Page
@@ -54,22 +49,14 @@ export default function PlanListPage() {
     >
       <Card padding="0">
         <Box padding="400">
-          <div data-testid="plan-search">
-            <TextField
-              label="販売プランを検索"
-              labelHidden
-              type="search"
-              autoComplete="off"
-              placeholder="販売プラン名で検索"
-              prefix={<SearchIcon width={20} height={20} aria-hidden="true" style={{ display: 'block' }} />}
-              value={search.value}
-              onChange={search.change}
-              clearButton
-              onClearButtonClick={search.clear}
-            />
-          </div>
+          <SearchField
+            testId="plan-search"
+            label="販売プランを検索"
+            placeholder="販売プラン名で検索"
+            search={search}
+          />
         </Box>
-        <PlanListBody state={state} query={query} onRetry={retry} />
+        <PlanListBody state={state} query={query} />
         {data && data.total > 0 ? (
           <ListPagination
             testId="plan-list-pagination"
@@ -78,9 +65,9 @@ export default function PlanListPage() {
               shown: data.groups.length,
               total: data.total,
             }}
-            hasPrevious={state.status === 'ready' && page > 1}
+            hasPrevious={settled && page > 1}
             onPrevious={() => show({ query, page: page - 1 })}
-            hasNext={state.status === 'ready' && page * SELLING_PLAN_GROUP_PAGE_SIZE < data.total}
+            hasNext={settled && page * SELLING_PLAN_GROUP_PAGE_SIZE < data.total}
             onNext={() => show({ query, page: page + 1 })}
           />
         ) : null}
@@ -89,41 +76,35 @@ export default function PlanListPage() {
   )
 }
 
-export function PlanListBody({
-  state,
+export function PlanListBody({ state, query }: { state: ApiState<SellingPlanGroupList>; query: string }) {
+  return (
+    <Loaded state={state} errorTitle="販売プランを読み込めませんでした" lines={8}>
+      {({ groups }) => <PlanListRows groups={groups} query={query} refreshing={state.isValidating} />}
+    </Loaded>
+  )
+}
+
+function PlanListRows({
+  groups,
   query,
-  onRetry,
+  refreshing,
 }: {
-  state: PlanListState
+  groups: SellingPlanGroupSummary[]
   query: string
-  onRetry: () => void
+  refreshing: boolean
 }) {
-  if (state.status === 'error')
-    return (
-      <Box padding="400">
-        <LoadErrorBanner title="販売プランを読み込めませんでした" message={state.message} onRetry={onRetry} />
-      </Box>
-    )
-  const groups = state.status === 'ready' ? state.data.groups : state.previous?.groups
-  if (!groups)
-    return (
-      <Box padding="400">
-        <SkeletonBodyText lines={8} />
-      </Box>
-    )
   if (groups.length === 0)
     return query ? (
-      <EmptyState heading="該当する販売プランはありません" image={EMPTY_STATE_IMAGE}>
+      <EmptyListState heading="該当する販売プランはありません">
         <p>販売プラン名の一部で検索してください。</p>
-      </EmptyState>
+      </EmptyListState>
     ) : (
-      <EmptyState
+      <EmptyListState
         heading="販売プランがまだありません"
-        image={EMPTY_STATE_IMAGE}
         action={{ content: '販売プランを作成', url: '/selling-plans/new' }}
       >
         <p>お届けの周期と割引を決めて、商品を定期便で販売できるようにしましょう。</p>
-      </EmptyState>
+      </EmptyListState>
     )
   return (
     <IndexTable
@@ -131,7 +112,7 @@ export function PlanListBody({
       itemCount={groups.length}
       headings={HEADINGS}
       selectable={false}
-      loading={state.status === 'loading'}
+      loading={refreshing}
     >
       {groups.map((group, index) => (
         <GroupRow key={group.id} group={group} position={index} />
@@ -170,11 +151,7 @@ function GroupRow({ group, position }: { group: SellingPlanGroupSummary; positio
       <IndexTable.Cell>
         <Text as="span">{countsLabel(group)}</Text>
       </IndexTable.Cell>
-      <IndexTable.Cell>
-        <Text as="span" tone="subdued">
-          {group.createdAt ? formatDateJa(group.createdAt, 'Asia/Tokyo') : '—'}
-        </Text>
-      </IndexTable.Cell>
+      <DateCell at={group.createdAt} zone="Asia/Tokyo" />
     </IndexTable.Row>
   )
 }

@@ -4,17 +4,12 @@ import type {
   GroupProductsChange,
   SellingPlanGroupDetail,
   SellingPlanGroupInput,
-  SellingPlanGroupList,
   SellingPlanGroupSummary,
 } from '@teiki/contract'
-import { apiDelete, apiGet, apiPost, apiPut } from '../../app/api.ts'
+import { api } from '../../app/api.ts'
 
 /** The selling plan endpoints the screens use (an interface so the flows are tested without a server). */
 export type PlansApi = {
-  list: (
-    query: { query: string; page: number },
-    init?: { signal?: AbortSignal },
-  ) => Promise<SellingPlanGroupList>
   detail: (id: string) => Promise<SellingPlanGroupDetail>
   create: (body: SellingPlanGroupInput) => Promise<SellingPlanGroupSummary>
   update: (id: string, body: SellingPlanGroupInput) => Promise<SellingPlanGroupSummary>
@@ -25,21 +20,17 @@ export type PlansApi = {
 }
 
 export const httpPlansApi: PlansApi = {
-  list: ({ query, page }, init = {}) =>
-    apiGet<SellingPlanGroupList>('/subscriptions/sellingPlanGroups', { query, page }, init),
-  detail: (id) => apiGet<SellingPlanGroupDetail>(`/selling-plan-groups/${encodeURIComponent(id)}`),
-  create: (body) => apiPost<SellingPlanGroupSummary>('/selling-plan-groups', body),
-  update: (id, body) =>
-    apiPut<SellingPlanGroupSummary>(`/selling-plan-groups/${encodeURIComponent(id)}`, body),
+  detail: (id) => api('GET /selling-plan-groups/:id', { params: { id } }),
+  create: (body) => api('POST /selling-plan-groups', { body }),
+  update: (id, body) => api('PUT /selling-plan-groups/:id', { params: { id }, body }),
   remove: async (id) => {
-    await apiDelete(`/selling-plan-groups/${encodeURIComponent(id)}`)
+    await api('DELETE /selling-plan-groups/:id', { params: { id } })
   },
   changeProducts: (id, change) =>
-    apiPost<SellingPlanGroupSummary>(`/selling-plan-groups/${encodeURIComponent(id)}/products`, change),
-  freeShipping: (id) => apiGet<FreeShippingExist>('/free-shipping-profile/exist', { sellingPlanGroupId: id }),
+    api('POST /selling-plan-groups/:id/products', { params: { id }, body: change }),
+  freeShipping: (id) => api('GET /free-shipping-profile/exist', { query: { sellingPlanGroupId: id } }),
   setFreeShipping: (id, free) =>
-    apiGet<FreeShippingUpdate>('/free-shipping-profile/update', {
-      sellingPlanGroupId: id,
-      free: String(free),
+    api('GET /free-shipping-profile/update', {
+      query: { sellingPlanGroupId: id, free: free ? 'true' : 'false' },
     }),
 }

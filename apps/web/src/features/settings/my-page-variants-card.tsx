@@ -1,56 +1,40 @@
 import { BlockStack, Button, Card, DataTable, InlineStack, Select, Text, TextField } from '@shopify/polaris'
 import type { MyPageTargetVariantList } from '@teiki/contract'
-import { useEffect, useState } from 'react'
-import { apiDelete, apiGet, apiPost, errorMessage } from '../../app/api.ts'
+import { useState } from 'react'
+import { api, errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useAction } from '../../app/use-action.ts'
+import { setCached, useApi } from '../../app/use-api.ts'
 
 /** The variants customers may switch to on their my page; group 2 only on shops with two customer groups. */
 export function MyPageVariantsCard() {
   const ui = useUiState()
-  const [list, setList] = useState<MyPageTargetVariantList | null>(null)
+  const loaded = useApi('GET /my-page-target-product-variants')
+  const list = loaded.data ?? null
   const [variantId, setVariantId] = useState('')
   const [group, setGroup] = useState('1')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const adding = useAction({ inline: true })
+  const removing = useAction()
+  const busy = adding.busy
+  const error = adding.error ?? (loaded.error ? errorMessage(loaded.error) : null)
+  // Each edit answers the whole new list: it becomes the cached one.
+  const setList = (next: MyPageTargetVariantList) =>
+    setCached('GET /my-page-target-product-variants', undefined, next)
 
-  useEffect(() => {
-    apiGet<MyPageTargetVariantList>('/my-page-target-product-variants').then(setList, (cause: unknown) =>
-      setError(errorMessage(cause)),
-    )
-  }, [])
-
-  async function add() {
-    setBusy(true)
-    setError(null)
-    try {
-      setList(
-        await apiPost<MyPageTargetVariantList>('/my-page-target-product-variants', {
-          variantIds: [variantId.trim()],
-          group: Number(group),
-        }),
-      )
+  const add = () =>
+    adding.run('run', async () => {
+      const body = { variantIds: [variantId.trim()], group: group === '2' ? (2 as const) : (1 as const) }
+      await setList(await api('POST /my-page-target-product-variants', { body }))
       setVariantId('')
       ui.showToast('バリエーションを追加しました')
-    } catch (cause) {
-      setError(errorMessage(cause))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
-  async function remove(id: string, g: number) {
-    try {
-      setList(
-        await apiDelete<MyPageTargetVariantList>('/my-page-target-product-variants', {
-          variantId: id,
-          group: g,
-        }),
-      )
+  const remove = (id: string, g: number) =>
+    removing.run('run', async () => {
+      const query = { variantId: id, group: g }
+      await setList(await api('DELETE /my-page-target-product-variants', { query }))
       ui.showToast('バリエーションを外しました')
-    } catch (cause) {
-      ui.showToast(errorMessage(cause), { error: true })
-    }
-  }
+    })
 
   const rows = (list?.variants ?? []).map((v) => [
     v.productTitle

@@ -1,16 +1,7 @@
-import {
-  Banner,
-  BlockStack,
-  Card,
-  FormLayout,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  Text,
-  TextField,
-} from '@shopify/polaris'
+import { Banner, BlockStack, Card, FormLayout, Layout, Page, Text, TextField } from '@shopify/polaris'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
+import { NumberField } from '../../app/number-field.tsx'
 import { MyPageVariantsCard } from './my-page-variants-card.tsx'
 import { useSettingsForm } from './use-settings-form.ts'
 
@@ -29,12 +20,10 @@ export default function SettingsPage() {
       secondaryActions={[{ content: '変更を破棄', onAction: discard, disabled: !dirty || saving }]}
     >
       <LeaveGuard when={dirty} />
-      {load.status === 'error' ? (
-        <LoadErrorBanner title="設定を読み込めませんでした" message={load.message} onRetry={retry} />
+      {load.error && !load.data ? (
+        <LoadErrorState title="設定を読み込めませんでした" error={load.error} onRetry={retry} />
       ) : !draft || !prep ? (
-        <Card>
-          <SkeletonBodyText lines={10} />
-        </Card>
+        <LoadingState lines={10} card />
       ) : (
         <Layout>
           <Layout.AnnotatedSection
@@ -83,17 +72,15 @@ export default function SettingsPage() {
                     <p>{prep.reason}</p>
                   </Banner>
                 )}
-                <div data-testid="settings-prep-days">
-                  <TextField
-                    label="お届け準備期間（日）"
-                    type="number"
-                    min={0}
-                    max={30}
-                    suffix="日"
-                    disabled={!prep.updatable}
-                    {...bind('deliveryPrepDays')}
-                  />
-                </div>
+                <NumberField
+                  testId="settings-prep-days"
+                  label="お届け準備期間（日）"
+                  min={0}
+                  max={30}
+                  suffix="日"
+                  disabled={!prep.updatable}
+                  {...bind('deliveryPrepDays')}
+                />
                 <Text as="p" tone="subdued">
                   契約数: {prep.contractCount >= 5 ? '5件以上' : `${prep.contractCount}件`}
                   {prep.planAllows ? '（ご利用のプランでは契約数にかかわらず変更できます）' : ''}

@@ -1,36 +1,23 @@
-import type { SettingsResponse } from '@teiki/contract'
-import { useCallback, useEffect, useState } from 'react'
-import { apiGet, apiPut, errorMessage } from '../../app/api.ts'
+import { useEffect, useState } from 'react'
+import { api, errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
+import { setCached, useApi } from '../../app/use-api.ts'
 import { fieldOfMessage, type SettingsDraft, toDraft, toSettings } from './settings-form.ts'
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: SettingsResponse }
 
 /** 設定's state: the stored settings, the draft, the server's message on the field it names, save. */
 export function useSettingsForm() {
   const ui = useUiState()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const load = useApi('GET /settings')
   const [draft, setDraft] = useState<SettingsDraft | null>(null)
   const [errors, setErrors] = useState<Partial<Record<keyof SettingsDraft, string>>>({})
   const [saving, setSaving] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load.
+  // The draft starts from what is stored, and again after each save.
   useEffect(() => {
-    apiGet<SettingsResponse>('/settings').then(
-      (data) => {
-        setLoad({ status: 'ready', data })
-        setDraft(toDraft(data.settings))
-      },
-      (error: unknown) => setLoad({ status: 'error', message: errorMessage(error) }),
-    )
-  }, [attempt])
+    if (load.data) setDraft(toDraft(load.data.settings))
+  }, [load.data])
 
-  const stored = load.status === 'ready' ? toDraft(load.data.settings) : null
+  const stored = load.data ? toDraft(load.data.settings) : null
   const dirty = stored !== null && draft !== null && JSON.stringify(stored) !== JSON.stringify(draft)
 
   async function save() {
@@ -38,9 +25,8 @@ export function useSettingsForm() {
     setSaving(true)
     setErrors({})
     try {
-      const data = await apiPut<SettingsResponse>('/settings', { settings: toSettings(draft) })
-      setLoad({ status: 'ready', data })
-      setDraft(toDraft(data.settings))
+      const data = await api('PUT /settings', { body: { settings: toSettings(draft) } })
+      await setCached('GET /settings', undefined, data)
       ui.showToast('設定を保存しました')
     } catch (error) {
       const message = errorMessage(error)
@@ -59,6 +45,6 @@ export function useSettingsForm() {
     autoComplete: 'off',
   })
   const discard = () => stored && setDraft(stored)
-  const prep = load.status === 'ready' ? load.data.deliveryPrepDays : null
-  return { load, draft, dirty, saving, save, discard, bind, prep, retry }
+  const prep = load.data?.deliveryPrepDays ?? null
+  return { load, draft, dirty, saving, save, discard, bind, prep, retry: load.retry }
 }

@@ -15,7 +15,11 @@ export type SearchFilters = {
   nextBillingDateTo: string
 }
 
-export type SearchRequest = { path: string; params: QueryParams }
+/** The search route (after `GET `) and its query. */
+export type SearchRequest = {
+  path: '/subscriptions/search' | '/subscriptions/search-variant-id'
+  params: QueryParams
+}
 
 /**
  * Maps a classified search input to the endpoint and query that answer it:

@@ -1,11 +1,10 @@
-import { Banner, BlockStack, Box, Button, Card, EmptyState, Page, Text, TextField } from '@shopify/polaris'
-import { SearchIcon } from '@shopify/polaris-icons'
+import { Banner, BlockStack, Box, Button, Card, Page, Text } from '@shopify/polaris'
 import { classifySearchInput } from '@teiki/domain'
 import { type FormEvent, useCallback, useEffect, useMemo } from 'react'
 import { useLocation } from 'react-router-dom'
-import { EMPTY_STATE_IMAGE } from '../../app/empty-state-image.ts'
 import { ListPagination } from '../../app/list-pagination.tsx'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { EmptyListState, LoadErrorState } from '../../app/load-state.tsx'
+import { SearchField } from '../../app/search-field.tsx'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { ExportButton } from './export/export-button.tsx'
 import { type ListQuery, listPath, parseListQuery, rememberListPath, withSearch } from './list-query.ts'
@@ -52,8 +51,8 @@ export function SubscriptionListPage() {
     () => (refused ? null : buildSearchRequest(query.text, classified, filters, { offset })),
     [refused, query.text, classified, filters, offset],
   )
-  const { state, retry } = useSubscriptionSearch(request)
-  const hint = refused ? null : describeSearch(query.text, classified, state.status === 'loading')
+  const state = useSubscriptionSearch(request)
+  const hint = refused ? null : describeSearch(query.text, classified, state.isValidating)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -66,23 +65,13 @@ export function SubscriptionListPage() {
         <Box padding="400">
           <BlockStack gap="300">
             <form onSubmit={onSubmit}>
-              <div data-testid="subscription-search">
-                <TextField
-                  id="subscription-search"
-                  label="契約を検索"
-                  labelHidden
-                  type="search"
-                  autoComplete="off"
-                  prefix={
-                    <SearchIcon width={20} height={20} aria-hidden="true" style={{ display: 'block' }} />
-                  }
-                  placeholder={SEARCH_PLACEHOLDER}
-                  value={search.value}
-                  onChange={search.change}
-                  clearButton
-                  onClearButtonClick={search.clear}
-                />
-              </div>
+              <SearchField
+                id="subscription-search"
+                testId="subscription-search"
+                label="契約を検索"
+                placeholder={SEARCH_PLACEHOLDER}
+                search={search}
+              />
             </form>
             <SubscriptionFilters
               filters={filters}
@@ -102,7 +91,7 @@ export function SubscriptionListPage() {
           {refused ? (
             <RefusedFilter errors={dateErrors} />
           ) : (
-            <Results state={state} onRetry={retry} onFirstPage={() => show({ ...query, offset: 0 })} />
+            <Results state={state} onFirstPage={() => show({ ...query, offset: 0 })} />
           )}
         </div>
         <ListPagination
@@ -135,24 +124,14 @@ function RefusedFilter({ errors }: { errors: FilterDateErrors }) {
   )
 }
 
-function Results({
-  state,
-  onRetry,
-  onFirstPage,
-}: {
-  state: SearchState
-  onRetry: () => void
-  onFirstPage: () => void
-}) {
-  if (state.status === 'error') {
-    return (
-      <Box padding="400">
-        <LoadErrorBanner title="契約を読み込めませんでした" message={state.message} onRetry={onRetry} />
-      </Box>
-    )
+function Results({ state, onFirstPage }: { state: SearchState; onFirstPage: () => void }) {
+  if (state.error && !state.isValidating) {
+    return <LoadErrorState title="契約を読み込めませんでした" error={state.error} onRetry={state.retry} />
   }
-  const rows = state.status === 'success' ? state.data.subscriptions : (state.previous?.subscriptions ?? null)
-  if (state.status === 'success' && rows?.length === 0) {
+  // While the next page or search loads, the previous answer stays (dimmed by the table).
+  const rows = state.data?.subscriptions ?? null
+  const settled = state.data !== undefined && !state.isValidating
+  if (settled && state.data && rows?.length === 0) {
     // A page past the end (an old link, contracts gone since): the list itself is not empty.
     if (state.data.offset > 0 && state.data.total.count > 0) {
       return (
@@ -165,17 +144,17 @@ function Results({
       )
     }
     return (
-      <EmptyState heading="該当する契約はありません" image={EMPTY_STATE_IMAGE}>
+      <EmptyListState heading="該当する契約はありません">
         <p>検索語句やステータス、次回請求日の条件を変えてお試しください。</p>
-      </EmptyState>
+      </EmptyListState>
     )
   }
-  return <SubscriptionTable rows={rows} isRefreshing={state.status === 'loading' && rows !== null} />
+  return <SubscriptionTable rows={rows} isRefreshing={state.isValidating && rows !== null} />
 }
 
 function paginationProps(state: SearchState) {
-  const data = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : null
-  const isIdle = state.status === 'success'
+  const data = state.data ?? null
+  const isIdle = data !== null && !state.isValidating
   return {
     range: data
       ? {

@@ -1,14 +1,11 @@
 import type { ScriptTag } from '@teiki/contract'
 import { ApiError, errorMessage } from '../../app/api.ts'
-import type { UiState } from '../../app/ui-state.tsx'
+import type { ReducerDeps } from '../../app/use-reducer-state.ts'
 import type { ThemeApi } from './theme-api.ts'
 import type { ThemeAction, ThemeState } from './theme-state.ts'
 
-export type ThemeDeps = {
+export type ThemeDeps = ReducerDeps<ThemeState, ThemeAction> & {
   api: ThemeApi
-  ui: Pick<UiState, 'showToast' | 'openModal' | 'updateModal' | 'closeModal'>
-  dispatch: (action: ThemeAction) => void
-  getState: () => ThemeState
   /** Reads the chosen theme's support again (after a refusal that may mean the page is stale). */
   reloadSupport: () => void
   /** Opens a page in a new tab (the theme editor at the block). */

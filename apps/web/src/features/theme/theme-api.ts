@@ -1,12 +1,5 @@
-import type {
-  AppBlockSupport,
-  ProductPageWidgetResponse,
-  ScriptTag,
-  ScriptTagList,
-  Theme,
-  ThemeList,
-} from '@teiki/contract'
-import { apiDelete, apiGet, apiPost } from '../../app/api.ts'
+import type { AppBlockSupport, ProductPageWidgetResponse, ScriptTag, Theme } from '@teiki/contract'
+import { api } from '../../app/api.ts'
 
 /** The endpoints the テーマ page uses (an interface so its flows are tested without a server). */
 export type ThemeApi = {
@@ -18,13 +11,12 @@ export type ThemeApi = {
 }
 
 export const httpThemeApi: ThemeApi = {
-  themes: async () => (await apiGet<ThemeList>('/themes')).themes,
+  themes: async () => (await api('GET /themes')).themes,
   support: (themeId) =>
-    apiGet<AppBlockSupport>(`/themes/${encodeURIComponent(themeId)}/templates/product/app-block-support`),
-  addWidget: (themeId) =>
-    apiPost<ProductPageWidgetResponse>(`/themes/${encodeURIComponent(themeId)}/product-page-widget`, {}),
-  scriptTags: async () => (await apiGet<ScriptTagList>('/script-tags')).scriptTags,
+    api('GET /themes/:id/templates/:t/app-block-support', { params: { id: themeId, t: 'product' } }),
+  addWidget: (themeId) => api('POST /themes/:id/product-page-widget', { params: { id: themeId } }),
+  scriptTags: async () => (await api('GET /script-tags')).scriptTags,
   deleteScriptTag: async (id) => {
-    await apiDelete<null>(`/script-tags/${encodeURIComponent(id)}`)
+    await api('DELETE /script-tags/:id', { params: { id } })
   },
 }

@@ -3,7 +3,6 @@ import {
   BlockStack,
   Box,
   Button,
-  Card,
   InlineStack,
   Layout,
   Page,
@@ -13,10 +12,12 @@ import {
 } from '@shopify/polaris'
 import type { AppBlockSupport, ScriptTag } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import { errorMessage } from '../../app/api.ts'
-import { LoadErrorBanner } from '../../app/load-error-banner.tsx'
+import { useCallback, useMemo } from 'react'
+import { LoadErrorState } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
+import { useLoadInto } from '../../app/use-api.ts'
+import { useReducerState } from '../../app/use-reducer-state.ts'
 import { createThemeActions } from './theme-actions.ts'
 import { httpThemeApi } from './theme-api.ts'
 import {
@@ -32,53 +33,31 @@ import {
 /** テーマ: the storefront widget in the shop's themes (spec §7 "Theme") and the script tags. */
 export default function ThemePage() {
   const ui = useUiState()
-  const [state, dispatch] = useReducer(themeReducer, initialThemeState)
-  const stateRef = useRef(state)
-  stateRef.current = state
-  const [attempt, setAttempt] = useState({ themes: 0, support: 0, tags: 0 })
-  const retry = useCallback(
-    (part: keyof typeof attempt) => setAttempt((a) => ({ ...a, [part]: a[part] + 1 })),
-    [],
+  const [state, dispatch, getState] = useReducerState(themeReducer, initialThemeState)
+  const retryThemes = useLoadInto(['GET /themes'], () => httpThemeApi.themes(), {
+    loaded: (themes) => dispatch({ type: 'themesLoaded', themes }),
+    failed: (message) => dispatch({ type: 'themesFailed', message }),
+  })
+  const { themeId } = state
+  const retrySupport = useLoadInto(
+    themeId ? ['GET /themes/:id/templates/:t/app-block-support', themeId] : null,
+    () => httpThemeApi.support(themeId ?? ''),
+    {
+      loading: () => dispatch({ type: 'supportLoading' }),
+      loaded: (support) => dispatch({ type: 'supportLoaded', support }),
+      failed: (message) => dispatch({ type: 'supportFailed', message }),
+    },
   )
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt.themes` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    httpThemeApi.themes().then(
-      (themes) => !cancelled && dispatch({ type: 'themesLoaded', themes }),
-      (error: unknown) => !cancelled && dispatch({ type: 'themesFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [attempt.themes])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt.support` re-runs the load.
-  useEffect(() => {
-    if (!state.themeId) return
-    let cancelled = false
-    dispatch({ type: 'supportLoading' })
-    httpThemeApi.support(state.themeId).then(
-      (support) => !cancelled && dispatch({ type: 'supportLoaded', support }),
-      (error: unknown) => !cancelled && dispatch({ type: 'supportFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [state.themeId, attempt.support])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt.tags` re-runs the load.
-  useEffect(() => {
-    let cancelled = false
-    dispatch({ type: 'tagsLoading' })
-    httpThemeApi.scriptTags().then(
-      (tags) => !cancelled && dispatch({ type: 'tagsLoaded', tags }),
-      (error: unknown) => !cancelled && dispatch({ type: 'tagsFailed', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [attempt.tags])
+  const retryTags = useLoadInto(['GET /script-tags'], () => httpThemeApi.scriptTags(), {
+    loading: () => dispatch({ type: 'tagsLoading' }),
+    loaded: (tags) => dispatch({ type: 'tagsLoaded', tags }),
+    failed: (message) => dispatch({ type: 'tagsFailed', message }),
+  })
+  const retry = useCallback(
+    (part: 'themes' | 'support' | 'tags') =>
+      ({ themes: retryThemes, support: retrySupport, tags: retryTags })[part](),
+    [retryThemes, retrySupport, retryTags],
+  )
 
   const actions = useMemo(
     () =>
@@ -86,11 +65,11 @@ export default function ThemePage() {
         api: httpThemeApi,
         ui,
         dispatch,
-        getState: () => stateRef.current,
+        getState,
         reloadSupport: () => retry('support'),
         openUrl: (url) => void window.open(url, '_blank', 'noopener'),
       }),
-    [ui, retry],
+    [ui, retry, getState, dispatch],
   )
 
   return (
@@ -129,59 +108,54 @@ export function WidgetCard({
 }) {
   const { themes, support } = state
   return (
-    <Card>
-      <BlockStack gap="400">
-        <Text as="h2" variant="headingMd">
-          商品ページのウィジェット
+    <SectionCard title="商品ページのウィジェット">
+      {themes.status === 'error' ? (
+        <LoadErrorState title="テーマを読み込めませんでした" message={themes.message} onRetry={onRetry} />
+      ) : themes.status === 'loading' ? (
+        <SkeletonBodyText lines={3} />
+      ) : themes.data.length === 0 ? (
+        <Text as="p" tone="subdued">
+          ストアにテーマがありません。オンラインストアにテーマを追加してください。
         </Text>
-        {themes.status === 'error' ? (
-          <LoadErrorBanner title="テーマを読み込めませんでした" message={themes.message} onRetry={onRetry} />
-        ) : themes.status === 'loading' ? (
-          <SkeletonBodyText lines={3} />
-        ) : themes.data.length === 0 ? (
-          <Text as="p" tone="subdued">
-            ストアにテーマがありません。オンラインストアにテーマを追加してください。
-          </Text>
-        ) : (
-          <>
-            <Select
-              label="テーマ"
-              options={themes.data.map((t) => ({ label: themeLabel(t), value: t.id }))}
-              value={state.themeId ?? ''}
-              onChange={(themeId) => dispatch({ type: 'themeChosen', themeId })}
+      ) : (
+        <>
+          <Select
+            label="テーマ"
+            options={themes.data.map((t) => ({ label: themeLabel(t), value: t.id }))}
+            value={state.themeId ?? ''}
+            onChange={(themeId) => dispatch({ type: 'themeChosen', themeId })}
+          />
+          {support.status === 'error' ? (
+            <LoadErrorState
+              title="テーマを確認できませんでした"
+              message={support.message}
+              onRetry={onRetry}
             />
-            {support.status === 'error' ? (
-              <LoadErrorBanner
-                title="テーマを確認できませんでした"
-                message={support.message}
-                onRetry={onRetry}
+          ) : support.status === 'loading' ? (
+            <SkeletonBodyText lines={3} />
+          ) : (
+            <BlockStack gap="300">
+              <InlineStack gap="200" blockAlign="center">
+                <Badge tone={widgetStatus(support.data).tone}>{widgetStatus(support.data).label}</Badge>
+                <Text as="p">{support.data.message}</Text>
+              </InlineStack>
+              <WidgetActions
+                support={support.data}
+                busy={state.busy !== null}
+                adding={state.busy?.kind === 'addWidget'}
+                onAdd={onAdd}
+                onRecheck={onRecheck}
               />
-            ) : support.status === 'loading' ? (
-              <SkeletonBodyText lines={3} />
-            ) : (
-              <BlockStack gap="300">
-                <InlineStack gap="200" blockAlign="center">
-                  <Badge tone={widgetStatus(support.data).tone}>{widgetStatus(support.data).label}</Badge>
-                  <Text as="p">{support.data.message}</Text>
-                </InlineStack>
-                <WidgetActions
-                  support={support.data}
-                  busy={state.busy !== null}
-                  adding={state.busy?.kind === 'addWidget'}
-                  onAdd={onAdd}
-                  onRecheck={onRecheck}
-                />
-                {!support.data.previewUrl && (
-                  <Text as="p" tone="subdued">
-                    定期購入できる商品がオンラインストアに公開されていないため、ストアで確認できません。
-                  </Text>
-                )}
-              </BlockStack>
-            )}
-          </>
-        )}
-      </BlockStack>
-    </Card>
+              {!support.data.previewUrl && (
+                <Text as="p" tone="subdued">
+                  定期購入できる商品がオンラインストアに公開されていないため、ストアで確認できません。
+                </Text>
+              )}
+            </BlockStack>
+          )}
+        </>
+      )}
+    </SectionCard>
   )
 }
 
@@ -261,51 +235,46 @@ export function ScriptTagsCard({
 }) {
   const tags = state.scriptTags
   return (
-    <Card>
-      <BlockStack gap="400">
-        <Text as="h2" variant="headingMd">
-          スクリプトタグ
+    <SectionCard title="スクリプトタグ">
+      {tags.status === 'error' ? (
+        <LoadErrorState
+          title="スクリプトタグを読み込めませんでした"
+          message={tags.message}
+          onRetry={onRetry}
+        />
+      ) : tags.status === 'loading' ? (
+        <SkeletonBodyText lines={2} />
+      ) : tags.data.length === 0 ? (
+        <Text as="p" tone="subdued">
+          スクリプトタグはありません。ウィジェットはテーマアプリ拡張で表示されます。
         </Text>
-        {tags.status === 'error' ? (
-          <LoadErrorBanner
-            title="スクリプトタグを読み込めませんでした"
-            message={tags.message}
-            onRetry={onRetry}
-          />
-        ) : tags.status === 'loading' ? (
-          <SkeletonBodyText lines={2} />
-        ) : tags.data.length === 0 ? (
-          <Text as="p" tone="subdued">
-            スクリプトタグはありません。ウィジェットはテーマアプリ拡張で表示されます。
-          </Text>
-        ) : (
-          <BlockStack gap="200">
-            {tags.data.map((tag) => (
-              <Box key={tag.id} paddingBlockEnd="200" borderBlockEndWidth="025" borderColor="border">
-                <InlineStack align="space-between" blockAlign="center" wrap={false} gap="400">
-                  <BlockStack gap="100">
-                    <Text as="p" breakWord>
-                      {tag.src}
-                    </Text>
-                    <Text as="p" tone="subdued" variant="bodySm">
-                      表示先: {scopeLabel(tag.displayScope)}・登録: {formatDateTimeJa(tag.createdAt)}
-                    </Text>
-                  </BlockStack>
-                  <Button
-                    tone="critical"
-                    onClick={() => onDelete(tag)}
-                    loading={state.busy?.kind === 'deleteTag' && state.busy.id === tag.id}
-                    disabled={state.busy !== null}
-                    accessibilityLabel={`${tag.src} を削除`}
-                  >
-                    削除
-                  </Button>
-                </InlineStack>
-              </Box>
-            ))}
-          </BlockStack>
-        )}
-      </BlockStack>
-    </Card>
+      ) : (
+        <BlockStack gap="200">
+          {tags.data.map((tag) => (
+            <Box key={tag.id} paddingBlockEnd="200" borderBlockEndWidth="025" borderColor="border">
+              <InlineStack align="space-between" blockAlign="center" wrap={false} gap="400">
+                <BlockStack gap="100">
+                  <Text as="p" breakWord>
+                    {tag.src}
+                  </Text>
+                  <Text as="p" tone="subdued" variant="bodySm">
+                    表示先: {scopeLabel(tag.displayScope)}・登録: {formatDateTimeJa(tag.createdAt)}
+                  </Text>
+                </BlockStack>
+                <Button
+                  tone="critical"
+                  onClick={() => onDelete(tag)}
+                  loading={state.busy?.kind === 'deleteTag' && state.busy.id === tag.id}
+                  disabled={state.busy !== null}
+                  accessibilityLabel={`${tag.src} を削除`}
+                >
+                  削除
+                </Button>
+              </InlineStack>
+            </Box>
+          ))}
+        </BlockStack>
+      )}
+    </SectionCard>
   )
 }

@@ -1,5 +1,6 @@
 import { FormLayout, TextField } from '@shopify/polaris'
 import { useState } from 'react'
+import { NumberField } from '../../../app/number-field.tsx'
 import { EditModal } from './edit-modal.tsx'
 import { planAddLine } from './line-edits.ts'
 import { type EditModalProps, useContractEdit } from './use-contract-edit.ts'
@@ -17,9 +18,7 @@ export function AddLineModal({ detail, reload, onClose }: EditModalProps) {
   return (
     <EditModal
       title="商品を追加"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planAddLine(detail, variant, { quantity, price }))}
-      busy={edit.busy}
+      {...edit.modal(() => planAddLine(detail, variant, { quantity, price }))}
       primaryLabel="追加"
       error={
         field === 'variantId' || field === 'quantity' || field === 'price' ? undefined : edit.error?.message
@@ -34,18 +33,15 @@ export function AddLineModal({ detail, reload, onClose }: EditModalProps) {
       />
       <FormLayout>
         <FormLayout.Group>
-          <div data-testid="line-quantity-input">
-            <TextField
-              type="number"
-              label="数量"
-              min={1}
-              max={999}
-              value={quantity}
-              onChange={setQuantity}
-              autoComplete="off"
-              error={field === 'quantity' ? edit.error?.message : undefined}
-            />
-          </div>
+          <NumberField
+            testId="line-quantity-input"
+            label="数量"
+            min={1}
+            max={999}
+            value={quantity}
+            onChange={setQuantity}
+            error={field === 'quantity' ? edit.error?.message : undefined}
+          />
           <div data-testid="line-price-input">
             <TextField
               label="価格（任意）"

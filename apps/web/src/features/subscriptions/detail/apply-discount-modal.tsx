@@ -11,9 +11,7 @@ export function ApplyDiscountModal({ detail, reload, onClose }: EditModalProps) 
   return (
     <EditModal
       title="割引コードを適用"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planApplyDiscount(detail, code))}
-      busy={edit.busy}
+      {...edit.modal(() => planApplyDiscount(detail, code))}
       primaryLabel="適用"
     >
       <div data-testid="discount-code-input">

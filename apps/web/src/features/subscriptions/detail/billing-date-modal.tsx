@@ -16,12 +16,7 @@ export function BillingDateModal({ detail, reload, onClose }: EditModalProps) {
   const edit = useContractEdit(reload, onClose)
   const today = japanToday()
   return (
-    <EditModal
-      title="次回請求日を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planNextBillingDate(detail, date, today))}
-      busy={edit.busy}
-    >
+    <EditModal title="次回請求日を変更" {...edit.modal(() => planNextBillingDate(detail, date, today))}>
       <DateField
         testId="next-billing-date-input"
         label="次回請求日"

@@ -1,6 +1,6 @@
 import { BlockStack, Select, Spinner, TextField } from '@shopify/polaris'
-import type { CancellationReason } from '@teiki/contract'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useLoader } from '../../../app/use-api.ts'
 import { type ChurnReasonInput, loadCancellationReasons } from './contract-actions.ts'
 import { CHURN_REASON_MAX } from './detail-format.ts'
 
@@ -9,16 +9,10 @@ import { CHURN_REASON_MAX } from './detail-format.ts'
  * text, both optional. Every change is reported whole through `onChange`.
  */
 export function ChurnReasonFields({ onChange }: { onChange: (value: ChurnReasonInput) => void }) {
-  const [reasons, setReasons] = useState<CancellationReason[] | null>(null)
+  // Cached under the reasons' route: an edit on the 解約理由 page refetches what is offered here.
+  const reasons =
+    useLoader(['GET /cancellation-reasons', 'sorted'], () => loadCancellationReasons()).data ?? null
   const [value, setValue] = useState<ChurnReasonInput>({ reasonId: '', reason: '' })
-
-  useEffect(() => {
-    const controller = new AbortController()
-    void loadCancellationReasons(controller.signal).then((list) => {
-      if (!controller.signal.aborted) setReasons(list)
-    })
-    return () => controller.abort()
-  }, [])
 
   const update = (patch: Partial<ChurnReasonInput>) => {
     const next = { ...value, ...patch }

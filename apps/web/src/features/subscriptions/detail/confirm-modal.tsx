@@ -27,9 +27,7 @@ export function ConfirmModal({
   return (
     <EditModal
       title={title}
-      onClose={onClose}
-      onSubmit={() => void edit.submit(plan())}
-      busy={edit.busy}
+      {...edit.modal(() => plan())}
       error={edit.error?.message}
       primaryLabel={confirmLabel}
       primaryTestId="confirm-action"

@@ -1,13 +1,11 @@
 import {
   type CancellationReason,
-  type CancellationReasonList,
   type ChurnRequest,
-  type ContractActionResponse,
   type SubscriptionDetail,
   ZChurnRequest,
   ZContractActionRequest,
 } from '@teiki/contract'
-import { apiGet, apiPost, errorMessage } from '../../../app/api.ts'
+import { api, errorMessage } from '../../../app/api.ts'
 import { parseWith } from './contract-edits.ts'
 import { type ContractAction, numericId } from './detail-format.ts'
 import type { EditUi } from './use-contract-edit.ts'
@@ -18,7 +16,7 @@ import type { EditUi } from './use-contract-edit.ts'
  */
 export async function loadCancellationReasons(signal?: AbortSignal): Promise<CancellationReason[]> {
   try {
-    const answer = await apiGet<CancellationReasonList>('/cancellation-reasons', {}, { signal })
+    const answer = await api('GET /cancellation-reasons', undefined, { signal })
     // Listed by position, then by id, as the reasons page lists them.
     return [...(answer.reasons ?? [])].sort((a, b) => a.position - b.position || Number(a.id) - Number(b.id))
   } catch {
@@ -28,7 +26,7 @@ export async function loadCancellationReasons(signal?: AbortSignal): Promise<Can
 
 export type ChurnReasonInput = { reasonId: string; reason: string }
 
-const PATH: Record<ContractAction, string> = { pause: '/pause', resume: '/resume', churn: '/churn' }
+const ROUTE = { pause: 'POST /pause', resume: 'POST /resume', churn: 'POST /churn' } as const
 
 const DONE: Record<ContractAction, string> = {
   pause: '契約を一時停止しました',
@@ -69,7 +67,7 @@ export async function runContractAction(
   action: ContractAction,
 ): Promise<boolean> {
   try {
-    await apiPost<ContractActionResponse>(PATH[action], body)
+    await api(ROUTE[action], { body })
     ui.showToast(DONE[action])
     return true
   } catch (error) {

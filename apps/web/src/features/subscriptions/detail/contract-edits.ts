@@ -1,6 +1,5 @@
 import {
   type ApplyDiscountCodeRequest,
-  type ContractEditResponse,
   type CreateOrderNowResponse,
   DELIVERY_TIME_SLOTS,
   type DeliveryAddressRequest,
@@ -11,8 +10,6 @@ import {
   type NextDeliveryDateRequest,
   type NoteRequest,
   type OrderCountRequest,
-  type OrderCountResponse,
-  type PaymentUpdateEmailResponse,
   type SubscriptionDetail,
   ZApplyDiscountCodeRequest,
   ZDeliveryAddressRequest,
@@ -25,7 +22,7 @@ import {
   ZOrderCountRequest,
 } from '@teiki/contract'
 import { DELIVERY_TIME_LABELS, formatDateJa, prefectureCode, withPlatformDetail } from '@teiki/domain'
-import { apiDelete, apiPost, apiPut, apiSend } from '../../../app/api.ts'
+import { api } from '../../../app/api.ts'
 import { checkDate } from './date-rules.ts'
 import { japanDateInput, scheduleLabel } from './detail-format.ts'
 import type { EditPlan, Planned } from './use-contract-edit.ts'
@@ -70,7 +67,8 @@ export function toNumber(text: string): number {
   return plain === '' ? Number.NaN : Number(plain)
 }
 
-export const contractPath = (detail: SubscriptionDetail) => encodeURIComponent(detail.contractId)
+/** The `:id` path parameter of the contract's edit routes. */
+export const idOf = (detail: SubscriptionDetail) => ({ id: detail.contractId })
 
 // 契約情報 ---------------------------------------------------------------------------------
 
@@ -88,7 +86,7 @@ export function planNextBillingDate(detail: SubscriptionDetail, date: string, to
   if (!parsed.ok) return invalid(parsed.error, parsed.field)
   return planned({
     run: async () => {
-      await apiPut<ContractEditResponse>('/next-billing-date', parsed.data)
+      await api('PUT /next-billing-date', { body: parsed.data })
       return { message: `次回請求日を${formatDateJa(date)}に変更しました` }
     },
   })
@@ -117,10 +115,7 @@ export function planNextDeliveryDate(detail: SubscriptionDetail, date: string, t
   if (!parsed.ok) return invalid(parsed.error, parsed.field)
   return planned({
     run: async () => {
-      await apiPut<ContractEditResponse>(
-        `/subscriptions/${contractPath(detail)}/next-delivery-date`,
-        parsed.data,
-      )
+      await api('PUT /subscriptions/:id/next-delivery-date', { params: idOf(detail), body: parsed.data })
       return {
         message:
           value === null
@@ -149,10 +144,7 @@ export function planDeliveryTime(detail: SubscriptionDetail, slot: string): Plan
   const body: DeliveryTimeRequest = parsed.data
   return planned({
     run: async () => {
-      await apiPut<ContractEditResponse>(
-        `/subscription-contracts/${contractPath(detail)}/specify-delivery-time`,
-        body,
-      )
+      await api('PUT /subscription-contracts/:id/specify-delivery-time', { params: idOf(detail), body })
       return {
         message:
           body.deliveryTime === 'NONE'
@@ -195,7 +187,7 @@ export function planInterval(detail: SubscriptionDetail, form: IntervalForm): Pl
   if (!parsed.ok) return invalid(parsed.error, parsed.field === 'day' ? 'anchors' : parsed.field)
   return planned({
     run: async () => {
-      await apiPut<ContractEditResponse>('/interval-and-interval-count', parsed.data)
+      await api('PUT /interval-and-interval-count', { body: parsed.data })
       return {
         message: `請求間隔を${scheduleLabel(
           parsed.data.interval,
@@ -214,10 +206,10 @@ export function planOrderCount(detail: SubscriptionDetail, count: string): Plann
   if (!parsed.ok) return invalid(parsed.error, 'count')
   return planned({
     run: async () => {
-      const answer = await apiPut<OrderCountResponse>(
-        `/subscription-contracts/${contractPath(detail)}/order-count`,
-        parsed.data,
-      )
+      const answer = await api('PUT /subscription-contracts/:id/order-count', {
+        params: idOf(detail),
+        body: parsed.data,
+      })
       return { message: `注文回数を${answer?.count ?? parsed.data.count}回に変更しました` }
     },
   })
@@ -230,7 +222,7 @@ export function planNote(detail: SubscriptionDetail, note: string): Planned {
   if (!parsed.ok) return invalid(parsed.error, 'note')
   return planned({
     run: async () => {
-      await apiPut<ContractEditResponse>(`/subscription-contracts/${contractPath(detail)}/note`, parsed.data)
+      await api('PUT /subscription-contracts/:id/note', { params: idOf(detail), body: parsed.data })
       return { message: 'メモを保存しました' }
     },
   })
@@ -240,9 +232,8 @@ export function planNote(detail: SubscriptionDetail, note: string): Planned {
 export function planCreateOrderNow(detail: SubscriptionDetail): Planned {
   return planned({
     run: async () => {
-      const answer = await apiPost<CreateOrderNowResponse>('/create-order-now', {
-        contractId: detail.contractId,
-        revision: detail.revision,
+      const answer = await api('POST /create-order-now', {
+        body: { contractId: detail.contractId, revision: detail.revision },
       })
       return orderNowToast(answer)
     },
@@ -303,10 +294,7 @@ export function planDeliveryAddress(detail: SubscriptionDetail, form: AddressFor
   if (!parsed.ok) return invalid(parsed.error, parsed.field)
   return planned({
     run: async () => {
-      await apiPut<ContractEditResponse>(
-        `/subscriptions/${contractPath(detail)}/delivery-address`,
-        parsed.data,
-      )
+      await api('PUT /subscriptions/:id/delivery-address', { params: idOf(detail), body: parsed.data })
       return { message: '配送先を変更しました' }
     },
   })
@@ -324,7 +312,7 @@ export function planPaymentMethod(detail: SubscriptionDetail, paymentMethodId: s
   if (!parsed.ok) return invalid(parsed.error, 'paymentMethodId')
   return planned({
     run: async () => {
-      await apiPut<ContractEditResponse>('/modify-payment-method', parsed.data)
+      await api('PUT /modify-payment-method', { body: parsed.data })
       return { message: '決済方法を変更しました' }
     },
   })
@@ -335,10 +323,9 @@ export function planPaymentUpdateEmail(detail: SubscriptionDetail): Planned {
   return planned({
     reload: false,
     run: async () => {
-      const { data } = await apiSend<PaymentUpdateEmailResponse>(
-        'POST',
-        `/subscription-contracts/${contractPath(detail)}/payment-method-update-email`,
-      )
+      const data = await api('POST /subscription-contracts/:id/payment-method-update-email', {
+        params: idOf(detail),
+      })
       return {
         message: data?.sentTo
           ? `決済方法の更新メールを${data.sentTo}に送信しました`
@@ -357,10 +344,7 @@ export function planApplyDiscount(detail: SubscriptionDetail, code: string): Pla
   if (!parsed.ok) return invalid(parsed.error, 'discountCode')
   return planned({
     run: async () => {
-      await apiPut<ContractEditResponse>(
-        `/subscriptions/${contractPath(detail)}/discount-code/apply`,
-        parsed.data,
-      )
+      await api('PUT /subscriptions/:id/discount-code/apply', { params: idOf(detail), body: parsed.data })
       return { message: `割引コード「${parsed.data.discountCode}」を適用しました` }
     },
   })
@@ -373,10 +357,10 @@ export function planRemoveDiscount(
 ): Planned {
   return planned({
     run: async () => {
-      await apiDelete<ContractEditResponse>(
-        `/subscriptions/${contractPath(detail)}/discount-code/${encodeURIComponent(discount.id || discount.title)}`,
-        { revision: detail.revision },
-      )
+      await api('DELETE /subscriptions/:id/discount-code/:code', {
+        params: { id: detail.contractId, code: discount.id || discount.title },
+        query: { revision: detail.revision },
+      })
       return { message: `割引「${discount.title || discount.id}」を削除しました` }
     },
   })

@@ -10,7 +10,7 @@ import { CardButton, DetailCard, DetailRow } from './detail-section.tsx'
 import { IntervalModal } from './interval-modal.tsx'
 import { NoteModal } from './note-modal.tsx'
 import { OrderCountModal } from './order-count-modal.tsx'
-import type { EditModalProps } from './use-contract-edit.ts'
+import type { DetailCardProps, EditModalProps } from './use-contract-edit.ts'
 
 type InfoEdit =
   | 'next-billing-date'
@@ -44,17 +44,7 @@ const INFO_LABELS: Record<InfoEdit, string> = {
  * 編集 button (`edit-<field>`). `editable` is false for contracts that cannot change any more;
  * the order count is the app's own record and stays correctable.
  */
-export function ContractInfoCard({
-  detail,
-  reload,
-  editable,
-  disabled,
-}: {
-  detail: SubscriptionDetail
-  reload: () => void
-  editable: boolean
-  disabled: boolean
-}) {
+export function ContractInfoCard({ detail, reload, editable, disabled }: DetailCardProps) {
   const [editing, setEditing] = useState<InfoEdit | null>(null)
   const policy = detail.billingPolicy
   const edit = (field: InfoEdit, allowed = editable) =>

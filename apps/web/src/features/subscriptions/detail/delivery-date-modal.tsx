@@ -19,9 +19,7 @@ export function DeliveryDateModal({ detail, reload, onClose }: EditModalProps) {
   return (
     <EditModal
       title="次回お届け予定日を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planNextDeliveryDate(detail, date, today))}
-      busy={edit.busy}
+      {...edit.modal(() => planNextDeliveryDate(detail, date, today))}
     >
       <BlockStack gap="200">
         <DateField

@@ -9,12 +9,7 @@ export function DeliveryTimeModal({ detail, reload, onClose }: EditModalProps) {
   const [slot, setSlot] = useState(detail.deliveryTime ?? 'NONE')
   const edit = useContractEdit(reload, onClose)
   return (
-    <EditModal
-      title="配送時間帯を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planDeliveryTime(detail, slot))}
-      busy={edit.busy}
-    >
+    <EditModal title="配送時間帯を変更" {...edit.modal(() => planDeliveryTime(detail, slot))}>
       <div data-testid="delivery-time-select">
         <Select
           label="配送時間帯"

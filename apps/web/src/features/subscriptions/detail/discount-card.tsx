@@ -6,21 +6,12 @@ import { ConfirmModal } from './confirm-modal.tsx'
 import { planRemoveDiscount } from './contract-edits.ts'
 import { cyclesLabel } from './detail-format.ts'
 import { CardButton, DetailCard, EmptyLine } from './detail-section.tsx'
+import type { DetailCardProps } from './use-contract-edit.ts'
 
 type Discount = SubscriptionDetail['discounts'][number]
 
 /** 割引: discounts applied to the contract; codes can be applied and discounts removed. */
-export function DiscountsCard({
-  detail,
-  reload,
-  editable,
-  disabled,
-}: {
-  detail: SubscriptionDetail
-  reload: () => void
-  editable: boolean
-  disabled: boolean
-}) {
+export function DiscountsCard({ detail, reload, editable, disabled }: DetailCardProps) {
   const [applying, setApplying] = useState(false)
   const [removing, setRemoving] = useState<Discount | null>(null)
   const discounts = detail.discounts

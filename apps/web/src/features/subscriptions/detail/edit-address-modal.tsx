@@ -42,9 +42,7 @@ export function EditAddressModal({ detail, reload, onClose }: EditModalProps) {
   return (
     <EditModal
       title="配送先を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planDeliveryAddress(detail, form))}
-      busy={edit.busy}
+      {...edit.modal(() => planDeliveryAddress(detail, form))}
       error={field && FIELDS.includes(field) ? undefined : edit.error?.message}
     >
       <FormLayout>

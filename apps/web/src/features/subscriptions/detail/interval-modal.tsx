@@ -1,5 +1,6 @@
-import { Banner, FormLayout, Select, TextField } from '@shopify/polaris'
+import { Banner, FormLayout, Select } from '@shopify/polaris'
 import { useState } from 'react'
+import { NumberField } from '../../../app/number-field.tsx'
 import { type IntervalForm, intervalForm, planInterval } from './contract-edits.ts'
 import { EditModal } from './edit-modal.tsx'
 import { type EditModalProps, useContractEdit } from './use-contract-edit.ts'
@@ -29,30 +30,21 @@ export function IntervalModal({ detail, reload, onClose }: EditModalProps) {
   const general = field === 'intervalCount' || field === 'anchors' ? undefined : edit.error?.message
 
   return (
-    <EditModal
-      title="請求間隔を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planInterval(detail, form))}
-      busy={edit.busy}
-      error={general}
-    >
+    <EditModal title="請求間隔を変更" {...edit.modal(() => planInterval(detail, form))} error={general}>
       {detail.interval === 'YEAR' ? (
         <Banner tone="info">年単位の契約は月単位（12ヶ月ごと）として編集します。</Banner>
       ) : null}
       <FormLayout>
         <FormLayout.Group>
-          <div data-testid="interval-count-input">
-            <TextField
-              type="number"
-              label="間隔"
-              min={1}
-              max={52}
-              value={form.intervalCount}
-              onChange={(intervalCount) => set({ intervalCount })}
-              autoComplete="off"
-              error={field === 'intervalCount' ? edit.error?.message : undefined}
-            />
-          </div>
+          <NumberField
+            testId="interval-count-input"
+            label="間隔"
+            min={1}
+            max={52}
+            value={form.intervalCount}
+            onChange={(intervalCount) => set({ intervalCount })}
+            error={field === 'intervalCount' ? edit.error?.message : undefined}
+          />
           <Select
             label="単位"
             options={UNIT_OPTIONS}

@@ -1,6 +1,7 @@
 import { Checkbox, FormLayout, TextField } from '@shopify/polaris'
 import type { SubscriptionDetailLine } from '@teiki/contract'
 import { useState } from 'react'
+import { NumberField } from '../../../app/number-field.tsx'
 import { safeMoney } from './detail-format.ts'
 import { EditModal } from './edit-modal.tsx'
 import { type LineForm, planLineQuantity } from './line-edits.ts'
@@ -28,24 +29,19 @@ export function LineEditModal({
   return (
     <EditModal
       title={`「${line.title}」を編集`}
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planLineQuantity(detail, line, form))}
-      busy={edit.busy}
+      {...edit.modal(() => planLineQuantity(detail, line, form))}
       error={field === 'quantity' || field === 'price' ? undefined : edit.error?.message}
     >
       <FormLayout>
-        <div data-testid="line-quantity-input">
-          <TextField
-            type="number"
-            label="数量"
-            min={1}
-            max={999}
-            value={form.quantity}
-            onChange={(quantity) => set({ quantity })}
-            autoComplete="off"
-            error={field === 'quantity' ? edit.error?.message : undefined}
-          />
-        </div>
+        <NumberField
+          testId="line-quantity-input"
+          label="数量"
+          min={1}
+          max={999}
+          value={form.quantity}
+          onChange={(quantity) => set({ quantity })}
+          error={field === 'quantity' ? edit.error?.message : undefined}
+        />
         <div data-testid="line-manual-price-checkbox">
           <Checkbox
             label="価格を手動で変更する"

@@ -1,6 +1,5 @@
 import {
   type AddLineRequest,
-  type ContractEditResponse,
   type LineQuantityRequest,
   type PriceManuallyChangedRequest,
   type SubscriptionDetail,
@@ -12,8 +11,8 @@ import {
   ZSwapVariantRequest,
 } from '@teiki/contract'
 import { priceInputProblem } from '@teiki/domain'
-import { ApiError, apiDelete, apiPost, apiPut, apiSend } from '../../../app/api.ts'
-import { contractPath, invalid, numberText, parseWith, planned, toNumber } from './contract-edits.ts'
+import { ApiError, api } from '../../../app/api.ts'
+import { idOf, invalid, numberText, parseWith, planned, toNumber } from './contract-edits.ts'
 import { numericId } from './detail-format.ts'
 import type { Planned } from './use-contract-edit.ts'
 import type { VariantSummary } from './variant-search.ts'
@@ -23,8 +22,7 @@ import type { VariantSummary } from './variant-search.ts'
  * remove, quantity (and a hand-set price), swap to another variant.
  */
 
-const linePath = (detail: SubscriptionDetail, lineId: string) =>
-  `/subscriptions/${contractPath(detail)}/${encodeURIComponent(lineId)}`
+const lineOf = (detail: SubscriptionDetail, lineId: string) => ({ contractId: detail.contractId, lineId })
 
 export const ADD_LINE_FAILED = '商品を追加できませんでした'
 
@@ -49,16 +47,11 @@ export function planAddLine(
   return planned({
     failure: ADD_LINE_FAILED,
     run: async () => {
-      const { status } = await apiSend<ContractEditResponse>(
-        'POST',
-        `/subscriptions/${contractPath(detail)}/lines`,
-        {
-          body: parsed.data,
-        },
+      await api(
+        'POST /subscriptions/:id/lines',
+        { params: idOf(detail), body: parsed.data },
+        { expectStatus: 200 },
       )
-      if (status !== 200) {
-        throw new ApiError(status, 'UNEXPECTED_STATUS', `サーバーの応答が正しくありません（HTTP ${status}）`)
-      }
       return { message: `「${variantName(variant)}」を追加しました` }
     },
   })
@@ -75,10 +68,10 @@ export function variantName(variant: Pick<VariantSummary, 'productTitle' | 'titl
 export function planRemoveLine(detail: SubscriptionDetail, line: SubscriptionDetailLine): Planned {
   return planned({
     run: async () => {
-      await apiDelete<ContractEditResponse>(
-        `/subscriptions/${contractPath(detail)}/lines/${encodeURIComponent(line.id)}`,
-        { revision: detail.revision },
-      )
+      await api('DELETE /subscriptions/:contractId/lines/:lineId', {
+        params: lineOf(detail, line.id),
+        query: { revision: detail.revision },
+      })
       return { message: `「${line.title}」を削除しました` }
     },
   })
@@ -110,18 +103,15 @@ export function planLineQuantity(
   }
   return planned({
     run: async () => {
-      const answer = await apiPut<ContractEditResponse>(
-        `${linePath(detail, line.id)}/quantity`,
-        quantity.data,
-      )
+      const answer = await api('PUT /subscriptions/:contractId/:lineId/quantity', {
+        params: lineOf(detail, line.id),
+        body: quantity.data,
+      })
       if (!form.manualPrice)
         return { message: `「${line.title}」の数量を${quantity.data.quantity}に変更しました` }
       const body: PriceManuallyChangedRequest = { lineId: line.id, price, revision: answer.revision }
       try {
-        await apiPost<ContractEditResponse>(
-          `/subscription-contracts/${contractPath(detail)}/price-manually-changed`,
-          body,
-        )
+        await api('POST /subscription-contracts/:id/price-manually-changed', { params: idOf(detail), body })
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
         return { message: `数量は変更しましたが、価格を変更できませんでした：${error.message}`, error: true }
@@ -146,7 +136,10 @@ export function planSwapVariant(
   if (!parsed.ok) return invalid(parsed.error, parsed.field)
   return planned({
     run: async () => {
-      await apiPut<ContractEditResponse>(`${linePath(detail, line.id)}/product-variant`, parsed.data)
+      await api('PUT /subscriptions/:contractId/:lineId/product-variant', {
+        params: lineOf(detail, line.id),
+        body: parsed.data,
+      })
       return { message: `「${line.title}」を「${variantName(variant)}」に変更しました` }
     },
   })

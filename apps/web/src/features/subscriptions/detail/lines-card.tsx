@@ -10,21 +10,12 @@ import { CardButton, DetailCard, EmptyLine } from './detail-section.tsx'
 import { LineEditModal } from './line-edit-modal.tsx'
 import { planRemoveLine } from './line-edits.ts'
 import { SwapVariantModal } from './swap-variant-modal.tsx'
+import type { DetailCardProps } from './use-contract-edit.ts'
 
 type LineEdit = { kind: 'add' } | { kind: 'quantity' | 'swap' | 'remove'; line: SubscriptionDetailLine }
 
 /** 商品: the contract lines with their pricing policy; lines can be added, changed and removed. */
-export function LinesCard({
-  detail,
-  reload,
-  editable,
-  disabled,
-}: {
-  detail: SubscriptionDetail
-  reload: () => void
-  editable: boolean
-  disabled: boolean
-}) {
+export function LinesCard({ detail, reload, editable, disabled }: DetailCardProps) {
   const [editing, setEditing] = useState<LineEdit | null>(null)
   const close = () => setEditing(null)
   const lines = detail.lines

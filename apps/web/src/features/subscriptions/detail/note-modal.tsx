@@ -11,12 +11,7 @@ export function NoteModal({ detail, reload, onClose }: EditModalProps) {
   const [note, setNote] = useState(detail.note ?? '')
   const edit = useContractEdit(reload, onClose)
   return (
-    <EditModal
-      title="メモを編集"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planNote(detail, note))}
-      busy={edit.busy}
-    >
+    <EditModal title="メモを編集" {...edit.modal(() => planNote(detail, note))}>
       <div data-testid="note-input">
         <TextField
           label="メモ"

@@ -2,16 +2,13 @@ import { BlockStack, Spinner, Text, TextField } from '@shopify/polaris'
 import type { OrderCountResponse } from '@teiki/contract'
 import { formatDateTimeJa } from '@teiki/domain'
 import { useEffect, useState } from 'react'
-import { apiGet, errorMessage, isAbortError } from '../../../app/api.ts'
+import { type Phase, phase, useApi } from '../../../app/use-api.ts'
 import { planOrderCount } from './contract-edits.ts'
 import { safeDate } from './detail-format.ts'
 import { EditModal } from './edit-modal.tsx'
 import { type EditModalProps, useContractEdit } from './use-contract-edit.ts'
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'done'; data: OrderCountResponse }
-  | { status: 'error'; message: string }
+type Loaded = Phase<OrderCountResponse>
 
 /**
  * 注文回数: the merchant's correction of how many orders the contract has made (for contracts
@@ -19,33 +16,19 @@ type Loaded =
  */
 export function OrderCountModal({ detail, reload, onClose }: EditModalProps) {
   const [count, setCount] = useState(String(detail.orderCount))
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' })
+  const answer = useApi('GET /subscription-contracts/:id/order-count', { params: { id: detail.contractId } })
+  const loaded = phase(answer)
   const edit = useContractEdit(reload, onClose)
 
+  // The form starts from what the server holds once it has answered.
   useEffect(() => {
-    const controller = new AbortController()
-    apiGet<OrderCountResponse>(
-      `/subscription-contracts/${encodeURIComponent(detail.contractId)}/order-count`,
-      {},
-      { signal: controller.signal },
-    ).then(
-      (data) => {
-        setLoaded({ status: 'done', data })
-        setCount(String(data.count))
-      },
-      (error: unknown) => {
-        if (!isAbortError(error)) setLoaded({ status: 'error', message: errorMessage(error) })
-      },
-    )
-    return () => controller.abort()
-  }, [detail.contractId])
+    if (answer.data) setCount(String(answer.data.count))
+  }, [answer.data])
 
   return (
     <EditModal
       title="注文回数を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planOrderCount(detail, count))}
-      busy={edit.busy}
+      {...edit.modal(() => planOrderCount(detail, count))}
       primaryDisabled={loaded.status === 'loading'}
     >
       <BlockStack gap="200">

@@ -1,49 +1,34 @@
 import { ChoiceList, Spinner, Text } from '@shopify/polaris'
 import type { PaymentMethodsResponse } from '@teiki/contract'
 import { useEffect, useState } from 'react'
-import { apiGet, errorMessage, isAbortError } from '../../../app/api.ts'
+import { type Phase, phase, useApi } from '../../../app/use-api.ts'
 import { planPaymentMethod } from './contract-edits.ts'
 import { instrumentLabel } from './detail-format.ts'
 import { EmptyLine } from './detail-section.tsx'
 import { EditModal } from './edit-modal.tsx'
 import { type EditModalProps, useContractEdit } from './use-contract-edit.ts'
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'done'; data: PaymentMethodsResponse }
-  | { status: 'error'; message: string }
+type Loaded = Phase<PaymentMethodsResponse>
 
 /** 決済方法: which of the customer's stored methods the contract charges. */
 export function PaymentMethodModal({ detail, reload, onClose }: EditModalProps) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' })
+  const answer = useApi('GET /subscription-contracts/:id/payment-methods', {
+    params: { id: detail.contractId },
+  })
+  const loaded = phase(answer)
   const [selected, setSelected] = useState(detail.paymentMethodId ?? '')
   const edit = useContractEdit(reload, onClose)
 
+  // The form starts from what the server holds once it has answered.
   useEffect(() => {
-    const controller = new AbortController()
-    apiGet<PaymentMethodsResponse>(
-      `/subscription-contracts/${encodeURIComponent(detail.contractId)}/payment-methods`,
-      {},
-      { signal: controller.signal },
-    ).then(
-      (data) => {
-        setLoaded({ status: 'done', data })
-        if (data.currentId) setSelected(data.currentId)
-      },
-      (error: unknown) => {
-        if (!isAbortError(error)) setLoaded({ status: 'error', message: errorMessage(error) })
-      },
-    )
-    return () => controller.abort()
-  }, [detail.contractId])
+    if (answer.data) if (answer.data.currentId) setSelected(answer.data.currentId)
+  }, [answer.data])
 
   const currentId = loaded.status === 'done' ? loaded.data.currentId : detail.paymentMethodId
   return (
     <EditModal
       title="決済方法を変更"
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planPaymentMethod(detail, selected))}
-      busy={edit.busy}
+      {...edit.modal(() => planPaymentMethod(detail, selected))}
       error={edit.error?.message}
       primaryDisabled={loaded.status !== 'done' || selected === '' || selected === currentId}
     >

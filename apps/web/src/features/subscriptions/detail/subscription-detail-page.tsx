@@ -1,21 +1,8 @@
-import {
-  Badge,
-  BlockStack,
-  Button,
-  Card,
-  EmptyState,
-  InlineStack,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-  SkeletonPage,
-} from '@shopify/polaris'
+import { Badge, BlockStack, Button, Card, InlineStack, Layout, Page, SkeletonPage } from '@shopify/polaris'
 import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
 import { statusLabel, statusTone } from '@teiki/domain'
 import { useParams } from 'react-router-dom'
-import { EMPTY_STATE_IMAGE } from '../../../app/empty-state-image.ts'
-import { LoadErrorBanner } from '../../../app/load-error-banner.tsx'
+import { EmptyListState, LoadErrorState, SkeletonCard } from '../../../app/load-state.tsx'
 import { lastListPath } from '../list-query.ts'
 import { ContractInfoCard } from './contract-info-card.tsx'
 import { CustomerCard, DeliveryCard, PaymentCard } from './customer-cards.tsx'
@@ -50,20 +37,16 @@ export default function SubscriptionDetailPage() {
       return (
         <Page title={title} backAction={backAction()}>
           <Card>
-            <EmptyState
-              heading="契約が見つかりません"
-              action={{ content: '契約一覧へ戻る', url: '/' }}
-              image={EMPTY_STATE_IMAGE}
-            >
+            <EmptyListState heading="契約が見つかりません" action={{ content: '契約一覧へ戻る', url: '/' }}>
               <p>契約IDが正しいかご確認ください。</p>
-            </EmptyState>
+            </EmptyListState>
           </Card>
         </Page>
       )
     case 'error':
       return (
         <Page title={title} backAction={backAction()}>
-          <LoadErrorBanner title="契約を読み込めませんでした" message={state.message} onRetry={retry} />
+          <LoadErrorState title="契約を読み込めませんでした" message={state.message} onRetry={retry} />
         </Page>
       )
     case 'success':
@@ -145,27 +128,12 @@ function DetailSkeleton() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <Card>
-              <BlockStack gap="400">
-                <SkeletonDisplayText size="small" />
-                <SkeletonBodyText lines={8} />
-              </BlockStack>
-            </Card>
-            <Card>
-              <BlockStack gap="400">
-                <SkeletonDisplayText size="small" />
-                <SkeletonBodyText lines={4} />
-              </BlockStack>
-            </Card>
+            <SkeletonCard lines={8} />
+            <SkeletonCard lines={4} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
-            <BlockStack gap="400">
-              <SkeletonDisplayText size="small" />
-              <SkeletonBodyText lines={5} />
-            </BlockStack>
-          </Card>
+          <SkeletonCard lines={5} />
         </Layout.Section>
       </Layout>
     </SkeletonPage>

@@ -22,9 +22,7 @@ export function SwapVariantModal({
   return (
     <EditModal
       title={`「${line.title}」の商品を変更`}
-      onClose={onClose}
-      onSubmit={() => void edit.submit(planSwapVariant(detail, line, variant, keepPrice))}
-      busy={edit.busy}
+      {...edit.modal(() => planSwapVariant(detail, line, variant, keepPrice))}
       primaryDisabled={variant === null}
       error={edit.error?.field === 'variantId' ? undefined : edit.error?.message}
       size="large"

@@ -85,10 +85,23 @@ export function useContractEdit(reload: () => void, onClose: () => void) {
     [error],
   )
 
-  return { busy, error, errorFor, submit, clearError: useCallback(() => setError(null), []) }
+  /** What every edit modal hands EditModal: close, submit the plan `plan()` makes, busy. */
+  const modal = (plan: () => Planned) => ({ onClose, onSubmit: () => void submit(plan()), busy })
+
+  return { busy, error, errorFor, submit, modal, clearError: useCallback(() => setError(null), []) }
 }
 
 /** What every edit modal of the detail page is given. */
+/** What each editable card of the detail page is handed (its edits reload the contract). */
+export type DetailCardProps = {
+  detail: SubscriptionDetail
+  reload: () => void
+  /** False for contracts that cannot change any more. */
+  editable: boolean
+  /** True while the page reloads or another edit runs. */
+  disabled: boolean
+}
+
 export type EditModalProps = {
   detail: SubscriptionDetail
   reload: () => void

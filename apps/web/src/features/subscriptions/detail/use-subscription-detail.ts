@@ -1,7 +1,7 @@
 import type { SubscriptionDetail } from '@teiki/contract'
-import { useCallback, useEffect, useState } from 'react'
-import { ApiError, apiGet, errorMessage, isAbortError } from '../../../app/api.ts'
-import { takePrefetchedDetail } from './detail-prefetch.ts'
+import { useCallback } from 'react'
+import { ApiError, errorMessage } from '../../../app/api.ts'
+import { invalidate, useApi } from '../../../app/use-api.ts'
 
 export type DetailState =
   | { status: 'loading' }
@@ -10,46 +10,32 @@ export type DetailState =
   | { status: 'success'; data: SubscriptionDetail; isReloading: boolean }
 
 /**
- * Loads one contract. `reload` keeps the shown data while the new copy loads (after an action),
- * `retry` starts over with the skeleton (after an error).
+ * Loads one contract. `reload` keeps the shown data while the new copy loads (after an edit or
+ * an action, which also refetches the list), `retry` asks again after an error.
  */
 export function useSubscriptionDetail(contractId: string) {
-  const [state, setState] = useState<DetailState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState({ count: 0, quiet: false })
+  // Contract ids are numeric: anything else cannot exist, no need to ask the server.
+  const valid = /^\d{1,20}$/.test(contractId)
+  const answer = useApi(valid ? 'GET /subscriptions/:contractId' : null, { params: { contractId } })
+  const reload = useCallback(
+    () =>
+      void invalidate(
+        'GET /subscriptions/:contractId',
+        'GET /subscriptions/search',
+        'GET /subscriptions/search-variant-id',
+      ),
+    [],
+  )
+  return { state: detailState(valid, answer), retry: answer.retry, reload }
+}
 
-  useEffect(() => {
-    // Contract ids are numeric: anything else cannot exist, no need to ask the server.
-    if (!/^\d{1,20}$/.test(contractId)) {
-      setState({ status: 'not-found' })
-      return
-    }
-    const controller = new AbortController()
-    setState((current) =>
-      attempt.quiet && current.status === 'success'
-        ? { ...current, isReloading: true }
-        : { status: 'loading' },
-    )
-    const request =
-      (attempt.count === 0 && takePrefetchedDetail(contractId)) ||
-      apiGet<SubscriptionDetail>(
-        `/subscriptions/${encodeURIComponent(contractId)}`,
-        {},
-        { signal: controller.signal },
-      )
-    request.then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: 'success', data, isReloading: false })
-      },
-      (error: unknown) => {
-        if (isAbortError(error) || controller.signal.aborted) return
-        if (error instanceof ApiError && error.code === 'NOT_FOUND') setState({ status: 'not-found' })
-        else setState({ status: 'error', message: errorMessage(error) })
-      },
-    )
-    return () => controller.abort()
-  }, [contractId, attempt])
-
-  const retry = useCallback(() => setAttempt((a) => ({ count: a.count + 1, quiet: false })), [])
-  const reload = useCallback(() => setAttempt((a) => ({ count: a.count + 1, quiet: true })), [])
-  return { state, retry, reload }
+function detailState(
+  valid: boolean,
+  answer: { data: SubscriptionDetail | undefined; error: unknown; isValidating: boolean },
+): DetailState {
+  if (!valid) return { status: 'not-found' }
+  if (answer.data) return { status: 'success', data: answer.data, isReloading: answer.isValidating }
+  if (answer.error instanceof ApiError && answer.error.code === 'NOT_FOUND') return { status: 'not-found' }
+  if (answer.error && !answer.isValidating) return { status: 'error', message: errorMessage(answer.error) }
+  return { status: 'loading' }
 }

@@ -1,6 +1,6 @@
-import type { VariantSearchResponse, VariantSummary } from '@teiki/contract'
+import type { VariantSummary } from '@teiki/contract'
 import { useEffect, useState } from 'react'
-import { apiGet, errorMessage, isAbortError } from '../../../app/api.ts'
+import { api, errorMessage, isAbortError } from '../../../app/api.ts'
 import { numericId } from './detail-format.ts'
 
 export type { VariantSummary }
@@ -10,9 +10,9 @@ export const VARIANT_SEARCH_DEBOUNCE_MS = 300
 
 /** Variants whose product title, variant title or SKU match `query`. */
 export async function searchVariants(query: string, signal?: AbortSignal): Promise<VariantSummary[]> {
-  const answer = await apiGet<VariantSearchResponse>(
-    '/products/variants/search',
-    { query, limit: VARIANT_SEARCH_LIMIT },
+  const answer = await api(
+    'GET /products/variants/search',
+    { query: { query, limit: VARIANT_SEARCH_LIMIT } },
     { signal },
   )
   return answer.variants ?? []

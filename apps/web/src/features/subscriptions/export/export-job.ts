@@ -6,7 +6,7 @@ import {
   ZExportRequest,
 } from '@teiki/contract'
 import { DATE_FORMAT_MESSAGE, dateProblem, formatNumber, isValidCalendarDate } from '@teiki/domain'
-import { ApiError, apiDownload, apiGet, apiPost } from '../../../app/api.ts'
+import { ApiError, api, download } from '../../../app/api.ts'
 import type { SearchFilters } from '../search-request.ts'
 
 /**
@@ -15,7 +15,6 @@ import type { SearchFilters } from '../search-request.ts'
  * then the job: POST, poll its progress every 500 ms, download the file.
  */
 
-export const EXPORT_PATH = '/export-subscription-contracts'
 export const POLL_INTERVAL_MS = 500
 
 /** The modal's fields as typed (text fields hold text; '' = not set). */
@@ -78,11 +77,6 @@ export const INTERVAL_OPTIONS = [
   { label: '日ごと', value: 'DAY' },
   { label: '週ごと', value: 'WEEK' },
   { label: 'ヶ月ごと', value: 'MONTH' },
-]
-
-export const ENCODING_CHOICES: Array<{ label: string; value: ExportEncoding }> = [
-  { label: 'UTF-8（BOM付き）', value: 'utf-8' },
-  { label: 'Shift_JIS（Excel向け）', value: 'shift_jis' },
 ]
 
 /** Whole number text as merchants type it (full-width digits, `1,000`); NaN when it is not one. */
@@ -191,11 +185,15 @@ export async function runExportJob(
   },
 ): Promise<ExportJob> {
   const sleep = opts.sleep ?? sleepMs
-  let job = await apiPost<ExportJob>(EXPORT_PATH, request, { signal: opts.signal })
+  let job = await api('POST /export-subscription-contracts', { body: request }, { signal: opts.signal })
   opts.onUpdate(job)
   while (job.status === 'queued' || job.status === 'running') {
     await sleep(POLL_INTERVAL_MS, opts.signal)
-    job = await apiGet<ExportJob>(`${EXPORT_PATH}/${encodeURIComponent(job.id)}`, {}, { signal: opts.signal })
+    job = await api(
+      'GET /export-subscription-contracts/:id',
+      { params: { id: job.id } },
+      { signal: opts.signal },
+    )
     opts.onUpdate(job)
   }
   if (job.status === 'failed') {
@@ -206,5 +204,10 @@ export async function runExportJob(
 
 /** The finished file: its bytes and name (from Content-Disposition, else the job's). */
 export function downloadExport(job: Pick<ExportJob, 'id' | 'fileName'>, signal?: AbortSignal) {
-  return apiDownload(`${EXPORT_PATH}/${encodeURIComponent(job.id)}/download`, job.fileName, { signal })
+  return download(
+    'GET /export-subscription-contracts/:id/download',
+    job.fileName,
+    { params: { id: job.id } },
+    { signal },
+  )
 }

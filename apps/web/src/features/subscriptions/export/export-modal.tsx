@@ -16,6 +16,7 @@ import { formatNumber, SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
 import { useEffect, useRef, useState } from 'react'
 import { errorMessage, isAbortError, saveBlob } from '../../../app/api.ts'
 import { DateField } from '../../../app/date-field.tsx'
+import { ENCODING_CHOICES } from '../../../app/encoding-select.tsx'
 import { useUiState } from '../../../app/ui-state.tsx'
 import { WithTestId } from '../../../app/with-test-id.tsx'
 import type { SearchFilters } from '../search-request.ts'
@@ -23,7 +24,6 @@ import {
   carriedFiltersNote,
   checkExportForm,
   downloadExport,
-  ENCODING_CHOICES,
   type ExportForm,
   type ExportFormField,
   exportFormFromList,
