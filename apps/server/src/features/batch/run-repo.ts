@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
 import type { BatchRow } from './repo.ts'
 
 // The runner's SQL: claiming a batch, walking its rows, recording each decision with the
@@ -14,14 +14,9 @@ const COLUMNS = `shop_id::text, id::text, kind, params, notify_email, status, to
  * Takes the batch for `owner`: a queued one, or a running one whose worker is gone (its owner
  * among `deadOwners`, or silent for BATCH_STALE_SECONDS). Null when it is not there to take.
  */
-export async function claimBatch(
-  db: DbClient,
-  shopId: string,
-  id: string,
-  owner: string,
-  deadOwners: string[],
-): Promise<BatchRow | null> {
-  const { rows } = await db.query<BatchRow>(
+export function claimBatch(db: DbClient, shopId: string, id: string, owner: string, deadOwners: string[]) {
+  return queryRow<BatchRow>(
+    db,
     `update batch_updates set status = 'running', owner = $3, heartbeat_at = now(), updated_at = now(),
        executed_at = coalesce(executed_at, now())
      where shop_id = $1 and id = $2::uuid
@@ -30,7 +25,6 @@ export async function claimBatch(
      returning ${COLUMNS}`,
     [shopId, id, owner, deadOwners, BATCH_STALE_SECONDS],
   )
-  return rows[0] ?? null
 }
 
 /** Owners of running batches (to tell which of them are dead processes). */
@@ -42,11 +36,9 @@ export async function runningOwners(db: DbClient): Promise<string[]> {
 }
 
 /** Batches that need a worker: queued ones not started for a while, and running ones whose worker is gone. */
-export async function orphanBatches(
-  db: DbClient,
-  deadOwners: string[],
-): Promise<Array<{ shop_id: string; id: string }>> {
-  const { rows } = await db.query<{ shop_id: string; id: string }>(
+export function orphanBatches(db: DbClient, deadOwners: string[]) {
+  return queryRows<{ shop_id: string; id: string }>(
+    db,
     `select shop_id::text, id::text from batch_updates
      where (status = 'queued' and updated_at < now() - interval '1 minute')
         or (status = 'running' and (owner = any($1::text[])
@@ -54,26 +46,19 @@ export async function orphanBatches(
      order by created_at limit 100`,
     [deadOwners, BATCH_STALE_SECONDS],
   )
-  return rows
 }
 
 export type PendingItem = { contract_id: string; attempted: boolean }
 
 /** The next undecided rows after `afterId` ('applying' ones were asked for by a worker that died). */
-export async function pendingItems(
-  db: DbClient,
-  shopId: string,
-  batchId: string,
-  afterId: string,
-  limit: number,
-): Promise<PendingItem[]> {
-  const { rows } = await db.query<PendingItem>(
+export function pendingItems(db: DbClient, shopId: string, batchId: string, afterId: string, limit: number) {
+  return queryRows<PendingItem>(
+    db,
     `select contract_id::text, status = 'applying' as attempted from batch_update_items
      where shop_id = $1 and batch_id = $2::uuid and status in ('pending', 'applying') and contract_id > $3
      order by contract_id limit $4`,
     [shopId, batchId, afterId, limit],
   )
-  return rows
 }
 
 /** Marks the row before the platform is asked: after a crash it is judged, not re-applied blindly. */
@@ -120,20 +105,20 @@ export async function touchBatch(db: DbClient, shopId: string, id: string): Prom
 }
 
 /** Ends the batch (only once: a batch already ended is left as it is); null when it had ended. */
-export async function finishBatch(
+export function finishBatch(
   db: DbClient,
   shopId: string,
   id: string,
   status: 'done' | 'cancelled' | 'failed',
   error: string | null,
-): Promise<BatchRow | null> {
-  const { rows } = await db.query<BatchRow>(
+) {
+  return queryRow<BatchRow>(
+    db,
     `update batch_updates set status = $3, error = $4, finished_at = now(), updated_at = now(), owner = null
      where shop_id = $1 and id = $2::uuid and status in ('queued', 'running')
      returning ${COLUMNS}`,
     [shopId, id, status, error],
   )
-  return rows[0] ?? null
 }
 
 /** Skipped and failed contracts with their reasons, for the mail. */

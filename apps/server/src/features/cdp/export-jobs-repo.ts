@@ -1,6 +1,6 @@
 import type { ExportEncoding, SegmentExportJob } from '@teiki/contract'
 import type { SegmentConditions } from '@teiki/domain'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
 
 // The segment exports' rows (`cdp-customer-list-export` as a job, migration 0029).
 
@@ -46,27 +46,24 @@ export async function insertSegmentExport(
   return rows[0]!
 }
 
-export async function latestSegmentExport(
-  db: DbClient,
-  shopId: string,
-  segmentId: string,
-): Promise<SegmentExportRow | null> {
-  const { rows } = await db.query<SegmentExportRow>(
+export function latestSegmentExport(db: DbClient, shopId: string, segmentId: string) {
+  return queryRow<SegmentExportRow>(
+    db,
     `select ${COLUMNS} from cdp_segment_exports where shop_id = $1 and segment_id = $2 order by id desc limit 1`,
     [shopId, segmentId],
   )
-  return rows[0] ?? null
 }
 
 /** Takes the export for `owner`: queued, or running under a dead owner or silent for 2 minutes. */
-export async function claimSegmentExport(
+export function claimSegmentExport(
   db: DbClient,
   shopId: string,
   id: string,
   owner: string,
   deadOwners: string[],
-): Promise<SegmentExportRow | null> {
-  const { rows } = await db.query<SegmentExportRow>(
+) {
+  return queryRow<SegmentExportRow>(
+    db,
     `update cdp_segment_exports set status = 'running', owner = $3, heartbeat_at = now(), updated_at = now()
      where shop_id = $1 and id = $2
        and (status = 'queued' or (status = 'running'
@@ -74,7 +71,6 @@ export async function claimSegmentExport(
      returning ${COLUMNS}`,
     [shopId, id, owner, deadOwners, EXPORT_STALE_SECONDS],
   )
-  return rows[0] ?? null
 }
 
 export async function touchSegmentExport(db: DbClient, id: string): Promise<void> {
@@ -117,11 +113,9 @@ export async function runningExportOwners(db: DbClient): Promise<string[]> {
 }
 
 /** Exports that need a worker: queued for a minute, or running under a worker that is gone. */
-export async function orphanSegmentExports(
-  db: DbClient,
-  deadOwners: string[],
-): Promise<Array<{ shop_id: string; id: string }>> {
-  const { rows } = await db.query<{ shop_id: string; id: string }>(
+export function orphanSegmentExports(db: DbClient, deadOwners: string[]) {
+  return queryRows<{ shop_id: string; id: string }>(
+    db,
     `select shop_id::text, id::text from cdp_segment_exports
      where (status = 'queued' and updated_at < now() - interval '1 minute')
         or (status = 'running' and (owner = any($1::text[])
@@ -129,7 +123,6 @@ export async function orphanSegmentExports(
      order by id limit 100`,
     [deadOwners, EXPORT_STALE_SECONDS],
   )
-  return rows
 }
 
 /**

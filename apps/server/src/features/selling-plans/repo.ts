@@ -1,6 +1,6 @@
 import { SELLING_PLAN_GROUP_PAGE_SIZE, type SellingPlanGroupSummary } from '@teiki/contract'
 import { type CustomCycleDiscount, type DiscountValueType, planDiscountType } from '@teiki/domain'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRows } from '../../db/pool.ts'
 
 // The mirror's selling plan groups and plans as the app reads them, and what the app keeps
 // about plans (custom cycle discounts, parent variants: migration 0015).
@@ -96,14 +96,14 @@ export type MirroredPlan = {
 }
 
 /** The group's plans as the mirror holds them, by id. */
-export async function groupPlans(db: DbClient, shopId: string, groupId: string): Promise<MirroredPlan[]> {
-  const { rows } = await db.query<MirroredPlan>(
+export function groupPlans(db: DbClient, shopId: string, groupId: string) {
+  return queryRows<MirroredPlan>(
+    db,
     `select id::text, name, description, category, options, billing_policy as "billingPolicy",
        delivery_policy as "deliveryPolicy", pricing_policies as "pricingPolicies"
      from selling_plans where shop_id = $1 and group_id = $2 order by id`,
     [shopId, groupId],
   )
-  return rows
 }
 
 /** The group of one of the shop's plans, or null. */
