@@ -2,7 +2,6 @@ import {
   ZBillingRunSummary,
   ZBillingRunsResponse,
   ZBillingSettings,
-  ZErrorResponse,
   ZUpcomingChargesQuery,
   ZUpcomingChargesResponse,
 } from '@teiki/contract'
@@ -12,6 +11,7 @@ import { AppError, unauthenticated } from '../http/app-error.ts'
 import type { AppInstance } from '../http/app-instance.ts'
 import { INTERNAL_HMAC_HEADER } from '../http/auth.ts'
 import { verifyWebhookHmac } from '../http/hmac.ts'
+import { apiRoutes, errorAnswers } from '../http/routes.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { findInstalledShop } from '../platform/shops-repo.ts'
 import { deliveryPrepDaysOperation } from './prep-days.ts'
@@ -36,25 +36,20 @@ export type BillingRouteOptions = {
 
 /** Billing settings, upcoming charges and the run log (issue 5). */
 export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}): void {
-  const tags = ['billing']
+  const api = apiRoutes(app, ['billing'])
   const now = opts.now ?? (() => new Date())
 
-  app.get(
+  api.get(
     '/app-admin/billing-settings',
-    { schema: { tags, summary: '請求・再試行の設定', response: { 200: ZBillingSettings } } },
+    '請求・再試行の設定',
+    { response: { 200: ZBillingSettings } },
     (request) => getBillingSettings(app.db, request.shop.id),
   )
 
-  app.put(
+  api.put(
     '/app-admin/billing-settings',
-    {
-      schema: {
-        tags,
-        summary: '請求・再試行の設定を保存',
-        body: ZBillingSettings,
-        response: { 200: ZBillingSettings, 400: ZErrorResponse, 403: ZErrorResponse },
-      },
-    },
+    '請求・再試行の設定を保存',
+    { body: ZBillingSettings, response: { 200: ZBillingSettings, ...errorAnswers(400, 403) } },
     async (request) => {
       // The prep days follow spec §5 wherever they are changed (also 設定's /settings).
       const current = await getBillingSettings(app.db, request.shop.id)
@@ -67,29 +62,17 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
     },
   )
 
-  app.get(
+  api.get(
     '/app-admin/billing/upcoming',
-    {
-      schema: {
-        tags,
-        summary: '今後の請求予定（日本時間の今日から N 日間）',
-        querystring: ZUpcomingChargesQuery,
-        response: { 200: ZUpcomingChargesResponse, 400: ZErrorResponse },
-      },
-    },
+    '今後の請求予定（日本時間の今日から N 日間）',
+    { querystring: ZUpcomingChargesQuery, response: { 200: ZUpcomingChargesResponse, ...errorAnswers(400) } },
     (request) => upcomingCharges(app.db, request.shop, request.query, now()),
   )
 
-  app.get(
+  api.get(
     '/app-admin/billing/runs',
-    {
-      schema: {
-        tags,
-        summary: '請求実行の履歴（新しい順）',
-        querystring: ZBillingRunsQuery,
-        response: { 200: ZBillingRunsResponse, 400: ZErrorResponse },
-      },
-    },
+    '請求実行の履歴（新しい順）',
+    { querystring: ZBillingRunsQuery, response: { 200: ZBillingRunsResponse, ...errorAnswers(400) } },
     async (request) => {
       const rows = await listRuns(app.db, request.shop.id, request.query.limit)
       return {

@@ -2,7 +2,6 @@ import {
   ZAppHandleResponse,
   ZAppPlanOffers,
   ZAppUsageEligibility,
-  ZErrorResponse,
   ZPlanChangeBody,
   ZPlanChangeResponse,
   ZPlanResponse,
@@ -12,6 +11,7 @@ import {
 import { APP_PLANS, featuresOfPlan, planFeatureLines } from '@teiki/domain'
 import type { FastifyRequest } from 'fastify'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { fetchAppHandle } from '../../platform/operations/app-handle.ts'
 import { fetchEligibleForSubscriptions } from '../../platform/operations/shop-features.ts'
 import { fetchShopPlan } from '../../platform/operations/shop-plan.ts'
@@ -21,30 +21,22 @@ import { shopUsage } from './usage.ts'
 
 /** プラン and eligibility (spec §7 "Eligibility, plan, shop"). */
 export function appPlanRoutes(app: AppInstance): void {
-  const tags = ['shop']
+  const api = apiRoutes(app, ['shop'])
   const plans = createAppPlanService(app.db, app.shopClients)
   const origin = (request: FastifyRequest) =>
     app.platformOptions.appUrl ?? `${request.protocol}://${request.host}`
 
-  app.get(
+  api.get(
     '/app-admin/plan',
-    {
-      schema: {
-        tags,
-        summary: 'アプリの現在のプラン（承認待ちの変更があればストアに確認）',
-        response: { 200: ZPlanResponse },
-      },
-    },
-    // The gate decides on this answer: read the row fresh, not the auth cache's copy.
+    'アプリの現在のプラン（承認待ちの変更があればストアに確認）',
+    { response: { 200: ZPlanResponse } }, // The gate decides on this answer: read the row fresh, not the auth cache's copy.
     async (request) =>
       plans.planOf((await findInstalledShop(app.db, request.shop.domain)) ?? request.shop, request.log),
   )
-  app.get(
+  api.get(
     '/app-admin/plans',
-    {
-      schema: { tags, summary: '選べるプラン（月額・無料体験・機能）', response: { 200: ZAppPlanOffers } },
-    },
-    // The cards' lines and what each plan includes come from the one tier table (domain).
+    '選べるプラン（月額・無料体験・機能）',
+    { response: { 200: ZAppPlanOffers } }, // The cards' lines and what each plan includes come from the one tier table (domain).
     () => ({
       plans: APP_PLANS.map(({ key, name, monthlyPrice, trialDays }) => ({
         key,
@@ -56,55 +48,33 @@ export function appPlanRoutes(app: AppInstance): void {
       })),
     }),
   )
-  app.put(
+  api.put(
     '/app-admin/plan',
-    {
-      schema: {
-        tags,
-        summary: 'プランを変更（ストアの承認ページのURLを返す）',
-        body: ZPlanChangeBody,
-        response: { 200: ZPlanChangeResponse, 400: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse },
-      },
-    },
+    'プランを変更（ストアの承認ページのURLを返す）',
+    { body: ZPlanChangeBody, response: { 200: ZPlanChangeResponse, ...errorAnswers(400, 422, 502) } },
     (request) =>
       plans.changePlan(request.shop, request.body.plan, {
         returnUrl: `${origin(request)}/plans?${new URLSearchParams({ shop: request.shop.domain })}`,
         mobile: request.body.mobile ?? false,
       }),
   )
-  app.get(
+  api.get(
     '/app-admin/shopifyPlan',
-    {
-      schema: {
-        tags,
-        summary: 'ストアのShopifyプラン',
-        response: { 200: ZShopifyPlanResponse, 502: ZErrorResponse },
-      },
-    },
+    'ストアのShopifyプラン',
+    { response: { 200: ZShopifyPlanResponse, ...errorAnswers(502) } },
     (request) => plans.read(request.shop, 'Shopifyプランの取得', fetchShopPlan),
   )
-  app.get(
+  api.get(
     '/app-admin/app-usage-eligibility',
-    {
-      schema: {
-        tags,
-        summary: 'アプリを利用できるか（有効なプラン、開発ストア・テストストア）と使える機能',
-        response: { 200: ZAppUsageEligibility },
-      },
-    },
-    // The page gate decides on this answer: read the row fresh, not the auth cache's copy.
+    'アプリを利用できるか（有効なプラン、開発ストア・テストストア）と使える機能',
+    { response: { 200: ZAppUsageEligibility } }, // The page gate decides on this answer: read the row fresh, not the auth cache's copy.
     async (request) =>
       shopUsage(app.db, (await findInstalledShop(app.db, request.shop.domain)) ?? request.shop),
   )
-  app.get(
+  api.get(
     '/app-admin/shop-eligibility',
-    {
-      schema: {
-        tags,
-        summary: 'ストアが定期購買を販売できるか（失敗時は false: 仕様8章）',
-        response: { 200: ZShopEligibility },
-      },
-    },
+    'ストアが定期購買を販売できるか（失敗時は false: 仕様8章）',
+    { response: { 200: ZShopEligibility } },
     async (request) => {
       try {
         return { eligible: await fetchEligibleForSubscriptions(plans.clients.clientFor(request.shop)) }
@@ -114,15 +84,10 @@ export function appPlanRoutes(app: AppInstance): void {
       }
     },
   )
-  app.get(
+  api.get(
     '/app-admin/app-handle',
-    {
-      schema: {
-        tags,
-        summary: '管理画面でのアプリのハンドル',
-        response: { 200: ZAppHandleResponse, 502: ZErrorResponse },
-      },
-    },
+    '管理画面でのアプリのハンドル',
+    { response: { 200: ZAppHandleResponse, ...errorAnswers(502) } },
     async (request) => {
       const handle = (await plans.read(request.shop, 'アプリ情報の取得', fetchAppHandle)) ?? 'teiki'
       return { handle, appUrl: adminAppUrl(request.shop.domain, handle, '') }

@@ -12,9 +12,9 @@ import {
   ZBatchProductUpdatePreviewQuery,
   ZBatchProductUpdateRequest,
   ZBulkQueryResponse,
-  ZErrorResponse,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
 import { batchDeps } from './deps.ts'
@@ -37,9 +37,8 @@ export type BatchRoutesOptions = {
   now?: () => Date
 }
 
-const tags = ['batch']
-const started = { 202: ZBatchJob, 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse }
-const previewed = { 200: ZBatchPreview, 400: ZErrorResponse, 404: ZErrorResponse }
+const started = { 202: ZBatchJob, ...errorAnswers(400, 404, 409) }
+const previewed = { 200: ZBatchPreview, ...errorAnswers(400, 404) }
 
 /**
  * Batch updates (一括更新, spec §7 "Batch and misc", issue 17): the three POSTs start a batch
@@ -48,68 +47,45 @@ const previewed = { 200: ZBatchPreview, 400: ZErrorResponse, 404: ZErrorResponse
  * bulk operation on the platform.
  */
 export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
+  const api = apiRoutes(app, ['batch'])
   const deps = batchDeps(app, opts.mailer)
   const { clients } = deps
   const now = opts.now ?? (() => new Date())
   /** A planned batch recorded with its job (the three POSTs differ only in how they plan it). */
   const start = async (shop: ShopRow, plan: BatchPlan, notifyEmail: string | undefined) =>
     toApiBatch(await startBatch(app.db, shop, plan, notifyEmail ?? null, opts.enqueue))
-  app.post(
+  api.post(
     '/app-admin/batch-product-update',
-    {
-      schema: {
-        tags,
-        summary: '商品（バリエーション）の一括入れ替えを開始',
-        body: ZBatchProductUpdateRequest,
-        response: started,
-      },
-    },
+    '商品（バリエーション）の一括入れ替えを開始',
+    { body: ZBatchProductUpdateRequest, response: started },
     async (request, reply) => {
       const plan = await planProductUpdate(app.db, request.shop, request.body)
       return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
   )
-  app.post(
+  api.post(
     '/app-admin/batch-product-delete',
-    {
-      schema: {
-        tags,
-        summary: '商品（バリエーション）の一括削除を開始',
-        body: ZBatchProductDeleteRequest,
-        response: started,
-      },
-    },
+    '商品（バリエーション）の一括削除を開始',
+    { body: ZBatchProductDeleteRequest, response: started },
     async (request, reply) => {
       const plan = await planProductDelete(app.db, request.shop, request.body)
       return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
   )
-  app.post(
+  api.post(
     '/app-admin/batch-next-billing-date-update',
-    {
-      schema: {
-        tags,
-        summary: '次回請求日の一括変更を開始（変更前の日の契約を変更後の日へ）',
-        body: ZBatchNextBillingDateUpdateRequest,
-        response: started,
-      },
-    },
+    '次回請求日の一括変更を開始（変更前の日の契約を変更後の日へ）',
+    { body: ZBatchNextBillingDateUpdateRequest, response: started },
     async (request, reply) => {
       const plan = planNextBillingDate(request.shop, request.body, now())
       return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
   )
 
-  app.get(
+  api.get(
     '/app-admin/batch-product-update/preview',
-    {
-      schema: {
-        tags,
-        summary: '一括入れ替えの対象（件数と契約、ページごと）',
-        querystring: ZBatchProductUpdatePreviewQuery,
-        response: previewed,
-      },
-    },
+    '一括入れ替えの対象（件数と契約、ページごと）',
+    { querystring: ZBatchProductUpdatePreviewQuery, response: previewed },
     async (request) => {
       const { offset, limit, ...input } = request.query
       return preview(app.db, request.shop, await planProductUpdate(app.db, request.shop, input), {
@@ -118,16 +94,10 @@ export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
       })
     },
   )
-  app.get(
+  api.get(
     '/app-admin/batch-product-delete/preview',
-    {
-      schema: {
-        tags,
-        summary: '一括削除の対象（件数と契約、ページごと）',
-        querystring: ZBatchProductDeletePreviewQuery,
-        response: previewed,
-      },
-    },
+    '一括削除の対象（件数と契約、ページごと）',
+    { querystring: ZBatchProductDeletePreviewQuery, response: previewed },
     async (request) => {
       const { offset, limit, ...input } = request.query
       return preview(app.db, request.shop, await planProductDelete(app.db, request.shop, input), {
@@ -136,73 +106,48 @@ export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
       })
     },
   )
-  app.get(
+  api.get(
     '/app-admin/batch-next-billing-date-update/preview',
-    {
-      schema: {
-        tags,
-        summary: '次回請求日の一括変更の対象（件数と契約、ページごと）',
-        querystring: ZBatchNextBillingDatePreviewQuery,
-        response: previewed,
-      },
-    },
+    '次回請求日の一括変更の対象（件数と契約、ページごと）',
+    { querystring: ZBatchNextBillingDatePreviewQuery, response: previewed },
     async (request) => {
       const { offset, limit, ...input } = request.query
       return preview(app.db, request.shop, planNextBillingDate(request.shop, input, now()), { offset, limit })
     },
   )
 
-  app.get(
+  api.get(
     '/app-admin/batch-updates',
-    { schema: { tags, summary: '最近の一括更新（新しい順に10件）', response: { 200: ZBatchJobList } } },
+    '最近の一括更新（新しい順に10件）',
+    { response: { 200: ZBatchJobList } },
     async (request) => ({ batches: (await listBatches(app.db, request.shop)).map(toApiBatch) }),
   )
-  app.get(
+  api.get(
     '/app-admin/batch-updates/:id',
-    {
-      schema: {
-        tags,
-        summary: '一括更新の状態（status, updatedAt, executedAt と件数）',
-        params: ZBatchIdParam,
-        response: { 200: ZBatchJob, 404: ZErrorResponse },
-      },
-    },
+    '一括更新の状態（status, updatedAt, executedAt と件数）',
+    { params: ZBatchIdParam, response: { 200: ZBatchJob, ...errorAnswers(404) } },
     async (request) => toApiBatch(await getBatch(app.db, request.shop, request.params.id)),
   )
-  app.get(
+  api.get(
     '/app-admin/batch-updates/:id/items',
+    '一括更新の結果（契約ごと、ページごと）',
     {
-      schema: {
-        tags,
-        summary: '一括更新の結果（契約ごと、ページごと）',
-        params: ZBatchIdParam,
-        querystring: ZBatchItemsQuery,
-        response: { 200: ZBatchItems, 404: ZErrorResponse },
-      },
+      params: ZBatchIdParam,
+      querystring: ZBatchItemsQuery,
+      response: { 200: ZBatchItems, ...errorAnswers(404) },
     },
     (request) => batchItems(app.db, request.shop, request.params.id, request.query),
   )
-  app.post(
+  api.post(
     '/app-admin/batch-updates/:id/cancel',
-    {
-      schema: {
-        tags,
-        summary: '一括更新を中止（変更済みの契約はそのまま）',
-        params: ZBatchIdParam,
-        response: { 200: ZBatchJob, 404: ZErrorResponse, 409: ZErrorResponse },
-      },
-    },
+    '一括更新を中止（変更済みの契約はそのまま）',
+    { params: ZBatchIdParam, response: { 200: ZBatchJob, ...errorAnswers(404, 409) } },
     async (request) => toApiBatch(await cancelBatch(deps, request.shop, request.params.id)),
   )
-  app.get(
+  api.get(
     '/app-admin/bulk-query',
-    {
-      schema: {
-        tags,
-        summary: 'ストアの一括処理（バルクオペレーション）の状態',
-        response: { 200: ZBulkQueryResponse, 502: ZErrorResponse },
-      },
-    },
+    'ストアの一括処理（バルクオペレーション）の状態',
+    { response: { 200: ZBulkQueryResponse, ...errorAnswers(502) } },
     (request) => bulkQuery(clients, request.shop),
   )
 }

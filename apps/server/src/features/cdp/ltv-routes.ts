@@ -1,37 +1,28 @@
-import { ZErrorResponse, ZLtvExportQuery, ZLtvList, ZLtvQuery } from '@teiki/contract'
+import { ZLtvExportQuery, ZLtvList, ZLtvQuery } from '@teiki/contract'
 import { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { csvContentType } from '../exports/csv.ts'
 import { createLtvService, LTV_FILE_NAME } from './ltv-service.ts'
 
-const tags = ['cdp']
-
 /** Lifetime value (spec §7 `/ltv/*`): the table and its CSV, both over a range of days. */
 export function ltvRoutes(app: AppInstance): void {
+  const api = apiRoutes(app, ['cdp'])
   const ltv = createLtvService({ db: app.db })
 
-  app.get(
+  api.get(
     '/app-admin/ltv/cdp-customer-list',
-    {
-      schema: {
-        tags,
-        summary: '顧客のLTV（期間内の定期購入の合計、高い順、通貨ごと）',
-        querystring: ZLtvQuery,
-        response: { 200: ZLtvList, 400: ZErrorResponse },
-      },
-    },
+    '顧客のLTV（期間内の定期購入の合計、高い順、通貨ごと）',
+    { querystring: ZLtvQuery, response: { 200: ZLtvList, ...errorAnswers(400) } },
     (request) => ltv.list(request.shop, request.query),
   )
 
-  app.get(
+  api.get(
     '/app-admin/ltv/cdp-customer-list-export',
+    'LTVのCSV（cdpLtv.csv、UTF-8 BOM付きまたはShift_JIS）',
     {
-      schema: {
-        tags,
-        summary: 'LTVのCSV（cdpLtv.csv、UTF-8 BOM付きまたはShift_JIS）',
-        querystring: ZLtvExportQuery,
-        response: { 200: z.any().describe('the CSV file cdpLtv.csv'), 400: ZErrorResponse },
-      },
+      querystring: ZLtvExportQuery,
+      response: { 200: z.any().describe('the CSV file cdpLtv.csv'), ...errorAnswers(400) },
     },
     async (request, reply) => {
       const stream = await ltv.csv(request.shop, request.query)

@@ -1,5 +1,4 @@
 import {
-  ZErrorResponse,
   ZGroupList,
   ZGroupListRequest,
   ZSegment,
@@ -14,6 +13,7 @@ import {
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
 import { stateChangingGet } from '../../http/get-write-guard.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { customerRoutes } from './customer-routes.ts'
 import { createCustomerService } from './customers-service.ts'
 import { ltvRoutes } from './ltv-routes.ts'
@@ -28,6 +28,7 @@ export type CdpRouteOptions = { enqueueTagJob?: EnqueueTagJob; enqueueExport?: E
 
 /** Customer data platform (spec §7 "Customer data platform"): segments, customers, tags, LTV. */
 export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
+  const api = apiRoutes(app, tags)
   const segments = createSegmentService({ db: app.db })
   const customers = createCustomerService({ db: app.db, clients: app.shopClients })
   const batches = createTagBatches({
@@ -36,93 +37,58 @@ export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
     ...(opts.enqueueTagJob ? { enqueue: opts.enqueueTagJob } : {}),
   })
 
-  app.get(
+  api.get(
     '/app-admin/cdp-segment-list',
-    { schema: { tags, summary: 'セグメントとグループの一覧', response: { 200: ZSegmentList } } },
+    'セグメントとグループの一覧',
+    { response: { 200: ZSegmentList } },
     (request) => segments.list(request.shop),
   )
 
-  app.get(
+  api.get(
     '/app-admin/cdp-segment-data',
-    {
-      schema: {
-        tags,
-        summary: 'セグメントの条件・該当する顧客数・タグ一括追加の進捗',
-        querystring: ZSegmentIdQuery,
-        response: { 200: ZSegmentData, 404: ZErrorResponse },
-      },
-    },
+    'セグメントの条件・該当する顧客数・タグ一括追加の進捗',
+    { querystring: ZSegmentIdQuery, response: { 200: ZSegmentData, ...errorAnswers(404) } },
     (request) => segments.data(request.shop, request.query.segmentId),
   )
 
-  app.get(
+  api.get(
     '/app-admin/cdp-segment-setting',
-    {
-      schema: {
-        tags,
-        summary: '条件に使える流入元（source / medium）と契約数',
-        querystring: ZSegmentSettingQuery,
-        response: { 200: ZSegmentSetting },
-      },
-    },
+    '条件に使える流入元（source / medium）と契約数',
+    { querystring: ZSegmentSettingQuery, response: { 200: ZSegmentSetting } },
     (request) => segments.setting(request.shop, request.query.source, request.query.medium),
   )
 
-  app.post(
+  api.post(
     '/app-admin/cdp-segment-create',
-    {
-      schema: {
-        tags,
-        summary: 'セグメントを作成',
-        body: ZSegmentCreateRequest,
-        response: { 201: ZSegment, 400: ZErrorResponse },
-      },
-    },
+    'セグメントを作成',
+    { body: ZSegmentCreateRequest, response: { 201: ZSegment, ...errorAnswers(400) } },
     async (request, reply) => reply.code(201).send(await segments.create(request.shop, request.body.data)),
   )
 
-  app.post(
+  api.post(
     '/app-admin/cdp-segment-update',
-    {
-      schema: {
-        tags,
-        summary: 'セグメントを保存（data.id のセグメント）',
-        body: ZSegmentUpdateRequest,
-        response: { 200: ZSegment, 400: ZErrorResponse, 404: ZErrorResponse },
-      },
-    },
+    'セグメントを保存（data.id のセグメント）',
+    { body: ZSegmentUpdateRequest, response: { 200: ZSegment, ...errorAnswers(400, 404) } },
     (request) => segments.update(request.shop, request.body.data.id, request.body.data),
   )
 
   // The spec's verb is GET, though it deletes: the guard refuses what a GET that writes must not
   // follow (a navigation, a cross-site or prefetch request) and nothing caches the answer.
-  app.get(
+  api.get(
     '/app-admin/cdp-segment-delete',
-    {
-      ...stateChangingGet('セグメント一覧の削除ボタン'),
-      schema: {
-        tags,
-        summary: 'セグメントを削除（仕様どおりGETですが書き込みとして扱います）',
-        querystring: ZSegmentIdQuery,
-        response: { 200: ZSegmentDeleted, 403: ZErrorResponse, 404: ZErrorResponse },
-      },
-    },
+    'セグメントを削除（仕様どおりGETですが書き込みとして扱います）',
+    { querystring: ZSegmentIdQuery, response: { 200: ZSegmentDeleted, ...errorAnswers(403, 404) } },
     async (request) => {
       await segments.remove(request.shop, request.query.segmentId)
       return { deleted: true as const, segmentId: request.query.segmentId }
     },
+    { ...stateChangingGet('セグメント一覧の削除ボタン') },
   )
 
-  app.post(
+  api.post(
     '/app-admin/cdp-group-list/',
-    {
-      schema: {
-        tags,
-        summary: 'セグメントのグループ一覧（name を指定するとそのグループを追加）',
-        body: ZGroupListRequest,
-        response: { 200: ZGroupList, 400: ZErrorResponse },
-      },
-    },
+    'セグメントのグループ一覧（name を指定するとそのグループを追加）',
+    { body: ZGroupListRequest, response: { 200: ZGroupList, ...errorAnswers(400) } },
     (request) => segments.groups(request.shop, request.body.name),
   )
 

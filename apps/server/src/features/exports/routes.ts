@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs'
-import { ZErrorResponse, ZExportIdParam, ZExportJob, ZExportJobList, ZExportRequest } from '@teiki/contract'
+import { ZExportIdParam, ZExportJob, ZExportJobList, ZExportRequest } from '@teiki/contract'
 import { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import {
   createExportJob,
   type EnqueueExport,
@@ -20,31 +21,21 @@ export type ExportRoutesOptions = { enqueue?: EnqueueExport }
  * The POST answers 202 with the queued job; a worker of the job queue (any process) runs it.
  */
 export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void {
-  app.post(
+  const api = apiRoutes(app, ['exports'])
+  api.post(
     EXPORT_PATH,
-    {
-      schema: {
-        tags: ['exports'],
-        summary: '契約をCSVでエクスポート（絞り込み条件・文字コード・送信先メール）',
-        body: ZExportRequest,
-        response: { 202: ZExportJob, 400: ZErrorResponse },
-      },
-    },
+    '契約をCSVでエクスポート（絞り込み条件・文字コード・送信先メール）',
+    { body: ZExportRequest, response: { 202: ZExportJob, ...errorAnswers(400) } },
     async (request, reply) => {
       const job = await createExportJob(app.db, request.shop, request.body, opts.enqueue)
       return reply.status(202).send(toApiJob(job, request.shop.iana_timezone))
     },
   )
 
-  app.get(
+  api.get(
     EXPORT_PATH,
-    {
-      schema: {
-        tags: ['exports'],
-        summary: '最近のエクスポート（新しい順に10件）',
-        response: { 200: ZExportJobList },
-      },
-    },
+    '最近のエクスポート（新しい順に10件）',
+    { response: { 200: ZExportJobList } },
     async (request) => ({
       exports: (await listExportJobs(app.db, request.shop)).map((job) =>
         toApiJob(job, request.shop.iana_timezone),
@@ -52,32 +43,22 @@ export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void 
     }),
   )
 
-  app.get(
+  api.get(
     `${EXPORT_PATH}/:id`,
-    {
-      schema: {
-        tags: ['exports'],
-        summary: 'エクスポートの進捗',
-        params: ZExportIdParam,
-        response: { 200: ZExportJob, 404: ZErrorResponse },
-      },
-    },
+    'エクスポートの進捗',
+    { params: ZExportIdParam, response: { 200: ZExportJob, ...errorAnswers(404) } },
     async (request) =>
       toApiJob(await getExportJob(app.db, request.shop, request.params.id), request.shop.iana_timezone),
   )
 
-  app.get(
+  api.get(
     `${EXPORT_PATH}/:id/download`,
+    'エクスポートしたCSVをダウンロード',
     {
-      schema: {
-        tags: ['exports'],
-        summary: 'エクスポートしたCSVをダウンロード',
-        params: ZExportIdParam,
-        response: {
-          200: z.any().describe('the CSV file (text/csv; charset=utf-8 with BOM, or Shift_JIS)'),
-          404: ZErrorResponse,
-          409: ZErrorResponse,
-        },
+      params: ZExportIdParam,
+      response: {
+        200: z.any().describe('the CSV file (text/csv; charset=utf-8 with BOM, or Shift_JIS)'),
+        ...errorAnswers(404, 409),
       },
     },
     async (request, reply) => {

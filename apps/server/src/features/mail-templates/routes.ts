@@ -1,7 +1,6 @@
 import {
   ZCustomShopMail,
   ZCustomShopMailBody,
-  ZErrorResponse,
   ZMailAddressResponse,
   ZMailTemplateBody,
   ZMailTemplateList,
@@ -11,6 +10,7 @@ import {
   ZTestMailResponse,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { findShopMail, saveShopMail } from './repo.ts'
 import {
@@ -32,7 +32,7 @@ export type MailTemplateRouteOptions = {
 
 /** メールテンプレート and the shop's sender (spec §7 "Settings and mail"). */
 export function mailTemplateRoutes(app: AppInstance, opts: MailTemplateRouteOptions): void {
-  const tags = ['mail']
+  const api = apiRoutes(app, ['mail'])
   const deps: MailTemplateDeps = {
     db: app.db,
     mailer: opts.mailer,
@@ -41,64 +41,40 @@ export function mailTemplateRoutes(app: AppInstance, opts: MailTemplateRouteOpti
   }
   const withType = { params: ZMailTemplateParams }
 
-  app.get(
+  api.get(
     '/app-admin/mail-templates',
-    { schema: { tags, summary: 'メールテンプレートの一覧', response: { 200: ZMailTemplateList } } },
+    'メールテンプレートの一覧',
+    { response: { 200: ZMailTemplateList } },
     (request) => listMailTemplates(deps, request.shop),
   )
-  app.get(
+  api.get(
     '/app-admin/mail-template/:type',
-    {
-      schema: {
-        tags,
-        summary: 'メールテンプレート（変数・プレビュー付き）',
-        ...withType,
-        response: { 200: ZMailTemplateResponse, 400: ZErrorResponse },
-      },
-    },
+    'メールテンプレート（変数・プレビュー付き）',
+    { ...withType, response: { 200: ZMailTemplateResponse, ...errorAnswers(400) } },
     (request) => getMailTemplate(deps, request.shop, request.params.type),
   )
-  app.put(
+  api.put(
     '/app-admin/mail-template/:type',
-    {
-      schema: {
-        tags,
-        summary: 'メールテンプレートを保存（使えない変数は400）',
-        ...withType,
-        body: ZMailTemplateBody,
-        response: { 200: ZMailTemplateResponse, 400: ZErrorResponse },
-      },
-    },
+    'メールテンプレートを保存（使えない変数は400）',
+    { ...withType, body: ZMailTemplateBody, response: { 200: ZMailTemplateResponse, ...errorAnswers(400) } },
     (request) => putMailTemplate(deps, request.shop, request.params.type, request.body),
   )
-  app.delete(
+  api.delete(
     '/app-admin/mail-template/:type',
-    {
-      schema: {
-        tags,
-        summary: 'メールテンプレートを初期設定に戻す',
-        ...withType,
-        response: { 200: ZMailTemplateResponse, 400: ZErrorResponse },
-      },
-    },
+    'メールテンプレートを初期設定に戻す',
+    { ...withType, response: { 200: ZMailTemplateResponse, ...errorAnswers(400) } },
     (request) => resetMailTemplate(deps, request.shop, request.params.type),
   )
-  app.post(
+  api.post(
     '/app-admin/test-mail/:type',
-    {
-      schema: {
-        tags,
-        summary: 'サンプルの契約でテストメールを送信',
-        ...withType,
-        body: ZTestMailBody,
-        response: { 200: ZTestMailResponse, 400: ZErrorResponse },
-      },
-    },
+    'サンプルの契約でテストメールを送信',
+    { ...withType, body: ZTestMailBody, response: { 200: ZTestMailResponse, ...errorAnswers(400) } },
     (request) => sendTestMail(deps, request.shop, request.params.type, request.body.email),
   )
-  app.get(
+  api.get(
     '/app-admin/mail-address',
-    { schema: { tags, summary: 'メールの送信元', response: { 200: ZMailAddressResponse } } },
+    'メールの送信元',
+    { response: { 200: ZMailAddressResponse } },
     async (request) => {
       const shopMail = await findShopMail(app.db, request.shop.id)
       const address = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from
@@ -106,21 +82,16 @@ export function mailTemplateRoutes(app: AppInstance, opts: MailTemplateRouteOpti
       return { from: opts.from, shopMail, displayFrom: `${name} <${address}>` }
     },
   )
-  app.get(
+  api.get(
     '/app-admin/custom-shop-mail',
-    { schema: { tags, summary: 'ストアのメールアドレス（返信先）', response: { 200: ZCustomShopMail } } },
+    'ストアのメールアドレス（返信先）',
+    { response: { 200: ZCustomShopMail } },
     async (request) => ({ shopMail: await findShopMail(app.db, request.shop.id) }),
   )
-  app.put(
+  api.put(
     '/app-admin/custom-shop-mail',
-    {
-      schema: {
-        tags,
-        summary: 'ストアのメールアドレスを保存（空で解除）',
-        body: ZCustomShopMailBody,
-        response: { 200: ZCustomShopMail, 400: ZErrorResponse },
-      },
-    },
+    'ストアのメールアドレスを保存（空で解除）',
+    { body: ZCustomShopMailBody, response: { 200: ZCustomShopMail, ...errorAnswers(400) } },
     async (request) => {
       const shopMail = request.body.shopMail || null
       await saveShopMail(app.db, request.shop.id, shopMail)

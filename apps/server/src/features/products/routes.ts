@@ -1,6 +1,5 @@
 import {
   PRODUCT_PAGE_SIZE,
-  ZErrorResponse,
   ZProductList,
   ZProductListQuery,
   ZVariantParams,
@@ -10,20 +9,16 @@ import {
 } from '@teiki/contract'
 import { notFound } from '../../http/app-error.ts'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { findVariant, listProducts, searchVariants } from './repo.ts'
 
 /** Products and variants from the mirror: the product picker, adding or swapping contract lines (spec §7). */
 export function productRoutes(app: AppInstance): void {
-  app.get(
+  const api = apiRoutes(app, ['products'])
+  api.get(
     '/app-admin/products',
-    {
-      schema: {
-        tags: ['products'],
-        summary: '商品の一覧（バリエーションつき、10件ずつ、商品名・バリエーション名・SKUで検索）',
-        querystring: ZProductListQuery,
-        response: { 200: ZProductList },
-      },
-    },
+    '商品の一覧（バリエーションつき、10件ずつ、商品名・バリエーション名・SKUで検索）',
+    { querystring: ZProductListQuery, response: { 200: ZProductList } },
     async (request) => {
       const { query, page } = request.query
       const offset = (page - 1) * PRODUCT_PAGE_SIZE
@@ -32,31 +27,19 @@ export function productRoutes(app: AppInstance): void {
     },
   )
 
-  app.get(
+  api.get(
     '/app-admin/products/variants/search',
-    {
-      schema: {
-        tags: ['products'],
-        summary: '商品バリエーションを検索（商品名・バリエーション名・SKU・バリエーションID）',
-        querystring: ZVariantSearchQuery,
-        response: { 200: ZVariantSearchResponse },
-      },
-    },
+    '商品バリエーションを検索（商品名・バリエーション名・SKU・バリエーションID）',
+    { querystring: ZVariantSearchQuery, response: { 200: ZVariantSearchResponse } },
     async (request) => ({
       variants: await searchVariants(app.db, request.shop.id, request.query.query, request.query.limit),
     }),
   )
 
-  app.get(
+  api.get(
     '/app-admin/products/variants/:id',
-    {
-      schema: {
-        tags: ['products'],
-        summary: '商品バリエーション',
-        params: ZVariantParams,
-        response: { 200: ZVariantSummary, 404: ZErrorResponse },
-      },
-    },
+    '商品バリエーション',
+    { params: ZVariantParams, response: { 200: ZVariantSummary, ...errorAnswers(404) } },
     async (request) => {
       const variant = await findVariant(app.db, request.shop.id, request.params.id)
       if (!variant) throw notFound('商品バリエーションが見つかりません')

@@ -3,7 +3,6 @@ import {
   ZCurrentCount,
   ZCurrentQuery,
   ZDailyCounts,
-  ZErrorResponse,
   ZPersistenceQuery,
   ZPersistenceRate,
   ZReportRangeQuery,
@@ -11,11 +10,12 @@ import {
   ZSubtotalQuery,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import type { CountColumn } from './repo.ts'
 import { createReportService } from './service.ts'
 
 const tags = ['reports']
-const range = { querystring: ZReportRangeQuery, response: { 200: ZDailyCounts, 400: ZErrorResponse } }
+const range = { querystring: ZReportRangeQuery, response: { 200: ZDailyCounts, ...errorAnswers(400) } }
 
 const COUNT_PATHS: Array<{ path: string; measure: CountColumn; label: string }> = [
   { path: 'new-contract', measure: 'created', label: '新規契約数' },
@@ -25,78 +25,61 @@ const COUNT_PATHS: Array<{ path: string; measure: CountColumn; label: string }> 
 
 /** Spec §7 "Reports" and /subscriptions/persistence-rate (screens 分析 and 継続率). */
 export function reportRoutes(app: AppInstance, opts: { now?: () => Date } = {}): void {
+  const api = apiRoutes(app, tags)
   const reports = createReportService({ db: app.db, ...opts })
 
   for (const { path, measure, label } of COUNT_PATHS) {
-    app.get(
-      `/app-admin/daily-report/${path}`,
-      { schema: { tags, summary: `日別の${label}`, ...range } },
-      (request) => reports.daily(request.shop, measure, request.query),
+    api.get(`/app-admin/daily-report/${path}`, `日別の${label}`, range, (request) =>
+      reports.daily(request.shop, measure, request.query),
     )
-    app.get(
-      `/app-admin/cumulative/${path}`,
-      { schema: { tags, summary: `${label}の累計（開始日からの日ごとの累計）`, ...range } },
-      (request) => reports.cumulative(request.shop, measure, request.query),
+    api.get(`/app-admin/cumulative/${path}`, `${label}の累計（開始日からの日ごとの累計）`, range, (request) =>
+      reports.cumulative(request.shop, measure, request.query),
     )
   }
-  app.get(
-    '/app-admin/cumulative/failure',
-    { schema: { tags, summary: '決済失敗数の累計（開始日からの日ごとの累計）', ...range } },
-    (request) => reports.cumulative(request.shop, 'failed', request.query),
+  api.get('/app-admin/cumulative/failure', '決済失敗数の累計（開始日からの日ごとの累計）', range, (request) =>
+    reports.cumulative(request.shop, 'failed', request.query),
   )
-  app.get(
+  api.get(
     '/app-admin/daily-report/active-contract',
-    { schema: { tags, summary: '日ごとの有効な契約数（その日の終わり時点）', ...range } },
+    '日ごとの有効な契約数（その日の終わり時点）',
+    range,
     (request) => reports.active(request.shop, request.query),
   )
-  app.get(
+  api.get(
     '/app-admin/current/active-contract',
-    {
-      schema: {
-        tags,
-        summary: '現在の有効な契約数',
-        querystring: ZCurrentQuery,
-        response: { 200: ZCurrentCount, 400: ZErrorResponse },
-      },
-    },
+    '現在の有効な契約数',
+    { querystring: ZCurrentQuery, response: { 200: ZCurrentCount, ...errorAnswers(400) } },
     (request) => reports.current(request.shop),
   )
   salesRoutes(app, reports)
-  app.get(
+  api.get(
     '/app-admin/subscriptions/persistence-rate',
-    {
-      schema: {
-        tags,
-        summary: '継続率（開始月ごと、1〜12回目の注文まで継続した割合）',
-        querystring: ZPersistenceQuery,
-        response: { 200: ZPersistenceRate, 400: ZErrorResponse },
-      },
-    },
+    '継続率（開始月ごと、1〜12回目の注文まで継続した割合）',
+    { querystring: ZPersistenceQuery, response: { 200: ZPersistenceRate, ...errorAnswers(400) } },
     (request) => reports.persistence(request.shop, request.query),
   )
 }
 
 function salesRoutes(app: AppInstance, reports: ReturnType<typeof createReportService>): void {
-  const sales = { querystring: ZSubtotalQuery, response: { 200: ZSalesSeries, 400: ZErrorResponse } }
-  const list = { querystring: ZReportRangeQuery, response: { 200: ZCurrencyList, 400: ZErrorResponse } }
-  app.get(
+  const api = apiRoutes(app, tags)
+  const sales = { querystring: ZSubtotalQuery, response: { 200: ZSalesSeries, ...errorAnswers(400) } }
+  const list = { querystring: ZReportRangeQuery, response: { 200: ZCurrencyList, ...errorAnswers(400) } }
+  api.get(
     '/app-admin/daily-report/subtotal',
-    { schema: { tags, summary: '日別の売上（通貨ごと。currency で1通貨に絞り込み）', ...sales } },
+    '日別の売上（通貨ごと。currency で1通貨に絞り込み）',
+    sales,
     (request) => reports.sales(request.shop, request.query, request.query.currency),
   )
-  app.get(
-    '/app-admin/daily-report/subtotal/currency',
-    { schema: { tags, summary: '期間中に売上のあった通貨', ...list } },
-    (request) => reports.currencies(request.shop, request.query),
+  api.get('/app-admin/daily-report/subtotal/currency', '期間中に売上のあった通貨', list, (request) =>
+    reports.currencies(request.shop, request.query),
   )
-  app.get(
+  api.get(
     '/app-admin/cumulative/subtotal',
-    { schema: { tags, summary: '売上の累計（通貨ごと、開始日からの日ごとの累計）', ...sales } },
+    '売上の累計（通貨ごと、開始日からの日ごとの累計）',
+    sales,
     (request) => reports.cumulativeSales(request.shop, request.query, request.query.currency),
   )
-  app.get(
-    '/app-admin/cumulative/subtotal/currency',
-    { schema: { tags, summary: '累計期間中に売上のあった通貨', ...list } },
-    (request) => reports.currencies(request.shop, request.query),
+  api.get('/app-admin/cumulative/subtotal/currency', '累計期間中に売上のあった通貨', list, (request) =>
+    reports.currencies(request.shop, request.query),
   )
 }

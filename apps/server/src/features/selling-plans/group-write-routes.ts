@@ -1,5 +1,4 @@
 import {
-  ZErrorResponse,
   ZGroupProductsChange,
   ZGroupVariants,
   ZGroupVariantsQuery,
@@ -9,11 +8,12 @@ import {
 } from '@teiki/contract'
 import { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import type { createGroupProductsService } from './group-products-service.ts'
 import type { SellingPlanService } from './service.ts'
 
 const tags = ['selling-plans']
-const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse }
+const errors = errorAnswers(400, 404, 422, 502)
 
 /** A group's products and variants, and its re-read from the platform. */
 export function groupProductRoutes(
@@ -21,16 +21,14 @@ export function groupProductRoutes(
   groups: SellingPlanService,
   products: ReturnType<typeof createGroupProductsService>,
 ): void {
-  app.post(
+  const api = apiRoutes(app, tags)
+  api.post(
     '/app-admin/selling-plan-groups/:id/products',
+    '販売プランの商品・バリエーションを追加・削除',
     {
-      schema: {
-        tags,
-        summary: '販売プランの商品・バリエーションを追加・削除',
-        params: ZSellingPlanGroupParams,
-        body: ZGroupProductsChange,
-        response: { 200: ZSellingPlanGroupSummary, ...errors },
-      },
+      params: ZSellingPlanGroupParams,
+      body: ZGroupProductsChange,
+      response: { 200: ZSellingPlanGroupSummary, ...errors },
     },
     (request) =>
       products.change(request.shop, request.params.id, {
@@ -41,30 +39,21 @@ export function groupProductRoutes(
       }),
   )
 
-  app.get(
+  api.get(
     '/app-admin/selling-plan-groups/:id/variants',
+    '販売プランのバリエーション（100件ずつ）',
     {
-      schema: {
-        tags,
-        summary: '販売プランのバリエーション（100件ずつ）',
-        params: ZSellingPlanGroupParams,
-        querystring: ZGroupVariantsQuery,
-        response: { 200: ZGroupVariants, ...errors },
-      },
+      params: ZSellingPlanGroupParams,
+      querystring: ZGroupVariantsQuery,
+      response: { 200: ZGroupVariants, ...errors },
     },
     (request) => products.variants(request.shop, request.params.id, request.query.after),
   )
 
-  app.put(
+  api.put(
     '/app-admin/selling-plan-groups/:id/sync',
-    {
-      schema: {
-        tags,
-        summary: '販売プランをストアから読み直す',
-        params: ZSellingPlanGroupParams,
-        response: { 200: ZSellingPlanGroupSummary, ...errors },
-      },
-    },
+    '販売プランをストアから読み直す',
+    { params: ZSellingPlanGroupParams, response: { 200: ZSellingPlanGroupSummary, ...errors } },
     (request) => groups.sync(request.shop, request.params.id),
   )
 }
@@ -75,43 +64,29 @@ export function groupWriteRoutes(
   groups: SellingPlanService,
   products: ReturnType<typeof createGroupProductsService>,
 ): void {
-  app.post(
+  const api = apiRoutes(app, tags)
+  api.post(
     '/app-admin/selling-plan-groups',
-    {
-      schema: {
-        tags,
-        summary: '販売プランを作成',
-        body: ZSellingPlanGroupInput,
-        response: { 201: ZSellingPlanGroupSummary, ...errors },
-      },
-    },
+    '販売プランを作成',
+    { body: ZSellingPlanGroupInput, response: { 201: ZSellingPlanGroupSummary, ...errors } },
     async (request, reply) => reply.code(201).send(await groups.create(request.shop, request.body)),
   )
 
-  app.put(
+  api.put(
     '/app-admin/selling-plan-groups/:id',
+    '販売プランを保存（本文にないプランは削除）',
     {
-      schema: {
-        tags,
-        summary: '販売プランを保存（本文にないプランは削除）',
-        params: ZSellingPlanGroupParams,
-        body: ZSellingPlanGroupInput,
-        response: { 200: ZSellingPlanGroupSummary, ...errors },
-      },
+      params: ZSellingPlanGroupParams,
+      body: ZSellingPlanGroupInput,
+      response: { 200: ZSellingPlanGroupSummary, ...errors },
     },
     (request) => groups.update(request.shop, request.params.id, request.body),
   )
 
-  app.delete(
+  api.delete(
     '/app-admin/selling-plan-groups/:id',
-    {
-      schema: {
-        tags,
-        summary: '販売プランを削除',
-        params: ZSellingPlanGroupParams,
-        response: { 204: z.null().describe('削除しました'), ...errors },
-      },
-    },
+    '販売プランを削除',
+    { params: ZSellingPlanGroupParams, response: { 204: z.null().describe('削除しました'), ...errors } },
     async (request, reply) => {
       await groups.remove(request.shop, request.params.id)
       return reply.code(204).send(null)

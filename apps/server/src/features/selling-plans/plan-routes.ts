@@ -1,7 +1,6 @@
 import {
   ZCustomCycleDiscounts,
   ZCustomCycleDiscountsBody,
-  ZErrorResponse,
   ZParentVariant,
   ZParentVariantBody,
   ZParentVariantParams,
@@ -10,6 +9,7 @@ import {
 } from '@teiki/contract'
 import { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import {
   deleteCycleDiscounts,
   getCycleDiscounts,
@@ -20,58 +20,35 @@ import { freeShippingRoutes } from './free-shipping-routes.ts'
 import { getParent, putParent } from './parent-service.ts'
 import type { SellingPlanServiceDeps } from './service.ts'
 
-const tags = ['selling-plans']
-
 /** Spec §7 "Selling plans": custom cycle discounts, a plan's group, parent products, free shipping. */
 export function planRoutes(app: AppInstance, deps: SellingPlanServiceDeps): void {
+  const api = apiRoutes(app, ['selling-plans'])
   const { db } = deps
 
-  app.get(
+  api.get(
     '/app-admin/selling-plans/:id/custom-cycle-discounts',
-    {
-      schema: {
-        tags,
-        summary: '回数ごとの割引（アプリが保持）',
-        params: ZSellingPlanParams,
-        response: { 200: ZCustomCycleDiscounts, 404: ZErrorResponse },
-      },
-    },
+    '回数ごとの割引（アプリが保持）',
+    { params: ZSellingPlanParams, response: { 200: ZCustomCycleDiscounts, ...errorAnswers(404) } },
     (request) => getCycleDiscounts(db, request.shop, request.params.id),
   )
 
-  app.put(
+  api.put(
     '/app-admin/selling-plans/:id/custom-cycle-discounts',
+    '回数ごとの割引を保存（全件置き換え）',
     {
-      schema: {
-        tags,
-        summary: '回数ごとの割引を保存（全件置き換え）',
-        params: ZSellingPlanParams,
-        body: ZCustomCycleDiscountsBody,
-        response: {
-          200: ZCustomCycleDiscounts,
-          400: ZErrorResponse,
-          404: ZErrorResponse,
-          502: ZErrorResponse,
-        },
-      },
+      params: ZSellingPlanParams,
+      body: ZCustomCycleDiscountsBody,
+      response: { 200: ZCustomCycleDiscounts, ...errorAnswers(400, 404, 502) },
     },
     (request) => putCycleDiscounts(deps, request.shop, request.params.id, request.body),
   )
 
-  app.delete(
+  api.delete(
     '/app-admin/selling-plans/:id/custom-cycle-discounts-all',
+    '回数ごとの割引をすべて削除',
     {
-      schema: {
-        tags,
-        summary: '回数ごとの割引をすべて削除',
-        params: ZSellingPlanParams,
-        response: {
-          204: z.null().describe('削除しました'),
-          404: ZErrorResponse,
-          422: ZErrorResponse,
-          502: ZErrorResponse,
-        },
-      },
+      params: ZSellingPlanParams,
+      response: { 204: z.null().describe('削除しました'), ...errorAnswers(404, 422, 502) },
     },
     async (request, reply) => {
       await deleteCycleDiscounts(deps, request.shop, request.params.id)
@@ -79,32 +56,27 @@ export function planRoutes(app: AppInstance, deps: SellingPlanServiceDeps): void
     },
   )
 
-  app.get(
+  api.get(
     '/app-admin/selling-plans/:id/selling-plan-group-id',
-    {
-      schema: {
-        tags,
-        summary: 'プランの販売プランID',
-        params: ZSellingPlanParams,
-        response: { 200: ZSellingPlanGroupOfPlan, 404: ZErrorResponse },
-      },
-    },
+    'プランの販売プランID',
+    { params: ZSellingPlanParams, response: { 200: ZSellingPlanGroupOfPlan, ...errorAnswers(404) } },
     (request) => groupIdOfPlan(db, request.shop, request.params.id),
   )
 
-  const parentSchema = {
-    tags,
+  const parent = {
     params: ZParentVariantParams,
-    response: { 200: ZParentVariant, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+    response: { 200: ZParentVariant, ...errorAnswers(400, 403, 404) },
   }
-  app.get(
+  api.get(
     '/app-admin/selling-plan-groups/:id/variants/:variantId/parent',
-    { schema: { ...parentSchema, summary: '親商品（バリエーションIDが0のときは販売プラン全体）' } },
+    '親商品（バリエーションIDが0のときは販売プラン全体）',
+    parent,
     (request) => getParent(db, request.shop, request.params.id, request.params.variantId),
   )
-  app.put(
+  api.put(
     '/app-admin/selling-plan-groups/:id/variants/:variantId/parent',
-    { schema: { ...parentSchema, summary: '親商品を設定（nullで解除）', body: ZParentVariantBody } },
+    '親商品を設定（nullで解除）',
+    { ...parent, body: ZParentVariantBody },
     (request) =>
       putParent(db, request.shop, request.params.id, request.params.variantId, request.body.parentVariantId),
   )

@@ -1,6 +1,5 @@
 import {
   ZDeliveryPrepDaysOperation,
-  ZErrorResponse,
   ZMyPageTargetVariantBody,
   ZMyPageTargetVariantDeleteQuery,
   ZMyPageTargetVariantList,
@@ -9,86 +8,53 @@ import {
 } from '@teiki/contract'
 import { deliveryPrepDaysOperation } from '../../billing/prep-days.ts'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { findInstalledShop } from '../../platform/shops-repo.ts'
 import { addMyPageTargets, listMyPageTargets, removeMyPageTarget } from './my-page-service.ts'
 import { getSettings, putSettings } from './service.ts'
 
 /** 設定 (spec §7 "Settings and mail"): settings, the prep-days rule, the my-page target variants. */
 export function settingsRoutes(app: AppInstance): void {
-  const tags = ['settings']
+  const api = apiRoutes(app, ['settings'])
   // The plan decides the prep-days rule: read the row fresh, not the auth cache's copy.
   const freshShop = async (shop: { domain: string }) => (await findInstalledShop(app.db, shop.domain))!
 
-  app.get(
-    '/app-admin/settings',
-    { schema: { tags, summary: '設定', response: { 200: ZSettingsResponse } } },
-    async (request) => getSettings(app.db, await freshShop(request.shop)),
+  api.get('/app-admin/settings', '設定', { response: { 200: ZSettingsResponse } }, async (request) =>
+    getSettings(app.db, await freshShop(request.shop)),
   )
-  app.put(
+  api.put(
     '/app-admin/settings',
-    {
-      schema: {
-        tags,
-        summary: '設定を保存（JSONの誤りは位置を示して400、準備期間を変更できないときは403）',
-        body: ZSettingsBody,
-        response: { 200: ZSettingsResponse, 400: ZErrorResponse, 403: ZErrorResponse },
-      },
-    },
+    '設定を保存（JSONの誤りは位置を示して400、準備期間を変更できないときは403）',
+    { body: ZSettingsBody, response: { 200: ZSettingsResponse, ...errorAnswers(400, 403) } },
     async (request) => putSettings(app.db, await freshShop(request.shop), request.body.settings),
   )
-  app.get(
+  api.get(
     '/app-admin/current-delivery-prep-days-operation',
-    {
-      schema: {
-        tags,
-        summary: 'お届け準備期間を変更できるか（仕様5章）',
-        response: { 200: ZDeliveryPrepDaysOperation },
-      },
-    },
+    'お届け準備期間を変更できるか（仕様5章）',
+    { response: { 200: ZDeliveryPrepDaysOperation } },
     async (request) => deliveryPrepDaysOperation(app.db, await freshShop(request.shop)),
   )
-  app.get(
+  api.get(
     '/app-admin/my-page-target-product-variants',
-    {
-      schema: {
-        tags,
-        summary: 'マイページで選べるバリエーション',
-        response: { 200: ZMyPageTargetVariantList },
-      },
-    },
+    'マイページで選べるバリエーション',
+    { response: { 200: ZMyPageTargetVariantList } },
     (request) => listMyPageTargets(app.db, request.shop),
   )
-  app.post(
+  api.post(
     '/app-admin/my-page-target-product-variants',
+    'マイページで選べるバリエーションを追加',
     {
-      schema: {
-        tags,
-        summary: 'マイページで選べるバリエーションを追加',
-        body: ZMyPageTargetVariantBody,
-        response: {
-          200: ZMyPageTargetVariantList,
-          400: ZErrorResponse,
-          403: ZErrorResponse,
-          404: ZErrorResponse,
-        },
-      },
+      body: ZMyPageTargetVariantBody,
+      response: { 200: ZMyPageTargetVariantList, ...errorAnswers(400, 403, 404) },
     },
     (request) => addMyPageTargets(app.db, request.shop, request.body.group, request.body.variantIds),
   )
-  app.delete(
+  api.delete(
     '/app-admin/my-page-target-product-variants',
+    'マイページで選べるバリエーションから外す',
     {
-      schema: {
-        tags,
-        summary: 'マイページで選べるバリエーションから外す',
-        querystring: ZMyPageTargetVariantDeleteQuery,
-        response: {
-          200: ZMyPageTargetVariantList,
-          400: ZErrorResponse,
-          403: ZErrorResponse,
-          404: ZErrorResponse,
-        },
-      },
+      querystring: ZMyPageTargetVariantDeleteQuery,
+      response: { 200: ZMyPageTargetVariantList, ...errorAnswers(400, 403, 404) },
     },
     (request) => removeMyPageTarget(app.db, request.shop, request.query.group, request.query.variantId),
   )

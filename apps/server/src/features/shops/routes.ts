@@ -5,12 +5,14 @@ import {
   ZShopCurrencyResponse,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes } from '../../http/routes.ts'
 import { findInstalledShop } from '../../platform/shops-repo.ts'
 import { fullSync } from '../../sync/full-sync.ts'
 import { createOrderHistory } from './order-history.ts'
 import { scopeEligibility } from './service.ts'
 
 export function shopRoutes(app: AppInstance, opts: { orderHistoryRecheckMs?: number } = {}): void {
+  const api = apiRoutes(app, ['shop'])
   const clients = app.shopClients
   const orderHistory = createOrderHistory({
     db: app.db,
@@ -23,27 +25,16 @@ export function shopRoutes(app: AppInstance, opts: { orderHistoryRecheckMs?: num
     log: app.log,
     ...(opts.orderHistoryRecheckMs === undefined ? {} : { recheckMs: opts.orderHistoryRecheckMs }),
   })
-  app.get(
+  api.get(
     '/app-admin/app-scope-eligibility',
-    {
-      schema: {
-        tags: ['shop'],
-        summary: '必要な権限が付与済みか（未付与なら更新用URL）',
-        response: { 200: ZEligibilityResponse },
-      },
-    },
+    '必要な権限が付与済みか（未付与なら更新用URL）',
+    { response: { 200: ZEligibilityResponse } },
     (request) => scopeEligibility(request.shop, app.platformOptions),
   )
-  app.get(
+  api.get(
     '/app-admin/order-history',
-    {
-      schema: {
-        tags: ['shop'],
-        summary:
-          '注文履歴をどの日から保持しているか（全期間の注文の読み取りが未許可なら、集計が完全になる日）',
-        response: { 200: ZOrderHistoryResponse },
-      },
-    },
+    '注文履歴をどの日から保持しているか（全期間の注文の読み取りが未許可なら、集計が完全になる日）',
+    { response: { 200: ZOrderHistoryResponse } },
     (request) => orderHistory(request.shop),
   )
   app.get(

@@ -1,20 +1,16 @@
-import { ZContractDetailParams, ZErrorResponse, ZSubscriptionDetail } from '@teiki/contract'
+import { ZContractDetailParams, ZSubscriptionDetail } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { createContractDetails } from './detail-service.ts'
 
 /** GET /app-admin/subscriptions/:contractId — one contract's detail (spec §3). */
 export function contractDetailRoutes(app: AppInstance): void {
+  const api = apiRoutes(app, ['subscriptions'])
   const details = createContractDetails({ db: app.db, clients: app.shopClients })
-  app.get(
+  api.get(
     '/app-admin/subscriptions/:contractId',
-    {
-      schema: {
-        tags: ['subscriptions'],
-        summary: '契約の詳細（顧客・商品・注文・請求履歴・支払い方法）',
-        params: ZContractDetailParams,
-        response: { 200: ZSubscriptionDetail, 404: ZErrorResponse, 502: ZErrorResponse },
-      },
-    },
+    '契約の詳細（顧客・商品・注文・請求履歴・支払い方法）',
+    { params: ZContractDetailParams, response: { 200: ZSubscriptionDetail, ...errorAnswers(404, 502) } },
     (request) => details.get(request.shop, request.params.contractId),
   )
 }

@@ -10,7 +10,6 @@ import {
   ZDeliveryTimeRequest,
   ZDiscountCodeParams,
   ZDiscountCodesResponse,
-  ZErrorResponse,
   ZIntervalRequest,
   ZLineQuantityRequest,
   ZModifyPaymentMethodRequest,
@@ -28,25 +27,17 @@ import {
 } from '@teiki/contract'
 import type { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { createContractEdits } from './edits-service.ts'
 
-const errors = {
-  400: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  422: ZErrorResponse,
-  502: ZErrorResponse,
-}
-const tags = ['subscription edits']
+const errors = errorAnswers(400, 404, 409, 422, 502)
 
-const schema = <S extends z.ZodType>(summary: string, ok: S) => ({
-  tags,
-  summary,
-  response: { 200: ok, ...errors },
-})
+/** What an edit answers: `ok`, or one of the errors. */
+const answers = <S extends z.ZodType>(ok: S) => ({ 200: ok, ...errors })
 
 /** Contract edits of spec §7, with the spec's paths, methods and parameters. */
 export function contractEditRoutes(app: AppInstance): void {
+  const api = apiRoutes(app, ['subscription edits'])
   const edits = createContractEdits({
     db: app.db,
     clients: app.shopClients,
@@ -55,68 +46,57 @@ export function contractEditRoutes(app: AppInstance): void {
   })
   const edited = ZContractEditResponse
 
-  app.put(
+  api.put(
     '/app-admin/next-billing-date',
-    { schema: { ...schema('次回請求日を変更（日本時間の日付）', edited), body: ZNextBillingDateRequest } },
+    '次回請求日を変更（日本時間の日付）',
+    { body: ZNextBillingDateRequest, response: answers(edited) },
     (request) => edits.nextBillingDate(request.shop, request.body),
   )
 
-  app.get(
+  api.get(
     '/app-admin/subscriptions/:id/next-delivery-date',
-    { schema: { ...schema('お届け予定日', ZNextDeliveryDateResponse), params: ZContractIdParam } },
+    'お届け予定日',
+    { params: ZContractIdParam, response: answers(ZNextDeliveryDateResponse) },
     (request) => edits.getNextDeliveryDate(request.shop, request.params.id),
   )
-  app.put(
+  api.put(
     '/app-admin/subscriptions/:id/next-delivery-date',
-    {
-      schema: {
-        ...schema('お届け予定日を変更', edited),
-        params: ZContractIdParam,
-        body: ZNextDeliveryDateRequest,
-      },
-    },
+    'お届け予定日を変更',
+    { params: ZContractIdParam, body: ZNextDeliveryDateRequest, response: answers(edited) },
     (request) => edits.nextDeliveryDate(request.shop, request.params.id, request.body),
   )
 
-  app.put(
+  api.put(
     '/app-admin/subscription-contracts/:id/specify-delivery-time',
-    {
-      schema: { ...schema('配送時間帯を指定', edited), params: ZContractIdParam, body: ZDeliveryTimeRequest },
-    },
+    '配送時間帯を指定',
+    { params: ZContractIdParam, body: ZDeliveryTimeRequest, response: answers(edited) },
     (request) => edits.deliveryTime(request.shop, request.params.id, request.body),
   )
 
-  app.put(
+  api.put(
     '/app-admin/interval-and-interval-count',
-    { schema: { ...schema('請求間隔・間隔数・アンカーを変更', edited), body: ZIntervalRequest } },
+    '請求間隔・間隔数・アンカーを変更',
+    { body: ZIntervalRequest, response: answers(edited) },
     (request) => edits.interval(request.shop, request.body),
   )
 
-  app.post(
+  api.post(
     '/app-admin/create-order-now',
-    {
-      schema: {
-        ...schema('今すぐ注文を作成（請求を実行）', ZCreateOrderNowResponse),
-        body: ZCreateOrderNowRequest,
-      },
-    },
+    '今すぐ注文を作成（請求を実行）',
+    { body: ZCreateOrderNowRequest, response: answers(ZCreateOrderNowResponse) },
     (request) => edits.createOrderNow(request.shop, request.body),
   )
 
-  app.post(
+  api.post(
     '/app-admin/subscriptions/:id/lines',
-    { schema: { ...schema('商品（明細）を追加', edited), params: ZContractIdParam, body: ZAddLineRequest } },
+    '商品（明細）を追加',
+    { params: ZContractIdParam, body: ZAddLineRequest, response: answers(edited) },
     (request) => edits.addLine(request.shop, request.params.id, request.body),
   )
-  app.delete(
+  api.delete(
     '/app-admin/subscriptions/:contractId/lines/:lineId',
-    {
-      schema: {
-        ...schema('商品（明細）を削除', edited),
-        params: ZContractLineParams,
-        querystring: ZRevisionQuery,
-      },
-    },
+    '商品（明細）を削除',
+    { params: ZContractLineParams, querystring: ZRevisionQuery, response: answers(edited) },
     (request) =>
       edits.removeLine(
         request.shop,
@@ -125,107 +105,89 @@ export function contractEditRoutes(app: AppInstance): void {
         request.query.revision,
       ),
   )
-  app.put(
+  api.put(
     '/app-admin/subscriptions/:contractId/:lineId/quantity',
-    { schema: { ...schema('数量を変更', edited), params: ZContractLineParams, body: ZLineQuantityRequest } },
+    '数量を変更',
+    { params: ZContractLineParams, body: ZLineQuantityRequest, response: answers(edited) },
     (request) =>
       edits.lineQuantity(request.shop, request.params.contractId, request.params.lineId, request.body),
   )
-  app.post(
+  api.post(
     '/app-admin/subscription-contracts/:id/price-manually-changed',
-    {
-      schema: {
-        ...schema('価格を手動変更済みにする（価格を指定すれば変更も）', edited),
-        params: ZContractIdParam,
-        body: ZPriceManuallyChangedRequest,
-      },
-    },
+    '価格を手動変更済みにする（価格を指定すれば変更も）',
+    { params: ZContractIdParam, body: ZPriceManuallyChangedRequest, response: answers(edited) },
     (request) => edits.priceManuallyChanged(request.shop, request.params.id, request.body),
   )
-  app.put(
+  api.put(
     '/app-admin/subscriptions/:contractId/:lineId/product-variant',
-    {
-      schema: {
-        ...schema('バリエーションを入れ替え', edited),
-        params: ZContractLineParams,
-        body: ZSwapVariantRequest,
-      },
-    },
+    'バリエーションを入れ替え',
+    { params: ZContractLineParams, body: ZSwapVariantRequest, response: answers(edited) },
     (request) =>
       edits.swapVariant(request.shop, request.params.contractId, request.params.lineId, request.body),
   )
 
-  app.put(
+  api.put(
     '/app-admin/subscription-contracts/:id/note',
-    { schema: { ...schema('メモを変更', edited), params: ZContractIdParam, body: ZNoteRequest } },
+    'メモを変更',
+    { params: ZContractIdParam, body: ZNoteRequest, response: answers(edited) },
     (request) => edits.note(request.shop, request.params.id, request.body),
   )
 
-  app.get(
+  api.get(
     '/app-admin/subscription-contracts/:id/order-count',
-    { schema: { ...schema('購入回数', ZOrderCountResponse), params: ZContractIdParam } },
+    '購入回数',
+    { params: ZContractIdParam, response: answers(ZOrderCountResponse) },
     (request) => edits.getOrderCount(request.shop, request.params.id),
   )
-  app.put(
+  api.put(
     '/app-admin/subscription-contracts/:id/order-count',
-    {
-      schema: {
-        ...schema('購入回数を修正', ZOrderCountResponse),
-        params: ZContractIdParam,
-        body: ZOrderCountRequest,
-      },
-    },
+    '購入回数を修正',
+    { params: ZContractIdParam, body: ZOrderCountRequest, response: answers(ZOrderCountResponse) },
     (request) => edits.setOrderCount(request.shop, request.params.id, request.body.count),
   )
 
-  app.put(
+  api.put(
     '/app-admin/subscriptions/:id/delivery-address',
-    {
-      schema: { ...schema('配送先を変更', edited), params: ZContractIdParam, body: ZDeliveryAddressRequest },
-    },
+    '配送先を変更',
+    { params: ZContractIdParam, body: ZDeliveryAddressRequest, response: answers(edited) },
     (request) => edits.deliveryAddress(request.shop, request.params.id, request.body),
   )
 
-  app.get(
+  api.get(
     '/app-admin/subscription-contracts/:id/payment-methods',
-    { schema: { ...schema('顧客の決済方法一覧', ZPaymentMethodsResponse), params: ZContractIdParam } },
+    '顧客の決済方法一覧',
+    { params: ZContractIdParam, response: answers(ZPaymentMethodsResponse) },
     (request) => edits.paymentMethods(request.shop, request.params.id),
   )
-  app.put(
+  api.put(
     '/app-admin/modify-payment-method',
-    { schema: { ...schema('契約の決済方法を変更', edited), body: ZModifyPaymentMethodRequest } },
+    '契約の決済方法を変更',
+    { body: ZModifyPaymentMethodRequest, response: answers(edited) },
     (request) => edits.modifyPaymentMethod(request.shop, request.body),
   )
-  app.post(
+  api.post(
     '/app-admin/subscription-contracts/:id/payment-method-update-email',
-    {
-      schema: {
-        ...schema('決済方法の更新メールを顧客に送信', ZPaymentUpdateEmailResponse),
-        params: ZContractIdParam,
-      },
-    },
+    '決済方法の更新メールを顧客に送信',
+    { params: ZContractIdParam, response: answers(ZPaymentUpdateEmailResponse) },
     (request) => edits.sendPaymentUpdateEmail(request.shop, request.params.id),
   )
 
-  app.get(
+  api.get(
     '/app-admin/subscriptions/:id/discount-code/',
-    { schema: { ...schema('契約の割引一覧', ZDiscountCodesResponse), params: ZContractIdParam } },
+    '契約の割引一覧',
+    { params: ZContractIdParam, response: answers(ZDiscountCodesResponse) },
     (request) => edits.discountCodes(request.shop, request.params.id),
   )
-  app.put(
+  api.put(
     '/app-admin/subscriptions/:id/discount-code/apply',
-    {
-      schema: {
-        ...schema('割引コードを適用', edited),
-        params: ZContractIdParam,
-        body: ZApplyDiscountCodeRequest,
-      },
-    },
+    '割引コードを適用',
+    { params: ZContractIdParam, body: ZApplyDiscountCodeRequest, response: answers(edited) },
     (request) => edits.applyDiscountCode(request.shop, request.params.id, request.body),
   )
-  app.delete(
+  api.delete(
     '/app-admin/subscriptions/:id/discount-code/:code',
-    { schema: { ...schema('割引を削除', edited), params: ZDiscountCodeParams, querystring: ZRevisionQuery } },
+    '割引を削除',
+    { params: ZDiscountCodeParams, querystring: ZRevisionQuery, response: answers(edited) },
     (request) =>
       edits.removeDiscount(request.shop, request.params.id, request.params.code, request.query.revision),
   )

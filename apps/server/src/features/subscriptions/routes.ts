@@ -6,46 +6,30 @@ import {
   ZSearchVariantQuery,
 } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes } from '../../http/routes.ts'
 import { latestSubscription, searchSubscriptions, searchSubscriptionsByVariant } from './service.ts'
 
 export function subscriptionRoutes(app: AppInstance): void {
-  app.get(
+  const api = apiRoutes(app, ['subscriptions'])
+  api.get(
     '/app-admin/subscriptions/search',
-    {
-      schema: {
-        tags: ['subscriptions'],
-        summary: '契約一覧・検索（次回請求日・ステータス・契約ID・顧客）',
-        querystring: ZSearchSubscriptionsQuery,
-        response: { 200: ZSearchSubscriptionsResponse },
-      },
-    },
+    '契約一覧・検索（次回請求日・ステータス・契約ID・顧客）',
+    { querystring: ZSearchSubscriptionsQuery, response: { 200: ZSearchSubscriptionsResponse } },
     (request) => searchSubscriptions(app.db, request.shop, request.query),
   )
 
-  app.get(
+  api.get(
     '/app-admin/subscriptions/search-variant-id',
-    {
-      schema: {
-        tags: ['subscriptions'],
-        summary: 'バリエーションIDで契約を検索',
-        querystring: ZSearchVariantQuery,
-        response: { 200: ZSearchSubscriptionsResponse },
-      },
-    },
+    'バリエーションIDで契約を検索',
+    { querystring: ZSearchVariantQuery, response: { 200: ZSearchSubscriptionsResponse } },
     (request) => searchSubscriptionsByVariant(app.db, request.shop, request.query),
   )
 
   // A static path: it wins over `/subscriptions/:contractId` (detail-routes.ts) whatever the order.
-  app.get(
+  api.get(
     '/app-admin/subscriptions/latest',
-    {
-      schema: {
-        tags: ['subscriptions'],
-        summary: '最新の契約（作成が最も新しい契約。statuses で絞り込み可）',
-        querystring: ZLatestSubscriptionQuery,
-        response: { 200: ZLatestSubscription },
-      },
-    },
+    '最新の契約（作成が最も新しい契約。statuses で絞り込み可）',
+    { querystring: ZLatestSubscriptionQuery, response: { 200: ZLatestSubscription } },
     (request) => latestSubscription(app.db, request.shop, request.query),
   )
 }

@@ -1,6 +1,5 @@
 import {
   PIXEL_BODY_LIMIT,
-  ZErrorResponse,
   ZPixelAck,
   ZPixelBatch,
   ZPixelSettings,
@@ -11,6 +10,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../http/app-error.ts'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { attributeAll } from './attribution.ts'
 import { createIngestQueue } from './ingest-queue.ts'
 import { pixelAuthenticator } from './pixel-auth.ts'
@@ -37,53 +37,31 @@ export function trafficPixelConnector(app: AppInstance, opts: TrafficRouteOption
 
 /** Spec §7 "Traffic" (screen 流入元) and the web pixel's ingest endpoint. */
 export function trafficRoutes(app: AppInstance, opts: TrafficRouteOptions = {}): void {
+  const api = apiRoutes(app, tags)
   const traffic = createTrafficService({ db: app.db })
   const pixel = trafficPixelConnector(app, opts)
-  app.get(
+  api.get(
     '/app-admin/traffic-actuation',
-    {
-      schema: {
-        tags,
-        summary: '流入元ごとのアクセス数・成果数（定期契約）・成果率',
-        querystring: ZTrafficQuery,
-        response: { 200: ZTrafficReport, 400: ZErrorResponse },
-      },
-    },
+    '流入元ごとのアクセス数・成果数（定期契約）・成果率',
+    { querystring: ZTrafficQuery, response: { 200: ZTrafficReport, ...errorAnswers(400) } },
     (request) => traffic.report(request.shop, request.query),
   )
-  app.get(
+  api.get(
     '/app-admin/traffic-actuation/condition',
-    {
-      schema: { tags, summary: '流入元レポートの絞り込みに使える値', response: { 200: ZTrafficConditions } },
-    },
+    '流入元レポートの絞り込みに使える値',
+    { response: { 200: ZTrafficConditions } },
     (request) => traffic.conditions(request.shop),
   )
-  app.get(
+  api.get(
     '/app-admin/traffic/pixel-settings',
-    {
-      schema: {
-        tags,
-        summary: 'ウェブピクセルの設定（アカウントIDと送信先）と接続状態（未接続なら接続する）',
-        response: { 200: ZPixelSettings },
-      },
-    },
+    'ウェブピクセルの設定（アカウントIDと送信先）と接続状態（未接続なら接続する）',
+    { response: { 200: ZPixelSettings } },
     (request) => pixel.read(request.shop),
   )
-  app.post(
+  api.post(
     '/app-admin/traffic/pixel-connection',
-    {
-      schema: {
-        tags,
-        summary: 'ウェブピクセルを接続し直す（webPixelCreate／webPixelUpdate）',
-        response: {
-          200: ZPixelSettings,
-          409: ZErrorResponse,
-          422: ZErrorResponse,
-          502: ZErrorResponse,
-          503: ZErrorResponse,
-        },
-      },
-    },
+    'ウェブピクセルを接続し直す（webPixelCreate／webPixelUpdate）',
+    { response: { 200: ZPixelSettings, ...errorAnswers(409, 422, 502, 503) } },
     (request) => pixel.ensure(request.shop),
   )
   ingestRoute(app)
