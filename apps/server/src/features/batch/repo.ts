@@ -1,5 +1,6 @@
 import type { BatchItemStatus, BatchKind, BatchStatus, SubscriptionStatus } from '@teiki/contract'
-import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
+import { type DbClient, queryRow } from '../../db/pool.ts'
+import { jobTable } from '../../runs/job-rows.ts'
 
 // SQL of the batch updates: the contracts a batch targets (read from the mirror), the batch
 // rows, and one row per (batch, contract) whose status is the batch's decision for it.
@@ -84,8 +85,21 @@ export type BatchRow = {
   finished_at: Date | null
 }
 
-const BATCH_COLUMNS = `shop_id::text, id::text, kind, params, notify_email, status, total, changed, skipped,
+export const BATCH_COLUMNS = `shop_id::text, id::text, kind, params, notify_email, status, total, changed, skipped,
   failed, error, owner, cancel_requested_at, created_at, updated_at, executed_at, finished_at`
+
+/** A running batch whose worker has written nothing for this long counts as abandoned. */
+export const BATCH_STALE_SECONDS = 120
+
+/** The batches' job rows: read, and claimed by the runner (run-repo.ts). */
+export const batchRows = jobTable<BatchRow>({
+  table: 'batch_updates',
+  columns: BATCH_COLUMNS,
+  idType: 'uuid',
+  staleSeconds: BATCH_STALE_SECONDS,
+  claimSets: 'executed_at = coalesce(executed_at, now())',
+  orphanOrder: 'created_at',
+})
 
 /** Records the batch and its rows, one per targeted contract (same transaction as the caller). */
 export async function insertBatch(
@@ -127,21 +141,8 @@ export function openBatch(db: DbClient, shopId: string) {
   )
 }
 
-export function findBatch(db: DbClient, shopId: string, id: string) {
-  return queryRow<BatchRow>(
-    db,
-    `select ${BATCH_COLUMNS} from batch_updates where shop_id = $1 and id = $2::uuid`,
-    [shopId, id],
-  )
-}
-
-export function latestBatches(db: DbClient, shopId: string, limit: number) {
-  return queryRows<BatchRow>(
-    db,
-    `select ${BATCH_COLUMNS} from batch_updates where shop_id = $1 order by created_at desc, id limit $2`,
-    [shopId, limit],
-  )
-}
+export const findBatch = batchRows.find
+export const latestBatches = batchRows.latest
 
 export type ItemRow = TargetRow & { result: BatchItemStatus; reason: string | null }
 

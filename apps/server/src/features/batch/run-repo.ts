@@ -1,52 +1,12 @@
 import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
-import type { BatchRow } from './repo.ts'
+import { BATCH_COLUMNS, type BatchRow, batchRows } from './repo.ts'
 
 // The runner's SQL: claiming a batch, walking its rows, recording each decision with the
 // batch's counts, and finding batches whose worker died.
 
-/** A running batch whose worker has written nothing for this long counts as abandoned. */
-export const BATCH_STALE_SECONDS = 120
-
-const COLUMNS = `shop_id::text, id::text, kind, params, notify_email, status, total, changed, skipped,
-  failed, error, owner, cancel_requested_at, created_at, updated_at, executed_at, finished_at`
-
-/**
- * Takes the batch for `owner`: a queued one, or a running one whose worker is gone (its owner
- * among `deadOwners`, or silent for BATCH_STALE_SECONDS). Null when it is not there to take.
- */
-export function claimBatch(db: DbClient, shopId: string, id: string, owner: string, deadOwners: string[]) {
-  return queryRow<BatchRow>(
-    db,
-    `update batch_updates set status = 'running', owner = $3, heartbeat_at = now(), updated_at = now(),
-       executed_at = coalesce(executed_at, now())
-     where shop_id = $1 and id = $2::uuid
-       and (status = 'queued' or (status = 'running'
-         and (owner = any($4::text[]) or heartbeat_at < now() - make_interval(secs => $5))))
-     returning ${COLUMNS}`,
-    [shopId, id, owner, deadOwners, BATCH_STALE_SECONDS],
-  )
-}
-
-/** Owners of running batches (to tell which of them are dead processes). */
-export async function runningOwners(db: DbClient): Promise<string[]> {
-  const { rows } = await db.query<{ owner: string }>(
-    `select distinct owner from batch_updates where status = 'running' and owner is not null`,
-  )
-  return rows.map((r) => r.owner)
-}
-
-/** Batches that need a worker: queued ones not started for a while, and running ones whose worker is gone. */
-export function orphanBatches(db: DbClient, deadOwners: string[]) {
-  return queryRows<{ shop_id: string; id: string }>(
-    db,
-    `select shop_id::text, id::text from batch_updates
-     where (status = 'queued' and updated_at < now() - interval '1 minute')
-        or (status = 'running' and (owner = any($1::text[])
-          or heartbeat_at < now() - make_interval(secs => $2)))
-     order by created_at limit 100`,
-    [deadOwners, BATCH_STALE_SECONDS],
-  )
-}
+export const claimBatch = batchRows.claim
+export const runningOwners = batchRows.runningOwners
+export const orphanBatches = batchRows.orphans
 
 export type PendingItem = { contract_id: string; attempted: boolean }
 
@@ -116,7 +76,7 @@ export function finishBatch(
     db,
     `update batch_updates set status = $3, error = $4, finished_at = now(), updated_at = now(), owner = null
      where shop_id = $1 and id = $2::uuid and status in ('queued', 'running')
-     returning ${COLUMNS}`,
+     returning ${BATCH_COLUMNS}`,
     [shopId, id, status, error],
   )
 }
