@@ -39,18 +39,15 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
   const api = apiRoutes(app, ['billing'])
   const now = opts.now ?? (() => new Date())
 
-  api.get(
-    '/app-admin/billing-settings',
-    '請求・再試行の設定',
-    { response: { 200: ZBillingSettings } },
-    (request) => getBillingSettings(app.db, request.shop.id),
-  )
+  api.get('/app-admin/billing-settings', '請求・再試行の設定', {
+    response: { 200: ZBillingSettings },
+    handler: (request) => getBillingSettings(app.db, request.shop.id),
+  })
 
-  api.put(
-    '/app-admin/billing-settings',
-    '請求・再試行の設定を保存',
-    { body: ZBillingSettings, response: { 200: ZBillingSettings, ...errorAnswers(400, 403) } },
-    async (request) => {
+  api.put('/app-admin/billing-settings', '請求・再試行の設定を保存', {
+    body: ZBillingSettings,
+    response: { 200: ZBillingSettings, ...errorAnswers(400, 403) },
+    handler: async (request) => {
       // The prep days follow spec §5 wherever they are changed (also 設定's /settings).
       const current = await getBillingSettings(app.db, request.shop.id)
       if (current.deliveryPrepDays !== request.body.deliveryPrepDays) {
@@ -60,20 +57,18 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
       }
       return putBillingSettings(app.db, request.shop.id, request.body)
     },
-  )
+  })
 
-  api.get(
-    '/app-admin/billing/upcoming',
-    '今後の請求予定（日本時間の今日から N 日間）',
-    { querystring: ZUpcomingChargesQuery, response: { 200: ZUpcomingChargesResponse, ...errorAnswers(400) } },
-    (request) => upcomingCharges(app.db, request.shop, request.query, now()),
-  )
+  api.get('/app-admin/billing/upcoming', '今後の請求予定（日本時間の今日から N 日間）', {
+    querystring: ZUpcomingChargesQuery,
+    response: { 200: ZUpcomingChargesResponse, ...errorAnswers(400) },
+    handler: (request) => upcomingCharges(app.db, request.shop, request.query, now()),
+  })
 
-  api.get(
-    '/app-admin/billing/runs',
-    '請求実行の履歴（新しい順）',
-    { querystring: ZBillingRunsQuery, response: { 200: ZBillingRunsResponse, ...errorAnswers(400) } },
-    async (request) => {
+  api.get('/app-admin/billing/runs', '請求実行の履歴（新しい順）', {
+    querystring: ZBillingRunsQuery,
+    response: { 200: ZBillingRunsResponse, ...errorAnswers(400) },
+    handler: async (request) => {
       const rows = await listRuns(app.db, request.shop.id, request.query.limit)
       return {
         runs: rows.map((r) => ({
@@ -94,7 +89,7 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
         })),
       }
     },
-  )
+  })
 }
 
 /** Body of POST /internal/billing/run (`npm run billing` while the app runs on the embedded database). */

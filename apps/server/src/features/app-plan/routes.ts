@@ -26,56 +26,52 @@ export function appPlanRoutes(app: AppInstance): void {
   const origin = (request: FastifyRequest) =>
     app.platformOptions.appUrl ?? `${request.protocol}://${request.host}`
 
-  api.get(
-    '/app-admin/plan',
-    'アプリの現在のプラン（承認待ちの変更があればストアに確認）',
-    { response: { 200: ZPlanResponse } }, // The gate decides on this answer: read the row fresh, not the auth cache's copy.
-    async (request) =>
-      plans.planOf((await findInstalledShop(app.db, request.shop.domain)) ?? request.shop, request.log),
-  )
-  api.get(
-    '/app-admin/plans',
-    '選べるプラン（月額・無料体験・機能）',
-    { response: { 200: ZAppPlanOffers } }, // The cards' lines and what each plan includes come from the one tier table (domain).
-    () => ({
-      plans: APP_PLANS.map(({ key, name, monthlyPrice, trialDays }) => ({
-        key,
-        name,
-        monthlyPrice,
-        trialDays,
-        features: planFeatureLines(key),
-        featureKeys: featuresOfPlan(key),
-      })),
-    }),
-  )
-  api.put(
-    '/app-admin/plan',
-    'プランを変更（ストアの承認ページのURLを返す）',
-    { body: ZPlanChangeBody, response: { 200: ZPlanChangeResponse, ...errorAnswers(400, 422, 502) } },
-    (request) =>
+  api.get('/app-admin/plan', 'アプリの現在のプラン（承認待ちの変更があればストアに確認）', {
+    response: { 200: ZPlanResponse },
+    handler: // The gate decides on this answer: read the row fresh, not the auth cache's copy.
+      async (request) =>
+        plans.planOf((await findInstalledShop(app.db, request.shop.domain)) ?? request.shop, request.log),
+  })
+  api.get('/app-admin/plans', '選べるプラン（月額・無料体験・機能）', {
+    response: { 200: ZAppPlanOffers },
+    handler: // The cards' lines and what each plan includes come from the one tier table (domain).
+      () => ({
+        plans: APP_PLANS.map(({ key, name, monthlyPrice, trialDays }) => ({
+          key,
+          name,
+          monthlyPrice,
+          trialDays,
+          features: planFeatureLines(key),
+          featureKeys: featuresOfPlan(key),
+        })),
+      }),
+  })
+  api.put('/app-admin/plan', 'プランを変更（ストアの承認ページのURLを返す）', {
+    body: ZPlanChangeBody,
+    response: { 200: ZPlanChangeResponse, ...errorAnswers(400, 422, 502) },
+    handler: (request) =>
       plans.changePlan(request.shop, request.body.plan, {
         returnUrl: `${origin(request)}/plans?${new URLSearchParams({ shop: request.shop.domain })}`,
         mobile: request.body.mobile ?? false,
       }),
-  )
-  api.get(
-    '/app-admin/shopifyPlan',
-    'ストアのShopifyプラン',
-    { response: { 200: ZShopifyPlanResponse, ...errorAnswers(502) } },
-    (request) => plans.read(request.shop, 'Shopifyプランの取得', fetchShopPlan),
-  )
+  })
+  api.get('/app-admin/shopifyPlan', 'ストアのShopifyプラン', {
+    response: { 200: ZShopifyPlanResponse, ...errorAnswers(502) },
+    handler: (request) => plans.read(request.shop, 'Shopifyプランの取得', fetchShopPlan),
+  })
   api.get(
     '/app-admin/app-usage-eligibility',
     'アプリを利用できるか（有効なプラン、開発ストア・テストストア）と使える機能',
-    { response: { 200: ZAppUsageEligibility } }, // The page gate decides on this answer: read the row fresh, not the auth cache's copy.
-    async (request) =>
-      shopUsage(app.db, (await findInstalledShop(app.db, request.shop.domain)) ?? request.shop),
+    {
+      response: { 200: ZAppUsageEligibility },
+      handler: // The page gate decides on this answer: read the row fresh, not the auth cache's copy.
+        async (request) =>
+          shopUsage(app.db, (await findInstalledShop(app.db, request.shop.domain)) ?? request.shop),
+    },
   )
-  api.get(
-    '/app-admin/shop-eligibility',
-    'ストアが定期購買を販売できるか（失敗時は false: 仕様8章）',
-    { response: { 200: ZShopEligibility } },
-    async (request) => {
+  api.get('/app-admin/shop-eligibility', 'ストアが定期購買を販売できるか（失敗時は false: 仕様8章）', {
+    response: { 200: ZShopEligibility },
+    handler: async (request) => {
       try {
         return { eligible: await fetchEligibleForSubscriptions(plans.clients.clientFor(request.shop)) }
       } catch (error) {
@@ -83,14 +79,12 @@ export function appPlanRoutes(app: AppInstance): void {
         return { eligible: false }
       }
     },
-  )
-  api.get(
-    '/app-admin/app-handle',
-    '管理画面でのアプリのハンドル',
-    { response: { 200: ZAppHandleResponse, ...errorAnswers(502) } },
-    async (request) => {
+  })
+  api.get('/app-admin/app-handle', '管理画面でのアプリのハンドル', {
+    response: { 200: ZAppHandleResponse, ...errorAnswers(502) },
+    handler: async (request) => {
       const handle = (await plans.read(request.shop, 'アプリ情報の取得', fetchAppHandle)) ?? 'teiki'
       return { handle, appUrl: adminAppUrl(request.shop.domain, handle, '') }
     },
-  )
+  })
 }

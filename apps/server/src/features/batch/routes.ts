@@ -54,100 +54,95 @@ export function batchRoutes(app: AppInstance, opts: BatchRoutesOptions): void {
   /** A planned batch recorded with its job (the three POSTs differ only in how they plan it). */
   const start = async (shop: ShopRow, plan: BatchPlan, notifyEmail: string | undefined) =>
     toApiBatch(await startBatch(app.db, shop, plan, notifyEmail ?? null, opts.enqueue))
-  api.post(
-    '/app-admin/batch-product-update',
-    '商品（バリエーション）の一括入れ替えを開始',
-    { body: ZBatchProductUpdateRequest, response: started },
-    async (request, reply) => {
+  api.post('/app-admin/batch-product-update', '商品（バリエーション）の一括入れ替えを開始', {
+    body: ZBatchProductUpdateRequest,
+    response: started,
+    handler: async (request, reply) => {
       const plan = await planProductUpdate(app.db, request.shop, request.body)
       return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
-  )
-  api.post(
-    '/app-admin/batch-product-delete',
-    '商品（バリエーション）の一括削除を開始',
-    { body: ZBatchProductDeleteRequest, response: started },
-    async (request, reply) => {
+  })
+  api.post('/app-admin/batch-product-delete', '商品（バリエーション）の一括削除を開始', {
+    body: ZBatchProductDeleteRequest,
+    response: started,
+    handler: async (request, reply) => {
       const plan = await planProductDelete(app.db, request.shop, request.body)
       return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
     },
-  )
+  })
   api.post(
     '/app-admin/batch-next-billing-date-update',
     '次回請求日の一括変更を開始（変更前の日の契約を変更後の日へ）',
-    { body: ZBatchNextBillingDateUpdateRequest, response: started },
-    async (request, reply) => {
-      const plan = planNextBillingDate(request.shop, request.body, now())
-      return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
+    {
+      body: ZBatchNextBillingDateUpdateRequest,
+      response: started,
+      handler: async (request, reply) => {
+        const plan = planNextBillingDate(request.shop, request.body, now())
+        return reply.status(202).send(await start(request.shop, plan, request.body.notifyEmail))
+      },
     },
   )
 
-  api.get(
-    '/app-admin/batch-product-update/preview',
-    '一括入れ替えの対象（件数と契約、ページごと）',
-    { querystring: ZBatchProductUpdatePreviewQuery, response: previewed },
-    async (request) => {
+  api.get('/app-admin/batch-product-update/preview', '一括入れ替えの対象（件数と契約、ページごと）', {
+    querystring: ZBatchProductUpdatePreviewQuery,
+    response: previewed,
+    handler: async (request) => {
       const { offset, limit, ...input } = request.query
       return preview(app.db, request.shop, await planProductUpdate(app.db, request.shop, input), {
         offset,
         limit,
       })
     },
-  )
-  api.get(
-    '/app-admin/batch-product-delete/preview',
-    '一括削除の対象（件数と契約、ページごと）',
-    { querystring: ZBatchProductDeletePreviewQuery, response: previewed },
-    async (request) => {
+  })
+  api.get('/app-admin/batch-product-delete/preview', '一括削除の対象（件数と契約、ページごと）', {
+    querystring: ZBatchProductDeletePreviewQuery,
+    response: previewed,
+    handler: async (request) => {
       const { offset, limit, ...input } = request.query
       return preview(app.db, request.shop, await planProductDelete(app.db, request.shop, input), {
         offset,
         limit,
       })
     },
-  )
+  })
   api.get(
     '/app-admin/batch-next-billing-date-update/preview',
     '次回請求日の一括変更の対象（件数と契約、ページごと）',
-    { querystring: ZBatchNextBillingDatePreviewQuery, response: previewed },
-    async (request) => {
-      const { offset, limit, ...input } = request.query
-      return preview(app.db, request.shop, planNextBillingDate(request.shop, input, now()), { offset, limit })
+    {
+      querystring: ZBatchNextBillingDatePreviewQuery,
+      response: previewed,
+      handler: async (request) => {
+        const { offset, limit, ...input } = request.query
+        return preview(app.db, request.shop, planNextBillingDate(request.shop, input, now()), {
+          offset,
+          limit,
+        })
+      },
     },
   )
 
-  api.get(
-    '/app-admin/batch-updates',
-    '最近の一括更新（新しい順に10件）',
-    { response: { 200: ZBatchJobList } },
-    async (request) => ({ batches: (await listBatches(app.db, request.shop)).map(toApiBatch) }),
-  )
-  api.get(
-    '/app-admin/batch-updates/:id',
-    '一括更新の状態（status, updatedAt, executedAt と件数）',
-    { params: ZBatchIdParam, response: { 200: ZBatchJob, ...errorAnswers(404) } },
-    async (request) => toApiBatch(await getBatch(app.db, request.shop, request.params.id)),
-  )
-  api.get(
-    '/app-admin/batch-updates/:id/items',
-    '一括更新の結果（契約ごと、ページごと）',
-    {
-      params: ZBatchIdParam,
-      querystring: ZBatchItemsQuery,
-      response: { 200: ZBatchItems, ...errorAnswers(404) },
-    },
-    (request) => batchItems(app.db, request.shop, request.params.id, request.query),
-  )
-  api.post(
-    '/app-admin/batch-updates/:id/cancel',
-    '一括更新を中止（変更済みの契約はそのまま）',
-    { params: ZBatchIdParam, response: { 200: ZBatchJob, ...errorAnswers(404, 409) } },
-    async (request) => toApiBatch(await cancelBatch(deps, request.shop, request.params.id)),
-  )
-  api.get(
-    '/app-admin/bulk-query',
-    'ストアの一括処理（バルクオペレーション）の状態',
-    { response: { 200: ZBulkQueryResponse, ...errorAnswers(502) } },
-    (request) => bulkQuery(clients, request.shop),
-  )
+  api.get('/app-admin/batch-updates', '最近の一括更新（新しい順に10件）', {
+    response: { 200: ZBatchJobList },
+    handler: async (request) => ({ batches: (await listBatches(app.db, request.shop)).map(toApiBatch) }),
+  })
+  api.get('/app-admin/batch-updates/:id', '一括更新の状態（status, updatedAt, executedAt と件数）', {
+    params: ZBatchIdParam,
+    response: { 200: ZBatchJob, ...errorAnswers(404) },
+    handler: async (request) => toApiBatch(await getBatch(app.db, request.shop, request.params.id)),
+  })
+  api.get('/app-admin/batch-updates/:id/items', '一括更新の結果（契約ごと、ページごと）', {
+    params: ZBatchIdParam,
+    querystring: ZBatchItemsQuery,
+    response: { 200: ZBatchItems, ...errorAnswers(404) },
+    handler: (request) => batchItems(app.db, request.shop, request.params.id, request.query),
+  })
+  api.post('/app-admin/batch-updates/:id/cancel', '一括更新を中止（変更済みの契約はそのまま）', {
+    params: ZBatchIdParam,
+    response: { 200: ZBatchJob, ...errorAnswers(404, 409) },
+    handler: async (request) => toApiBatch(await cancelBatch(deps, request.shop, request.params.id)),
+  })
+  api.get('/app-admin/bulk-query', 'ストアの一括処理（バルクオペレーション）の状態', {
+    response: { 200: ZBulkQueryResponse, ...errorAnswers(502) },
+    handler: (request) => bulkQuery(clients, request.shop),
+  })
 }

@@ -7,7 +7,6 @@ import {
   ZCreateBoxRequest,
   ZUpdateBoxRequest,
 } from '@teiki/contract'
-import { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
 import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { createBoxService } from './service.ts'
@@ -17,41 +16,35 @@ export function boxRoutes(app: AppInstance): void {
   const api = apiRoutes(app, ['boxes'])
   const boxes = createBoxService({ db: app.db, clients: app.shopClients })
 
-  api.get(
-    '/app-admin/boxes',
-    'ボックスの一覧（100件ずつ、新しい順）',
-    { querystring: ZBoxListQuery, response: { 200: ZBoxList } },
-    (request) => boxes.list(request.shop, request.query.page),
-  )
+  api.get('/app-admin/boxes', 'ボックスの一覧（100件ずつ、新しい順）', {
+    querystring: ZBoxListQuery,
+    response: { 200: ZBoxList },
+    handler: (request) => boxes.list(request.shop, request.query.page),
+  })
 
-  api.post(
-    '/app-admin/boxes',
-    'ボックスを作成（初期設定に、指定した項目を重ねて作成）',
-    { body: ZCreateBoxRequest, response: { 201: ZBox, ...errorAnswers(400, 404) } },
-    async (request, reply) => reply.code(201).send(await boxes.create(request.shop, request.body)),
-  )
+  api.create('/app-admin/boxes', 'ボックスを作成（初期設定に、指定した項目を重ねて作成）', {
+    body: ZCreateBoxRequest,
+    created: ZBox,
+    response: errorAnswers(400, 404),
+    handler: (request) => boxes.create(request.shop, request.body),
+  })
 
-  api.get(
-    '/app-admin/boxes/:id',
-    'ボックスと販売プランの商品',
-    { params: ZBoxParams, response: { 200: ZBoxDetail, ...errorAnswers(404, 502) } },
-    (request) => boxes.detail(request.shop, request.params.id),
-  )
+  api.get('/app-admin/boxes/:id', 'ボックスと販売プランの商品', {
+    params: ZBoxParams,
+    response: { 200: ZBoxDetail, ...errorAnswers(404, 502) },
+    handler: (request) => boxes.detail(request.shop, request.params.id),
+  })
 
-  api.put(
-    '/app-admin/boxes/:id',
-    'ボックスの項目を保存（指定した項目のみ）',
-    { params: ZBoxParams, body: ZUpdateBoxRequest, response: { 200: ZBox, ...errorAnswers(400, 404) } },
-    (request) => boxes.update(request.shop, request.params.id, request.body),
-  )
+  api.put('/app-admin/boxes/:id', 'ボックスの項目を保存（指定した項目のみ）', {
+    params: ZBoxParams,
+    body: ZUpdateBoxRequest,
+    response: { 200: ZBox, ...errorAnswers(400, 404) },
+    handler: (request) => boxes.update(request.shop, request.params.id, request.body),
+  })
 
-  api.delete(
-    '/app-admin/boxes/:id',
-    'ボックスを削除',
-    { params: ZBoxParams, response: { 204: z.null().describe('削除しました'), ...errorAnswers(404) } },
-    async (request, reply) => {
-      await boxes.remove(request.shop, request.params.id)
-      return reply.code(204).send(null)
-    },
-  )
+  api.remove('/app-admin/boxes/:id', 'ボックスを削除', {
+    params: ZBoxParams,
+    response: errorAnswers(404),
+    handler: (request) => boxes.remove(request.shop, request.params.id),
+  })
 }

@@ -10,21 +10,16 @@ export function ltvRoutes(app: AppInstance): void {
   const api = apiRoutes(app, ['cdp'])
   const ltv = createLtvService({ db: app.db })
 
-  api.get(
-    '/app-admin/ltv/cdp-customer-list',
-    '顧客のLTV（期間内の定期購入の合計、高い順、通貨ごと）',
-    { querystring: ZLtvQuery, response: { 200: ZLtvList, ...errorAnswers(400) } },
-    (request) => ltv.list(request.shop, request.query),
-  )
+  api.get('/app-admin/ltv/cdp-customer-list', '顧客のLTV（期間内の定期購入の合計、高い順、通貨ごと）', {
+    querystring: ZLtvQuery,
+    response: { 200: ZLtvList, ...errorAnswers(400) },
+    handler: (request) => ltv.list(request.shop, request.query),
+  })
 
-  api.get(
-    '/app-admin/ltv/cdp-customer-list-export',
-    'LTVのCSV（cdpLtv.csv、UTF-8 BOM付きまたはShift_JIS）',
-    {
-      querystring: ZLtvExportQuery,
-      response: { 200: z.any().describe('the CSV file cdpLtv.csv'), ...errorAnswers(400) },
-    },
-    async (request, reply) => {
+  api.get('/app-admin/ltv/cdp-customer-list-export', 'LTVのCSV（cdpLtv.csv、UTF-8 BOM付きまたはShift_JIS）', {
+    querystring: ZLtvExportQuery,
+    response: { 200: z.any().describe('the CSV file cdpLtv.csv'), ...errorAnswers(400) },
+    handler: async (request, reply) => {
       const stream = await ltv.csv(request.shop, request.query)
       return reply
         .header('Content-Type', csvContentType(request.query.encoding))
@@ -32,5 +27,5 @@ export function ltvRoutes(app: AppInstance): void {
         .header('Cache-Control', 'private, no-store')
         .send(stream)
     },
-  )
+  })
 }

@@ -37,60 +37,57 @@ export function cdpRoutes(app: AppInstance, opts: CdpRouteOptions): void {
     ...(opts.enqueueTagJob ? { enqueue: opts.enqueueTagJob } : {}),
   })
 
-  api.get(
-    '/app-admin/cdp-segment-list',
-    'セグメントとグループの一覧',
-    { response: { 200: ZSegmentList } },
-    (request) => segments.list(request.shop),
-  )
+  api.get('/app-admin/cdp-segment-list', 'セグメントとグループの一覧', {
+    response: { 200: ZSegmentList },
+    handler: (request) => segments.list(request.shop),
+  })
 
-  api.get(
-    '/app-admin/cdp-segment-data',
-    'セグメントの条件・該当する顧客数・タグ一括追加の進捗',
-    { querystring: ZSegmentIdQuery, response: { 200: ZSegmentData, ...errorAnswers(404) } },
-    (request) => segments.data(request.shop, request.query.segmentId),
-  )
+  api.get('/app-admin/cdp-segment-data', 'セグメントの条件・該当する顧客数・タグ一括追加の進捗', {
+    querystring: ZSegmentIdQuery,
+    response: { 200: ZSegmentData, ...errorAnswers(404) },
+    handler: (request) => segments.data(request.shop, request.query.segmentId),
+  })
 
-  api.get(
-    '/app-admin/cdp-segment-setting',
-    '条件に使える流入元（source / medium）と契約数',
-    { querystring: ZSegmentSettingQuery, response: { 200: ZSegmentSetting } },
-    (request) => segments.setting(request.shop, request.query.source, request.query.medium),
-  )
+  api.get('/app-admin/cdp-segment-setting', '条件に使える流入元（source / medium）と契約数', {
+    querystring: ZSegmentSettingQuery,
+    response: { 200: ZSegmentSetting },
+    handler: (request) => segments.setting(request.shop, request.query.source, request.query.medium),
+  })
 
-  api.post(
-    '/app-admin/cdp-segment-create',
-    'セグメントを作成',
-    { body: ZSegmentCreateRequest, response: { 201: ZSegment, ...errorAnswers(400) } },
-    async (request, reply) => reply.code(201).send(await segments.create(request.shop, request.body.data)),
-  )
+  api.create('/app-admin/cdp-segment-create', 'セグメントを作成', {
+    body: ZSegmentCreateRequest,
+    created: ZSegment,
+    response: errorAnswers(400),
+    handler: (request) => segments.create(request.shop, request.body.data),
+  })
 
-  api.post(
-    '/app-admin/cdp-segment-update',
-    'セグメントを保存（data.id のセグメント）',
-    { body: ZSegmentUpdateRequest, response: { 200: ZSegment, ...errorAnswers(400, 404) } },
-    (request) => segments.update(request.shop, request.body.data.id, request.body.data),
-  )
+  api.post('/app-admin/cdp-segment-update', 'セグメントを保存（data.id のセグメント）', {
+    body: ZSegmentUpdateRequest,
+    response: { 200: ZSegment, ...errorAnswers(400, 404) },
+    handler: (request) => segments.update(request.shop, request.body.data.id, request.body.data),
+  })
 
   // The spec's verb is GET, though it deletes: the guard refuses what a GET that writes must not
   // follow (a navigation, a cross-site or prefetch request) and nothing caches the answer.
   api.get(
     '/app-admin/cdp-segment-delete',
     'セグメントを削除（仕様どおりGETですが書き込みとして扱います）',
-    { querystring: ZSegmentIdQuery, response: { 200: ZSegmentDeleted, ...errorAnswers(403, 404) } },
-    async (request) => {
-      await segments.remove(request.shop, request.query.segmentId)
-      return { deleted: true as const, segmentId: request.query.segmentId }
+    {
+      querystring: ZSegmentIdQuery,
+      response: { 200: ZSegmentDeleted, ...errorAnswers(403, 404) },
+      handler: async (request) => {
+        await segments.remove(request.shop, request.query.segmentId)
+        return { deleted: true as const, segmentId: request.query.segmentId }
+      },
     },
     { ...stateChangingGet('セグメント一覧の削除ボタン') },
   )
 
-  api.post(
-    '/app-admin/cdp-group-list/',
-    'セグメントのグループ一覧（name を指定するとそのグループを追加）',
-    { body: ZGroupListRequest, response: { 200: ZGroupList, ...errorAnswers(400) } },
-    (request) => segments.groups(request.shop, request.body.name),
-  )
+  api.post('/app-admin/cdp-group-list/', 'セグメントのグループ一覧（name を指定するとそのグループを追加）', {
+    body: ZGroupListRequest,
+    response: { 200: ZGroupList, ...errorAnswers(400) },
+    handler: (request) => segments.groups(request.shop, request.body.name),
+  })
 
   customerRoutes(app, {
     segments,

@@ -22,46 +22,38 @@ export type ExportRoutesOptions = { enqueue?: EnqueueExport }
  */
 export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void {
   const api = apiRoutes(app, ['exports'])
-  api.post(
-    EXPORT_PATH,
-    '契約をCSVでエクスポート（絞り込み条件・文字コード・送信先メール）',
-    { body: ZExportRequest, response: { 202: ZExportJob, ...errorAnswers(400) } },
-    async (request, reply) => {
+  api.post(EXPORT_PATH, '契約をCSVでエクスポート（絞り込み条件・文字コード・送信先メール）', {
+    body: ZExportRequest,
+    response: { 202: ZExportJob, ...errorAnswers(400) },
+    handler: async (request, reply) => {
       const job = await createExportJob(app.db, request.shop, request.body, opts.enqueue)
       return reply.status(202).send(toApiJob(job, request.shop.iana_timezone))
     },
-  )
+  })
 
-  api.get(
-    EXPORT_PATH,
-    '最近のエクスポート（新しい順に10件）',
-    { response: { 200: ZExportJobList } },
-    async (request) => ({
+  api.get(EXPORT_PATH, '最近のエクスポート（新しい順に10件）', {
+    response: { 200: ZExportJobList },
+    handler: async (request) => ({
       exports: (await listExportJobs(app.db, request.shop)).map((job) =>
         toApiJob(job, request.shop.iana_timezone),
       ),
     }),
-  )
+  })
 
-  api.get(
-    `${EXPORT_PATH}/:id`,
-    'エクスポートの進捗',
-    { params: ZExportIdParam, response: { 200: ZExportJob, ...errorAnswers(404) } },
-    async (request) =>
+  api.get(`${EXPORT_PATH}/:id`, 'エクスポートの進捗', {
+    params: ZExportIdParam,
+    response: { 200: ZExportJob, ...errorAnswers(404) },
+    handler: async (request) =>
       toApiJob(await getExportJob(app.db, request.shop, request.params.id), request.shop.iana_timezone),
-  )
+  })
 
-  api.get(
-    `${EXPORT_PATH}/:id/download`,
-    'エクスポートしたCSVをダウンロード',
-    {
-      params: ZExportIdParam,
-      response: {
-        200: z.any().describe('the CSV file (text/csv; charset=utf-8 with BOM, or Shift_JIS)'),
-        ...errorAnswers(404, 409),
-      },
+  api.get(`${EXPORT_PATH}/:id/download`, 'エクスポートしたCSVをダウンロード', {
+    params: ZExportIdParam,
+    response: {
+      200: z.any().describe('the CSV file (text/csv; charset=utf-8 with BOM, or Shift_JIS)'),
+      ...errorAnswers(404, 409),
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const file = await exportFile(app.db, request.shop, request.params.id)
       return reply
         .header('Content-Type', file.contentType)
@@ -70,7 +62,7 @@ export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void 
         .header('Cache-Control', 'private, no-store')
         .send(createReadStream(file.path))
     },
-  )
+  })
 }
 
 /** `attachment` with an ASCII `filename` and the RFC 5987 `filename*` (UTF-8). */

@@ -20,8 +20,8 @@ export function freeShippingRoutes(app: AppInstance, deps: SellingPlanServiceDep
     {
       querystring: ZFreeShippingExistQuery,
       response: { 200: ZFreeShippingExist, ...errorAnswers(404, 502) },
+      handler: (request) => freeShipping.exist(request.shop, request.query.sellingPlanGroupId),
     },
-    (request) => freeShipping.exist(request.shop, request.query.sellingPlanGroupId),
   )
 
   api.get(
@@ -30,8 +30,9 @@ export function freeShippingRoutes(app: AppInstance, deps: SellingPlanServiceDep
     {
       querystring: ZFreeShippingUpdateQuery,
       response: { 200: ZFreeShippingUpdate, ...errorAnswers(403, 404, 422, 502) },
+      handler: (request) =>
+        freeShipping.update(request.shop, request.query.sellingPlanGroupId, request.query.free),
     },
-    (request) => freeShipping.update(request.shop, request.query.sellingPlanGroupId, request.query.free),
     { ...stateChangingGet('販売プランの編集画面の「送料」') },
   )
 }

@@ -6,7 +6,6 @@ import {
   ZSellingPlanGroupParams,
   ZSellingPlanGroupSummary,
 } from '@teiki/contract'
-import { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
 import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import type { createGroupProductsService } from './group-products-service.ts'
@@ -22,40 +21,31 @@ export function groupProductRoutes(
   products: ReturnType<typeof createGroupProductsService>,
 ): void {
   const api = apiRoutes(app, tags)
-  api.post(
-    '/app-admin/selling-plan-groups/:id/products',
-    '販売プランの商品・バリエーションを追加・削除',
-    {
-      params: ZSellingPlanGroupParams,
-      body: ZGroupProductsChange,
-      response: { 200: ZSellingPlanGroupSummary, ...errors },
-    },
-    (request) =>
+  api.post('/app-admin/selling-plan-groups/:id/products', '販売プランの商品・バリエーションを追加・削除', {
+    params: ZSellingPlanGroupParams,
+    body: ZGroupProductsChange,
+    response: { 200: ZSellingPlanGroupSummary, ...errors },
+    handler: (request) =>
       products.change(request.shop, request.params.id, {
         addProductIds: request.body.addProductIds ?? [],
         removeProductIds: request.body.removeProductIds ?? [],
         addVariantIds: request.body.addVariantIds ?? [],
         removeVariantIds: request.body.removeVariantIds ?? [],
       }),
-  )
+  })
 
-  api.get(
-    '/app-admin/selling-plan-groups/:id/variants',
-    '販売プランのバリエーション（100件ずつ）',
-    {
-      params: ZSellingPlanGroupParams,
-      querystring: ZGroupVariantsQuery,
-      response: { 200: ZGroupVariants, ...errors },
-    },
-    (request) => products.variants(request.shop, request.params.id, request.query.after),
-  )
+  api.get('/app-admin/selling-plan-groups/:id/variants', '販売プランのバリエーション（100件ずつ）', {
+    params: ZSellingPlanGroupParams,
+    querystring: ZGroupVariantsQuery,
+    response: { 200: ZGroupVariants, ...errors },
+    handler: (request) => products.variants(request.shop, request.params.id, request.query.after),
+  })
 
-  api.put(
-    '/app-admin/selling-plan-groups/:id/sync',
-    '販売プランをストアから読み直す',
-    { params: ZSellingPlanGroupParams, response: { 200: ZSellingPlanGroupSummary, ...errors } },
-    (request) => groups.sync(request.shop, request.params.id),
-  )
+  api.put('/app-admin/selling-plan-groups/:id/sync', '販売プランをストアから読み直す', {
+    params: ZSellingPlanGroupParams,
+    response: { 200: ZSellingPlanGroupSummary, ...errors },
+    handler: (request) => groups.sync(request.shop, request.params.id),
+  })
 }
 
 /** A group's writes: create, save, delete, its products and variants, and a re-read into the mirror. */
@@ -65,33 +55,25 @@ export function groupWriteRoutes(
   products: ReturnType<typeof createGroupProductsService>,
 ): void {
   const api = apiRoutes(app, tags)
-  api.post(
-    '/app-admin/selling-plan-groups',
-    '販売プランを作成',
-    { body: ZSellingPlanGroupInput, response: { 201: ZSellingPlanGroupSummary, ...errors } },
-    async (request, reply) => reply.code(201).send(await groups.create(request.shop, request.body)),
-  )
+  api.create('/app-admin/selling-plan-groups', '販売プランを作成', {
+    body: ZSellingPlanGroupInput,
+    created: ZSellingPlanGroupSummary,
+    response: errors,
+    handler: (request) => groups.create(request.shop, request.body),
+  })
 
-  api.put(
-    '/app-admin/selling-plan-groups/:id',
-    '販売プランを保存（本文にないプランは削除）',
-    {
-      params: ZSellingPlanGroupParams,
-      body: ZSellingPlanGroupInput,
-      response: { 200: ZSellingPlanGroupSummary, ...errors },
-    },
-    (request) => groups.update(request.shop, request.params.id, request.body),
-  )
+  api.put('/app-admin/selling-plan-groups/:id', '販売プランを保存（本文にないプランは削除）', {
+    params: ZSellingPlanGroupParams,
+    body: ZSellingPlanGroupInput,
+    response: { 200: ZSellingPlanGroupSummary, ...errors },
+    handler: (request) => groups.update(request.shop, request.params.id, request.body),
+  })
 
-  api.delete(
-    '/app-admin/selling-plan-groups/:id',
-    '販売プランを削除',
-    { params: ZSellingPlanGroupParams, response: { 204: z.null().describe('削除しました'), ...errors } },
-    async (request, reply) => {
-      await groups.remove(request.shop, request.params.id)
-      return reply.code(204).send(null)
-    },
-  )
+  api.remove('/app-admin/selling-plan-groups/:id', '販売プランを削除', {
+    params: ZSellingPlanGroupParams,
+    response: errors,
+    handler: (request) => groups.remove(request.shop, request.params.id),
+  })
 
   groupProductRoutes(app, groups, products)
 }

@@ -24,23 +24,28 @@ export function sellingPlanRoutes(app: AppInstance): void {
   api.get(
     '/app-admin/subscriptions/sellingPlanGroups',
     '販売プランの一覧（10件ずつ、新しい順、名前で検索）',
-    { querystring: ZSellingPlanGroupListQuery, response: { 200: ZSellingPlanGroupList } },
-    (request) => groups.list(request.shop, request.query.query, request.query.page),
+    {
+      querystring: ZSellingPlanGroupListQuery,
+      response: { 200: ZSellingPlanGroupList },
+      handler: (request) => groups.list(request.shop, request.query.query, request.query.page),
+    },
   )
 
   api.get(
     '/app-admin/subscriptions/sellingPlanGroups/:id/sellingPlans',
     '販売プランのプラン（割引の種類つき）',
-    { params: ZSellingPlanGroupParams, response: { 200: ZSellingPlanList, ...errorAnswers(404) } },
-    (request) => groups.plans(request.shop, request.params.id),
+    {
+      params: ZSellingPlanGroupParams,
+      response: { 200: ZSellingPlanList, ...errorAnswers(404) },
+      handler: (request) => groups.plans(request.shop, request.params.id),
+    },
   )
 
-  api.get(
-    '/app-admin/selling-plan-groups/:id',
-    '販売プランの詳細（編集画面用、ストアから最新を読み込み）',
-    { params: ZSellingPlanGroupParams, response: { 200: ZSellingPlanGroupDetail, ...errors } },
-    (request) => groups.detail(request.shop, request.params.id),
-  )
+  api.get('/app-admin/selling-plan-groups/:id', '販売プランの詳細（編集画面用、ストアから最新を読み込み）', {
+    params: ZSellingPlanGroupParams,
+    response: { 200: ZSellingPlanGroupDetail, ...errors },
+    handler: (request) => groups.detail(request.shop, request.params.id),
+  })
 
   groupWriteRoutes(app, groups, products)
   planRoutes(app, deps)

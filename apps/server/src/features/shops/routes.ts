@@ -25,17 +25,14 @@ export function shopRoutes(app: AppInstance, opts: { orderHistoryRecheckMs?: num
     log: app.log,
     ...(opts.orderHistoryRecheckMs === undefined ? {} : { recheckMs: opts.orderHistoryRecheckMs }),
   })
-  api.get(
-    '/app-admin/app-scope-eligibility',
-    '必要な権限が付与済みか（未付与なら更新用URL）',
-    { response: { 200: ZEligibilityResponse } },
-    (request) => scopeEligibility(request.shop, app.platformOptions),
-  )
+  api.get('/app-admin/app-scope-eligibility', '必要な権限が付与済みか（未付与なら更新用URL）', {
+    response: { 200: ZEligibilityResponse },
+    handler: (request) => scopeEligibility(request.shop, app.platformOptions),
+  })
   api.get(
     '/app-admin/order-history',
     '注文履歴をどの日から保持しているか（全期間の注文の読み取りが未許可なら、集計が完全になる日）',
-    { response: { 200: ZOrderHistoryResponse } },
-    (request) => orderHistory(request.shop),
+    { response: { 200: ZOrderHistoryResponse }, handler: (request) => orderHistory(request.shop) },
   )
   app.get(
     '/app-admin/shop-currency-code',

@@ -18,18 +18,21 @@ export function contractActionRoutes(app: AppInstance, opts: { mailer?: Mailer }
   })
   const response = { 200: ZContractActionResponse, ...errorAnswers(404, 409, 422, 502) }
 
-  api.post('/app-admin/pause', '契約を一時停止', { body: ZContractActionRequest, response }, (request) =>
-    actions.run(request.shop, 'pause', request.body),
-  )
+  api.post('/app-admin/pause', '契約を一時停止', {
+    body: ZContractActionRequest,
+    response,
+    handler: (request) => actions.run(request.shop, 'pause', request.body),
+  })
 
-  api.post(
-    '/app-admin/resume',
-    '一時停止中・決済失敗の契約を再開',
-    { body: ZContractActionRequest, response },
-    (request) => actions.run(request.shop, 'resume', request.body),
-  )
+  api.post('/app-admin/resume', '一時停止中・決済失敗の契約を再開', {
+    body: ZContractActionRequest,
+    response,
+    handler: (request) => actions.run(request.shop, 'resume', request.body),
+  })
 
-  api.post('/app-admin/churn', '契約を解約（任意で解約理由）', { body: ZChurnRequest, response }, (request) =>
-    actions.run(request.shop, 'churn', request.body),
-  )
+  api.post('/app-admin/churn', '契約を解約（任意で解約理由）', {
+    body: ZChurnRequest,
+    response,
+    handler: (request) => actions.run(request.shop, 'churn', request.body),
+  })
 }

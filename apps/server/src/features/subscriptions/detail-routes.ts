@@ -7,10 +7,9 @@ import { createContractDetails } from './detail-service.ts'
 export function contractDetailRoutes(app: AppInstance): void {
   const api = apiRoutes(app, ['subscriptions'])
   const details = createContractDetails({ db: app.db, clients: app.shopClients })
-  api.get(
-    '/app-admin/subscriptions/:contractId',
-    '契約の詳細（顧客・商品・注文・請求履歴・支払い方法）',
-    { params: ZContractDetailParams, response: { 200: ZSubscriptionDetail, ...errorAnswers(404, 502) } },
-    (request) => details.get(request.shop, request.params.contractId),
-  )
+  api.get('/app-admin/subscriptions/:contractId', '契約の詳細（顧客・商品・注文・請求履歴・支払い方法）', {
+    params: ZContractDetailParams,
+    response: { 200: ZSubscriptionDetail, ...errorAnswers(404, 502) },
+    handler: (request) => details.get(request.shop, request.params.contractId),
+  })
 }

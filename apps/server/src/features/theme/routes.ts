@@ -10,7 +10,6 @@ import {
   ZThemeList,
   ZThemeParams,
 } from '@teiki/contract'
-import { z } from 'zod'
 import type { AppInstance } from '../../http/app-instance.ts'
 import { apiRoutes, errorAnswers } from '../../http/routes.ts'
 import { createThemeService } from './service.ts'
@@ -27,25 +26,29 @@ export function themeRoutes(app: AppInstance): void {
   })
   const errors = errorAnswers(404, 409, 422, 502)
 
-  api.get(
-    '/app-admin/themes',
-    'ストアのテーマ一覧',
-    { response: { 200: ZThemeList, ...errorAnswers(502) } },
-    (request) => themes.listThemes(request.shop),
-  )
+  api.get('/app-admin/themes', 'ストアのテーマ一覧', {
+    response: { 200: ZThemeList, ...errorAnswers(502) },
+    handler: (request) => themes.listThemes(request.shop),
+  })
 
   api.get(
     '/app-admin/themes/:id/templates/:t/app-block-support',
     'テンプレートがアプリブロックに対応しているか（テーマエディタのリンク、ストアのプレビュー）',
-    { params: ZTemplateParams, response: { 200: ZAppBlockSupport, ...errors } },
-    (request) => themes.appBlockSupport(request.shop, request.params.id, request.params.t),
+    {
+      params: ZTemplateParams,
+      response: { 200: ZAppBlockSupport, ...errors },
+      handler: (request) => themes.appBlockSupport(request.shop, request.params.id, request.params.t),
+    },
   )
 
   api.post(
     '/app-admin/themes/:id/product-page-widget',
     '商品ページに定期購入ウィジェット（アプリブロック）を追加',
-    { params: ZThemeParams, response: { 200: ZProductPageWidgetResponse, ...errors } },
-    (request) => themes.addProductPageWidget(request.shop, request.params.id),
+    {
+      params: ZThemeParams,
+      response: { 200: ZProductPageWidgetResponse, ...errors },
+      handler: (request) => themes.addProductPageWidget(request.shop, request.params.id),
+    },
   )
 
   api.put(
@@ -55,24 +58,18 @@ export function themeRoutes(app: AppInstance): void {
       params: ZAddThemeSectionParams,
       body: ZAddThemeSectionBody, // 403: the platform does not let the app write theme files (no exemption).
       response: { 200: ZAddThemeSectionResponse, ...errors, ...errorAnswers(400, 403) },
-    },
-    (request) => themes.addThemeSection(request.shop, request.params.themeId, request.body),
-  )
-
-  api.get(
-    '/app-admin/script-tags',
-    'アプリのスクリプトタグ一覧',
-    { response: { 200: ZScriptTagList, ...errorAnswers(502) } },
-    (request) => themes.listScriptTags(request.shop),
-  )
-
-  api.delete(
-    '/app-admin/script-tags/:id',
-    'スクリプトタグを削除',
-    { params: ZScriptTagParams, response: { 204: z.null().describe('削除しました'), ...errors } },
-    async (request, reply) => {
-      await themes.deleteScriptTag(request.shop, request.params.id)
-      return reply.code(204).send(null)
+      handler: (request) => themes.addThemeSection(request.shop, request.params.themeId, request.body),
     },
   )
+
+  api.get('/app-admin/script-tags', 'アプリのスクリプトタグ一覧', {
+    response: { 200: ZScriptTagList, ...errorAnswers(502) },
+    handler: (request) => themes.listScriptTags(request.shop),
+  })
+
+  api.remove('/app-admin/script-tags/:id', 'スクリプトタグを削除', {
+    params: ZScriptTagParams,
+    response: errors,
+    handler: (request) => themes.deleteScriptTag(request.shop, request.params.id),
+  })
 }

@@ -40,29 +40,27 @@ export function trafficRoutes(app: AppInstance, opts: TrafficRouteOptions = {}):
   const api = apiRoutes(app, tags)
   const traffic = createTrafficService({ db: app.db })
   const pixel = trafficPixelConnector(app, opts)
-  api.get(
-    '/app-admin/traffic-actuation',
-    '流入元ごとのアクセス数・成果数（定期契約）・成果率',
-    { querystring: ZTrafficQuery, response: { 200: ZTrafficReport, ...errorAnswers(400) } },
-    (request) => traffic.report(request.shop, request.query),
-  )
-  api.get(
-    '/app-admin/traffic-actuation/condition',
-    '流入元レポートの絞り込みに使える値',
-    { response: { 200: ZTrafficConditions } },
-    (request) => traffic.conditions(request.shop),
-  )
+  api.get('/app-admin/traffic-actuation', '流入元ごとのアクセス数・成果数（定期契約）・成果率', {
+    querystring: ZTrafficQuery,
+    response: { 200: ZTrafficReport, ...errorAnswers(400) },
+    handler: (request) => traffic.report(request.shop, request.query),
+  })
+  api.get('/app-admin/traffic-actuation/condition', '流入元レポートの絞り込みに使える値', {
+    response: { 200: ZTrafficConditions },
+    handler: (request) => traffic.conditions(request.shop),
+  })
   api.get(
     '/app-admin/traffic/pixel-settings',
     'ウェブピクセルの設定（アカウントIDと送信先）と接続状態（未接続なら接続する）',
-    { response: { 200: ZPixelSettings } },
-    (request) => pixel.read(request.shop),
+    { response: { 200: ZPixelSettings }, handler: (request) => pixel.read(request.shop) },
   )
   api.post(
     '/app-admin/traffic/pixel-connection',
     'ウェブピクセルを接続し直す（webPixelCreate／webPixelUpdate）',
-    { response: { 200: ZPixelSettings, ...errorAnswers(409, 422, 502, 503) } },
-    (request) => pixel.ensure(request.shop),
+    {
+      response: { 200: ZPixelSettings, ...errorAnswers(409, 422, 502, 503) },
+      handler: (request) => pixel.ensure(request.shop),
+    },
   )
   ingestRoute(app)
 
