@@ -3,24 +3,19 @@ import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
 import { idOf } from '../gid.ts'
 import type { SellingPlanGroupRecord } from '../records.ts'
-import { filterBySearch, type SearchSpec } from '../search-query.ts'
+import { fieldsByKind, type SearchSpec, searchConnection } from '../search-query.ts'
 import { findById } from '../store.ts'
 import { byGid, manyById } from './lookup.ts'
 
 export const sellingPlanGroupSearch: SearchSpec<SellingPlanGroupRecord> = {
-  fields: {
-    id: { kind: 'number', get: (g) => g.id },
-    name: { kind: 'string', get: (g) => g.name },
-    merchant_code: { kind: 'string', get: (g) => g.merchantCode },
-    created_at: { kind: 'date', get: (g) => g.createdAt },
-  },
+  fields: fieldsByKind<SellingPlanGroupRecord>({
+    number: ['id'],
+    string: ['name', 'merchant_code'],
+    date: ['created_at'],
+  }),
   text: (g) => `${g.name} ${g.merchantCode}`,
-}
-
-const sortKeys: Record<string, ((g: SellingPlanGroupRecord) => number | string) | undefined> = {
-  NAME: (g) => g.name,
-  CREATED_AT: (g) => g.createdAt,
-  UPDATED_AT: (g) => g.createdAt,
+  // A group keeps no update time: UPDATED_AT sorts as CREATED_AT.
+  sortKeys: { NAME: (g) => g.name, CREATED_AT: (g) => g.createdAt, UPDATED_AT: (g) => g.createdAt },
 }
 
 function variantsOf(g: SellingPlanGroupRecord, ctx: Context, productGid?: string | null) {
@@ -42,9 +37,7 @@ function variantsOf(g: SellingPlanGroupRecord, ctx: Context, productGid?: string
 export const sellingPlanResolvers: ResolverMap = {
   QueryRoot: {
     sellingPlanGroups: (_s, args, ctx) =>
-      connection(filterBySearch(ctx.shop.sellingPlanGroups, args.query, sellingPlanGroupSearch), args, {
-        key: sortKeys[args.sortKey],
-      }),
+      searchConnection(ctx.shop.sellingPlanGroups, args, sellingPlanGroupSearch),
     sellingPlanGroup: (_s, args, ctx) => byGid(ctx.shop.sellingPlanGroups, args.id, 'SellingPlanGroup'),
   },
   SellingPlanGroup: {
