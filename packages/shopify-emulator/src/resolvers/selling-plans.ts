@@ -5,7 +5,7 @@ import { idOf } from '../gid.ts'
 import type { SellingPlanGroupRecord } from '../records.ts'
 import { fieldsByKind, type SearchSpec, searchConnection } from '../search-query.ts'
 import { findById } from '../store.ts'
-import { byGid, manyById } from './lookup.ts'
+import { byGid, manyById, manyByIdSorted } from './lookup.ts'
 
 export const sellingPlanGroupSearch: SearchSpec<SellingPlanGroupRecord> = {
   fields: fieldsByKind<SellingPlanGroupRecord>({
@@ -28,10 +28,7 @@ function variantsOf(g: SellingPlanGroupRecord, ctx: Context, productGid?: string
     (id) => productId === null || findById(ctx.shop.variants, id)?.productId === productId,
   )
   const ids = new Set([...products.flatMap((p) => p.variantIds), ...single])
-  return manyById(
-    ctx.shop.variants,
-    [...ids].sort((a, b) => a - b),
-  )
+  return manyByIdSorted(ctx.shop.variants, [...ids])
 }
 
 export const sellingPlanResolvers: ResolverMap = {
@@ -42,13 +39,7 @@ export const sellingPlanResolvers: ResolverMap = {
   },
   SellingPlanGroup: {
     products: (g: SellingPlanGroupRecord, args, ctx: Context) =>
-      connection(
-        manyById(
-          ctx.shop.products,
-          [...g.productIds].sort((a, b) => a - b),
-        ),
-        args,
-      ),
+      connection(manyByIdSorted(ctx.shop.products, g.productIds), args),
     productsCount: (g: SellingPlanGroupRecord) => ({ count: g.productIds.length, precision: 'EXACT' }),
     productVariants: (g: SellingPlanGroupRecord, args, ctx: Context) =>
       connection(variantsOf(g, ctx, args.productId), args),
