@@ -3,20 +3,19 @@ import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runBilling } from '../src/billing/run.ts'
-import { type AppInstance, buildApp } from '../src/http/app.ts'
+import type { AppInstance } from '../src/http/app.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { asMerchantRequest, currentCallContext, PLATFORM_BUSY_MESSAGE } from '../src/http/request-context.ts'
 import { INTERACTIVE_RESERVE } from '../src/platform/admission.ts'
 import { findInstalledShop, type ShopRow, upsertShopInstall } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { chargeableContracts } from './support/billing.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+import { buildTestApp, STAMP, TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
 
 // The merchant lane end to end: the app's routes on an emulator throttled like a Standard shop
 // (100 points/s, bucket 2,000), each test in its own shop (its own bucket).
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const shopName = (name: string) => `lanes-${name}-${stamp}.myshopify.com`
+const shopName = (name: string) => `lanes-${name}-${STAMP}.myshopify.com`
 const BUSY = shopName('busy')
 const EDIT = shopName('edit')
 const BILL = shopName('bill')
@@ -52,17 +51,13 @@ const appFetch: typeof fetch = async (input, init) => {
 }
 
 async function startApp(deadlineMs: number): Promise<AppInstance> {
-  const built = await buildApp({
-    db: pool,
+  const built = await buildTestApp(pool, {
     platform: {
       adminOrigin: () => url,
-      apiKey: TEST_API_KEY,
       fetch: appFetch,
       clientRetry: { maxRetries: 2, retryBaseMs: 5 },
       lanes: { now, deadlineMs },
     },
-    apiSecret: TEST_API_SECRET,
-    logger: { level: 'fatal' },
     onInstalled: () => {
       contextAtInstall.push(currentCallContext())
     },
