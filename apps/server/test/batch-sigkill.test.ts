@@ -1,8 +1,13 @@
 import { type BatchJob, ZBatchJob } from '@teiki/contract'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { onPostgres, useProcessWorld } from './support/app-process.ts'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  type AppProcess,
+  onPostgres,
+  type ProcessWorld,
+  startAppProcess,
+  startProcessWorld,
+} from './support/app-process.ts'
 import { arrangeSwap, batchResultMail, type SwapArrangement } from './support/batch.ts'
-import { testDomain } from './support/fixtures.ts'
 
 // Issue 17 on real processes: the server (apps/server/src/main.ts) runs a variant swap as its
 // batch job and is killed with SIGKILL three times mid-way, then started again each time. The
@@ -12,22 +17,43 @@ import { testDomain } from './support/fixtures.ts'
 // With 16 contracts in flight, kills land between a commit on the platform and its row: the
 // test checks that some rows were cut off 'applying', so the window was really crossed.
 
-const SHOP = testDomain('kill-batch')
+const stamp = `${process.pid}-${Date.now().toString(36)}`
+const SHOP = `kill-batch-${stamp}.myshopify.com`
 const SECRET = 'batch-sigkill-secret'
 const MAIL_TO = 'batch-ops@example.jp'
 const KILL_AT = [40, 110, 180]
+
+let world: ProcessWorld
 let swap: SwapArrangement
 let shopId: string
+const running: AppProcess[] = []
 
-const env = useProcessWorld({ label: 'batchkill', shops: [{ domain: SHOP, contracts: 400 }] })
 beforeAll(async () => {
   if (!onPostgres()) return
-  swap = arrangeSwap(env.world.emulator, SHOP, 250)
-  shopId = (await env.world.install(SHOP, SECRET)).id
+  world = await startProcessWorld({ label: 'batchkill', shops: [{ domain: SHOP, contracts: 400 }] })
+  swap = arrangeSwap(world.emulator, SHOP, 250)
+  shopId = (await world.install(SHOP, SECRET)).id
 }, 180_000)
+afterEach(async () => {
+  for (const app of running.splice(0)) await app.kill('SIGKILL')
+})
+afterAll(async () => {
+  await world?.close()
+})
+
+async function start(): Promise<AppProcess> {
+  const app = await startAppProcess({
+    databaseUrl: world.databaseUrl,
+    adminOrigin: world.adminOrigin,
+    dataDir: world.dataDir,
+    port: world.port,
+  })
+  running.push(app)
+  return app
+}
 
 const counts = async () => {
-  const { rows } = await env.world.pool.query<{ changed: number; applying: number; status: string }>(
+  const { rows } = await world.pool.query<{ changed: number; applying: number; status: string }>(
     `select b.changed, b.status,
        (select count(*)::int from batch_update_items i where i.shop_id = b.shop_id and i.batch_id = b.id
           and i.status = 'applying') as applying
@@ -39,14 +65,14 @@ const counts = async () => {
 
 describe.runIf(onPostgres())('batch swap across SIGKILLs', () => {
   it('swaps every contract exactly once and mails the result once', async () => {
-    const platform = env.world.emulator.store.shop(SHOP)!
+    const platform = world.emulator.store.shop(SHOP)!
     const revisions = new Map(platform.contracts.map((c) => [c.id, c.revisionId]))
     const others = new Map(
       platform.contracts.filter((c) => !swap.contracts.includes(c.id)).map((c) => [c.id, JSON.stringify(c)]),
     )
     // Each call takes 40 ms: the batch runs for several seconds, so the kills land mid-way.
-    env.world.emulator.faults.set({ latencyMs: 40 })
-    let app = await env.start()
+    world.emulator.faults.set({ latencyMs: 40 })
+    let app = await start()
     const res = await fetch(`${app.url}/app-admin/batch-product-update?shop=${SHOP}&secret=${SECRET}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -68,11 +94,12 @@ describe.runIf(onPostgres())('batch swap across SIGKILLs', () => {
         },
         { timeout: 90_000, interval: 5 },
       )
-      await env.kill(app)
+      expect(await app.kill('SIGKILL')).toBe('SIGKILL')
+      running.splice(running.indexOf(app), 1)
       const after = await counts()
       expect(after.status).toBe('running')
       cutOff += after.applying
-      app = await env.start()
+      app = await start()
     }
     // Some kills fell between asking the platform and writing the outcome.
     expect(cutOff).toBeGreaterThan(0)
@@ -101,10 +128,10 @@ describe.runIf(onPostgres())('batch swap across SIGKILLs', () => {
     for (const [id, before] of others) {
       expect(JSON.stringify(platform.contracts.find((c) => c.id === id)), `contract ${id}`).toBe(before)
     }
-    const mail = await batchResultMail(env.world.pool, shopId, job.id)
+    const mail = await batchResultMail(world.pool, shopId, job.id)
     expect(mail).toMatchObject({ to: MAIL_TO, status: 'stored' })
     expect(mail!.subject).toBe('【Teiki】一括更新を完了しました（変更250件・スキップ0件・失敗0件）')
-    const { rows } = await env.world.pool.query<{ n: number }>(
+    const { rows } = await world.pool.query<{ n: number }>(
       `select count(*)::int as n from mail_outbox where shop_id = $1 and dedupe_key like 'batch:%'`,
       [shopId],
     )

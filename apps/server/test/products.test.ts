@@ -1,9 +1,13 @@
 import { ZErrorResponse, ZVariantSearchResponse, ZVariantSummary } from '@teiki/contract'
-import { beforeAll, describe, expect, it } from 'vitest'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decimalText } from '../src/features/products/repo.ts'
+import type { AppInstance } from '../src/http/app.ts'
 import { upsertProducts } from '../src/sync/mirror-repo.ts'
-import { createShop, useTestApp } from './support/fixtures.ts'
+import { createShop, testApp, testPool } from './support/fixtures.ts'
 
+let pool: pg.Pool
+let app: AppInstance
 type Shop = Awaited<ReturnType<typeof createShop>>
 let shop: Shop
 let other: Shop
@@ -20,13 +24,14 @@ const V = {
   soap: '44100000000005',
 }
 
-const env = useTestApp()
 beforeAll(async () => {
-  shop = await createShop(env.pool, { prefix: 'products' })
-  other = await createShop(env.pool, { prefix: 'products-other' })
+  pool = testPool()
+  app = await testApp(pool)
+  shop = await createShop(pool, { prefix: 'products' })
+  other = await createShop(pool, { prefix: 'products-other' })
   // Written the way the sync writes them.
   await upsertProducts(
-    env.pool,
+    pool,
     shop.id,
     [
       {
@@ -63,7 +68,7 @@ beforeAll(async () => {
     ],
   )
   await upsertProducts(
-    env.pool,
+    pool,
     other.id,
     [
       {
@@ -86,10 +91,14 @@ beforeAll(async () => {
     ],
   )
 })
+afterAll(async () => {
+  await app.close()
+  await pool.end()
+})
 
 async function get(path: string, params: Record<string, string> = {}, as: Shop = shop) {
   const query = new URLSearchParams({ shop: as.domain, secret: as.secret, ...params })
-  const res = await env.app.inject({ method: 'GET', url: `/app-admin/products/variants/${path}?${query}` })
+  const res = await app.inject({ method: 'GET', url: `/app-admin/products/variants/${path}?${query}` })
   const body = res.json()
   if (res.statusCode >= 400) ZErrorResponse.parse(body)
   return { status: res.statusCode, body }

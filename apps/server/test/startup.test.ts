@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STAMP, testSessionToken } from './support/fixtures.ts'
+import { testSessionToken } from './support/fixtures.ts'
 import { tcpListenPorts } from './support/listeners.ts'
 import { rawRequest } from './support/raw-http.ts'
 
@@ -25,7 +25,8 @@ import { rawRequest } from './support/raw-http.ts'
 
 const ROOT = new URL('../../../', import.meta.url).pathname
 const SHOP = 'teiki-demo.myshopify.com'
-const SECRET = `startup-demo-secret-${STAMP}`
+const stamp = `${process.pid}-${Date.now().toString(36)}`
+const SECRET = `startup-demo-secret-${stamp}`
 let work: string
 let dataDir: string
 let outFile: string

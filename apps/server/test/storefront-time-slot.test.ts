@@ -1,16 +1,20 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUYER, shopper } from '../../../packages/shopify-emulator/test/support/storefront-client.ts'
-import { useEmulatedApp } from './support/emulated-app.ts'
-import { STAMP, testDomain } from './support/fixtures.ts'
+import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 
 // Issue 23 item 6 and issue 22 item 4, through the app: a contract bought on the emulated
 // storefront from anywhere in Japan, with a time slot, reads in 契約詳細 as a contract whose slot
 // the merchant set (the checkout writes 配送時間帯 as the app does).
 
-const DOMAIN = testDomain('slot')
+const stamp = `${process.pid}-${Date.now().toString(36)}`
+const DOMAIN = `slot-${stamp}.myshopify.com`
 const SECRET = 'slot-secret'
 
-const env = useEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 5 }], secret: SECRET, webhooks: true })
+let env: EmulatedApp
+beforeAll(async () => {
+  env = await startEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 5 }], secret: SECRET, webhooks: true })
+})
+afterAll(() => env.close())
 
 describe('a storefront contract’s address and time slot in 契約詳細', () => {
   it('reads 秋田県 and 19時〜21時 as the app’s own', async () => {
@@ -24,7 +28,7 @@ describe('a storefront contract’s address and time slot in 契約詳細', () =
     })
     const paid = await browser.form('/checkout', {
       ...BUYER,
-      email: `akita.${STAMP}@example.jp`,
+      email: `akita.${stamp}@example.jp`,
       provinceCode: 'JP-05',
       city: '秋田市',
       deliveryTime: '19-21',

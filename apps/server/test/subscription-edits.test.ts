@@ -1,16 +1,42 @@
 import { cycleUnitPrice } from '@teiki/domain'
-import { describe, expect, it } from 'vitest'
+import type { Emulator } from '@teiki/shopify-emulator'
+import type pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { AppInstance } from '../src/http/app.ts'
+import { findInstalledShop } from '../src/platform/shops-repo.ts'
+import { fullSync } from '../src/sync/full-sync.ts'
 import { contractOrderCount } from '../src/sync/order-count.ts'
-import { useMainAndOther } from './support/emulated-app.ts'
-import { testDomain } from './support/fixtures.ts'
+import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 
-const DOMAIN = testDomain('edits')
-const OTHER = testDomain('edits-other')
+const stamp = `${process.pid}-${Date.now().toString(36)}`
+const DOMAIN = `edits-${stamp}.myshopify.com`
+const OTHER = `edits-other-${stamp}.myshopify.com`
 const SECRET = 's3cret-edits'
 
-const env = useMainAndOther('edits', { secret: SECRET, contracts: [200, 5] })
+let env: EmulatedApp
+let pool: pg.Pool
+let app: AppInstance
+let emulator: Emulator
+let shopIds: Record<string, string> = {}
 
-const platformShop = (domain = DOMAIN) => env.emulator.store.shop(domain)!
+beforeAll(async () => {
+  env = await startEmulatedApp({
+    shops: [
+      { domain: DOMAIN, contracts: 200 },
+      { domain: OTHER, contracts: 5 },
+    ],
+    secret: SECRET,
+  })
+  ;({ pool, app, emulator, shopIds } = env)
+  for (const domain of [DOMAIN, OTHER]) {
+    const shop = (await findInstalledShop(pool, domain))!
+    await fullSync(pool, env.clients[domain]!, shop, { bulk: false })
+  }
+}, 60_000)
+afterAll(() => env?.close())
+beforeEach(() => emulator.faults.reset())
+
+const platformShop = (domain = DOMAIN) => emulator.store.shop(domain)!
 const platformContract = (id: string, domain = DOMAIN) =>
   platformShop(domain).contracts.find((c) => String(c.id) === id)!
 
@@ -37,7 +63,7 @@ function fresh(domain = DOMAIN, opts: { lines?: number } = {}): Fixture {
 
 function call(method: string, path: string, body?: unknown, domain = DOMAIN) {
   const sep = path.includes('?') ? '&' : '?'
-  return env.app.inject({
+  return app.inject({
     method: method as 'GET',
     url: `/app-admin${path}${sep}shop=${domain}&secret=${SECRET}`,
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
@@ -45,10 +71,10 @@ function call(method: string, path: string, body?: unknown, domain = DOMAIN) {
 }
 
 const shopCalls = (from: number, domain = DOMAIN) =>
-  env.emulator.callLog.slice(from).filter((c) => c.shop === domain)
+  emulator.callLog.slice(from).filter((c) => c.shop === domain)
 
 async function mirrorRow(contractId: string, domain = DOMAIN) {
-  const { rows } = await env.pool.query<{
+  const { rows } = await pool.query<{
     revision_id: string
     next_billing_date: Date | null
     note: string | null
@@ -56,12 +82,12 @@ async function mirrorRow(contractId: string, domain = DOMAIN) {
     delivery_method: { address?: Record<string, string> } | null
     billing_policy: { interval: string; intervalCount: number }
     price_manually_changed_at: Date | null
-  }>('select * from subscription_contracts where shop_id = $1 and id = $2', [env.shopIds[domain], contractId])
+  }>('select * from subscription_contracts where shop_id = $1 and id = $2', [shopIds[domain], contractId])
   return rows[0]!
 }
 
 async function mirrorLines(contractId: string) {
-  const { rows } = await env.pool.query<{
+  const { rows } = await pool.query<{
     id: string
     variant_id: string
     quantity: number
@@ -69,15 +95,15 @@ async function mirrorLines(contractId: string) {
   }>(
     `select id, variant_id::text, quantity, current_price::text from subscription_lines
      where shop_id = $1 and contract_id = $2 order by position`,
-    [env.shopIds[DOMAIN], contractId],
+    [shopIds[DOMAIN], contractId],
   )
   return rows
 }
 
 async function events(contractId: string, type: string) {
-  const { rows } = await env.pool.query<{ source: string; payload: Record<string, unknown> }>(
+  const { rows } = await pool.query<{ source: string; payload: Record<string, unknown> }>(
     'select source, payload from contract_events where shop_id = $1 and contract_id = $2 and type = $3 order by id',
-    [env.shopIds[DOMAIN], contractId, type],
+    [shopIds[DOMAIN], contractId, type],
   )
   return rows
 }
@@ -85,9 +111,9 @@ async function events(contractId: string, type: string) {
 /** A variant of the shop other than the ones on the contract, with its mirrored price. */
 async function otherVariant(contractId: string): Promise<{ id: string; price: string }> {
   const onContract = new Set(platformContract(contractId).lines.map((l) => String(l.variantId)))
-  const { rows } = await env.pool.query<{ id: string; price: string }>(
+  const { rows } = await pool.query<{ id: string; price: string }>(
     'select id::text, price::text from product_variants where shop_id = $1 order by id',
-    [env.shopIds[DOMAIN]],
+    [shopIds[DOMAIN]],
   )
   const variant = rows.find((r) => !onContract.has(r.id))
   if (!variant) throw new Error('no spare variant')
@@ -240,9 +266,9 @@ const ENDPOINTS: Endpoint[] = [
     async verify(f, json) {
       const c = platformContract(f.contractId)
       expect(c.billingAttemptIds.map(String)).toContain(json.billingAttemptId)
-      const { rows } = await env.pool.query(
+      const { rows } = await pool.query(
         'select idempotency_key from billing_attempts where shop_id = $1 and id = $2',
-        [env.shopIds[DOMAIN], json.billingAttemptId],
+        [shopIds[DOMAIN], json.billingAttemptId],
       )
       expect(rows[0]?.idempotency_key).toBe(`order-now-${f.contractId}-${f.revision}`)
     },
@@ -323,9 +349,9 @@ const ENDPOINTS: Endpoint[] = [
     platform: true,
     async verify(f) {
       const line = platformContract(f.contractId).lines.find((l) => String(l.id) === f.lineId)!
-      const variant = await env.pool.query<{ id: string; price: string }>(
+      const variant = await pool.query<{ id: string; price: string }>(
         'select id::text, price from product_variants where shop_id = $1 and id = $2',
-        [env.shopIds[DOMAIN], line.variantId],
+        [shopIds[DOMAIN], line.variantId],
       )
       const price = Number(variant.rows[0]?.price)
       if (!line.pricingPolicy) {
@@ -346,7 +372,7 @@ const ENDPOINTS: Endpoint[] = [
             afterCycle: d.afterCycle ?? 0,
           })),
         }
-        const cycle = (await contractOrderCount(env.pool, env.shopIds[DOMAIN]!, f.contractId)) + 1
+        const cycle = (await contractOrderCount(pool, shopIds[DOMAIN]!, f.contractId)) + 1
         expect(line.currentPrice).toBe(Number(cycleUnitPrice(policy, cycle, 'JPY')))
         expect(line.currentPrice).toBeLessThanOrEqual(price)
       }
@@ -574,7 +600,7 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
 
   it('refuses invalid input with 400 and a Japanese message, without calling the platform', async () => {
     const f = await fixtureFor(endpoint)
-    const before = env.emulator.callLog.length
+    const before = emulator.callLog.length
     const path = endpoint.invalid.path?.(f) ?? endpoint.path(f)
     const body = endpoint.invalid.body ? endpoint.invalid.body(f) : resolveBody(endpoint, f, '1')
     const res = await call(endpoint.method, path, body)
@@ -595,7 +621,7 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
     }
     const unknown: Fixture = { ...theirs, contractId: '999999999' }
     for (const f of [theirs, unknown]) {
-      const before = env.emulator.callLog.length
+      const before = emulator.callLog.length
       const res = await call(endpoint.method, endpoint.path(f), resolveBody(endpoint, f, '1'))
       expect(res.statusCode, res.body).toBe(404)
       expect(res.json().error.code).toBe('NOT_FOUND')
@@ -611,7 +637,7 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
       const variant = await otherVariant(f.contractId)
       const before = await mirrorRow(f.contractId)
       const revision = platformContract(f.contractId).revisionId
-      env.emulator.faults.failMutation(mutation, { code: 'INVALID', message: 'Refused by the platform' })
+      emulator.faults.failMutation(mutation, { code: 'INVALID', message: 'Refused by the platform' })
       const res = await call(endpoint.method, endpoint.path(f), resolveBody(endpoint, f, variant.id))
       expect(res.statusCode, res.body).toBe(422)
       expect(res.json().error.code).toBe('PLATFORM_USER_ERROR')
@@ -630,9 +656,9 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
       const f = await fixtureFor(endpoint)
       const variant = await otherVariant(f.contractId)
       const before = await mirrorRow(f.contractId)
-      env.emulator.faults.set({ errorRate: 1 })
+      emulator.faults.set({ errorRate: 1 })
       const res = await call(endpoint.method, endpoint.path(f), resolveBody(endpoint, f, variant.id))
-      env.emulator.faults.reset()
+      emulator.faults.reset()
       expect(res.statusCode, res.body).toBe(502)
       expect(res.json().error.code).toBe('PLATFORM_UNAVAILABLE')
       expect(hasJapanese(res.json().error.message)).toBe(true)
@@ -641,9 +667,9 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
   } else {
     it('needs no platform: it works while the platform is down', async () => {
       const f = await fixtureFor(endpoint)
-      env.emulator.faults.set({ errorRate: 1 })
+      emulator.faults.set({ errorRate: 1 })
       const res = await call(endpoint.method, endpoint.path(f), resolveBody(endpoint, f, '1'))
-      env.emulator.faults.reset()
+      emulator.faults.reset()
       expect(res.statusCode, res.body).toBe(200)
     })
   }
@@ -658,7 +684,7 @@ describe('stale updates', () => {
     })
     expect(first.statusCode).toBe(200)
     // A second person still looking at the screen from before the first edit.
-    const before = env.emulator.callLog.length
+    const before = emulator.callLog.length
     const second = await call('PUT', `/subscription-contracts/${f.contractId}/note`, {
       note: '担当Bのメモ',
       revision: f.revision,
@@ -814,10 +840,10 @@ describe('edit rules', () => {
         (id) => String(id) === a.json().billingAttemptId,
       ),
     ).toHaveLength(1)
-    const { rows } = await env.pool.query(
+    const { rows } = await pool.query(
       `select count(*)::int as n from billing_attempts where shop_id = $1 and contract_id = $2
        and idempotency_key like 'order-now-%'`,
-      [env.shopIds[DOMAIN], f.contractId],
+      [shopIds[DOMAIN], f.contractId],
     )
     expect(rows[0].n).toBe(1)
   })
@@ -827,10 +853,10 @@ describe('edit rules', () => {
     const set = await call('PUT', `/subscription-contracts/${f.contractId}/order-count`, { count: 5 })
     expect(set.json().count).toBe(5)
     // An order mirrored after the correction counts on top of it.
-    await env.pool.query(
+    await pool.query(
       `insert into orders (shop_id, id, name, contract_id, customer_id, total_amount, currency_code, created_at)
        values ($1, 990000001, '#X1', $2, $3, 1000, 'JPY', now() + interval '1 second')`,
-      [env.shopIds[DOMAIN], f.contractId, f.customerId],
+      [shopIds[DOMAIN], f.contractId, f.customerId],
     )
     const read = await call('GET', `/subscription-contracts/${f.contractId}/order-count`)
     expect(read.json()).toMatchObject({ count: 6, setCount: 5 })

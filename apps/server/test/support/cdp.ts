@@ -1,9 +1,11 @@
 import { expect } from 'vitest'
-import { type MainAndOther, startMainAndOther } from './emulated-app.ts'
+import { findInstalledShop } from '../../src/platform/shops-repo.ts'
+import { fullSync } from '../../src/sync/full-sync.ts'
+import { type EmulatedApp, startEmulatedApp } from './emulated-app.ts'
 
 export const CDP_SECRET = 's3cret-cdp'
 
-export type CdpShops = MainAndOther
+export type CdpShops = EmulatedApp & { main: string; other: string }
 
 /**
  * Two synced shops (main: 20 contracts, other: 5) whose app takes the emulator's webhooks.
@@ -14,15 +16,27 @@ export async function startCdpShops(
   name: string,
   opts: { jobs?: boolean; dataDir?: string } = {},
 ): Promise<CdpShops> {
-  const env = await startMainAndOther(name, {
+  const stamp = `${process.pid}-${Date.now().toString(36)}`
+  const main = `${name}-${stamp}.myshopify.com`
+  const other = `${name}-other-${stamp}.myshopify.com`
+  const env = await startEmulatedApp({
+    shops: [
+      { domain: main, contracts: 20 },
+      { domain: other, contracts: 5 },
+    ],
     secret: CDP_SECRET,
     webhooks: true,
     ...(opts.jobs ? { jobsSchema: `pgboss_${name.replace(/\W/g, '_')}` } : {}),
     ...(opts.dataDir ? { appOptions: { dataDir: opts.dataDir } } : {}),
   })
+  for (const domain of [main, other]) {
+    await fullSync(env.pool, env.clients[domain]!, (await findInstalledShop(env.pool, domain))!, {
+      bulk: false,
+    })
+  }
   // Deliveries the sync's reads set off (none should change data, but let them land first).
   await env.emulator.idle()
-  return env
+  return { ...env, main, other }
 }
 
 export type Answer = {

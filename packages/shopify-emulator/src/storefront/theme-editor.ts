@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { matchPage, platformPage, sendPage } from '../platform-pages.ts'
 import type { Store } from '../store.ts'
 import { escapeHtml } from './layout.ts'
 import { loadExtension } from './liquid.ts'
@@ -16,7 +15,18 @@ import { storefrontBase } from './routes.ts'
 
 const EDITOR = /^\/admin\/themes\/(\d+)\/editor$/
 
-const page = (title: string, body: string) => platformPage(title, body, '40rem')
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><title>${title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.6">
+<h1 style="font-size: 1.3rem">${title}</h1>
+${body}
+</body></html>`
+
+function send(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+  res.end(html)
+}
 
 /** True when the request was the theme editor's path. */
 export function handleThemeEditor(
@@ -25,14 +35,14 @@ export function handleThemeEditor(
   deps: { store: Store; apiKey: string; baseUrl: () => string },
 ): boolean {
   const url = new URL(req.url ?? '/', 'http://emulator')
-  const match = matchPage(req, EDITOR)
-  if (!match) return false
+  const match = EDITOR.exec(url.pathname)
+  if (!match || (req.method !== 'GET' && req.method !== 'POST')) return false
   // Theme ids are numbered per shop (shop-extra.ts): the id finds its shop.
   const themeId = Number(match[1])
   const shop = [...deps.store.shops.values()].find((s) => s.extra?.themes.some((t) => t.id === themeId))
   const theme = shop?.extra?.themes.find((t) => t.id === themeId)
   if (!shop || !theme) {
-    sendPage(res, 404, page('テーマエディタ', '<p>テーマが見つかりません。</p>'))
+    send(res, 404, page('テーマエディタ', '<p>テーマが見つかりません。</p>'))
     return true
   }
   const ext = loadExtension()
@@ -51,7 +61,7 @@ export function handleThemeEditor(
     ? `<p><a href="${storefrontBase(deps.baseUrl(), shop.info.myshopifyDomain)}/products/${preview.handle}">ストアで確認</a></p>`
     : ''
   if (!wanted || !file) {
-    sendPage(res, 200, page(title, `<p>追加するアプリブロックはありません。</p>${store}`))
+    send(res, 200, page(title, `<p>追加するアプリブロックはありません。</p>${store}`))
     return true
   }
   if (req.method === 'POST' && !has) {
@@ -76,6 +86,6 @@ export function handleThemeEditor(
     ? `<p>アプリブロック「${escapeHtml(handle)}」は商品ページのメインセクションにあります。保存しました。</p>${store}`
     : `<p>アプリブロック「${escapeHtml(handle)}」を商品ページのメインセクションに追加します（まだ保存されていません）。</p>
 <form method="post"><button type="submit">保存</button></form>`
-  sendPage(res, 200, page(title, body))
+  send(res, 200, page(title, body))
   return true
 }

@@ -1,6 +1,5 @@
 import type { AdminClient } from '../admin-client.ts'
 import { withFragments } from './fragments.ts'
-import { type Connection, queryRoot } from './requests.ts'
 import type { PlatformSellingPlanGroup } from './selling-plan-fragments.ts'
 
 export const SELLING_PLAN_GROUPS_PAGE = withFragments(/* GraphQL */ `
@@ -12,10 +11,17 @@ export const SELLING_PLAN_GROUPS_PAGE = withFragments(/* GraphQL */ `
   }
 `)
 
-export function fetchSellingPlanGroupsPage(
+type Page = {
+  sellingPlanGroups: {
+    nodes: PlatformSellingPlanGroup[]
+    pageInfo: { hasNextPage: boolean; endCursor: string | null }
+  }
+}
+
+export async function fetchSellingPlanGroupsPage(
   client: AdminClient,
   variables: { first: number; after?: string | null },
-) {
-  const document = SELLING_PLAN_GROUPS_PAGE
-  return queryRoot<Connection<PlatformSellingPlanGroup>>(client, document, variables, 'sellingPlanGroups')
+): Promise<Page['sellingPlanGroups']> {
+  return (await client.request<Page>('SellingPlanGroupsPage', SELLING_PLAN_GROUPS_PAGE, variables))
+    .sellingPlanGroups
 }

@@ -1,5 +1,4 @@
-import type { AdminClient } from '../admin-client.ts'
-import { mutateReturning } from './requests.ts'
+import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
 
 /**
  * Charges a contract now. The platform runs the charge asynchronously: the attempt comes back
@@ -33,13 +32,32 @@ export type CreatedBillingAttempt = {
   order: { id: string } | null
 }
 
-export function createBillingAttempt(
+type Payload = {
+  subscriptionBillingAttemptCreate: {
+    subscriptionBillingAttempt: CreatedBillingAttempt | null
+    userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
+  } | null
+}
+
+export async function createBillingAttempt(
   client: AdminClient,
   contractId: string,
   idempotencyKey: string,
   originTime?: Date,
 ): Promise<CreatedBillingAttempt> {
-  const input = { idempotencyKey, ...(originTime ? { originTime: originTime.toISOString() } : {}) }
-  const document = SUBSCRIPTION_BILLING_ATTEMPT_CREATE
-  return mutateReturning(client, document, { contractId, input }, 'subscriptionBillingAttempt')
+  const data = await client.request<Payload>(
+    'SubscriptionBillingAttemptCreate',
+    SUBSCRIPTION_BILLING_ATTEMPT_CREATE,
+    {
+      contractId,
+      input: { idempotencyKey, ...(originTime ? { originTime: originTime.toISOString() } : {}) },
+    },
+  )
+  const payload = assertNoUserErrors(
+    'subscriptionBillingAttemptCreate',
+    data.subscriptionBillingAttemptCreate,
+  )
+  if (!payload.subscriptionBillingAttempt)
+    throw new Error('subscriptionBillingAttemptCreate: no attempt returned')
+  return payload.subscriptionBillingAttempt
 }

@@ -1,7 +1,4 @@
 import type { AdminClient } from '../admin-client.ts'
-import type { PlatformContractStatus } from './contract-fragments.ts'
-import { withFragments } from './fragments.ts'
-import { queryPath } from './requests.ts'
 
 /**
  * What the billing engine asks of a contract just before its charge: its status, next billing
@@ -10,16 +7,32 @@ import { queryPath } from './requests.ts'
  * resynced, not charged), and whether the pricing policies the mirror keeps are still the
  * platform's (same updatedAt) or must be read again.
  */
-export const SUBSCRIPTION_CHARGE_CHECK = withFragments(/* GraphQL */ `
+export const SUBSCRIPTION_CHARGE_CHECK = /* GraphQL */ `
   query SubscriptionChargeCheck($id: ID!) {
-    subscriptionContract(id: $id) { ...ContractStatusFields }
+    subscriptionContract(id: $id) {
+      id
+      status
+      nextBillingDate
+      updatedAt
+      revisionId
+    }
   }
-`)
+`
 
-export type ChargeCheck = PlatformContractStatus
+export type ChargeCheck = {
+  id: string
+  status: 'ACTIVE' | 'FAILED' | 'PAUSED' | 'EXPIRED' | 'CANCELLED'
+  nextBillingDate: string | null
+  updatedAt: string
+  revisionId: string | null
+}
 
 /** The contract's state on the platform, or null when the platform no longer has it. */
-export function fetchChargeCheck(client: AdminClient, contractId: string) {
-  const path = ['subscriptionContract']
-  return queryPath<ChargeCheck>(client, SUBSCRIPTION_CHARGE_CHECK, { id: contractId }, path)
+export async function fetchChargeCheck(client: AdminClient, contractId: string): Promise<ChargeCheck | null> {
+  const data = await client.request<{ subscriptionContract: ChargeCheck | null }>(
+    'SubscriptionChargeCheck',
+    SUBSCRIPTION_CHARGE_CHECK,
+    { id: contractId },
+  )
+  return data.subscriptionContract
 }

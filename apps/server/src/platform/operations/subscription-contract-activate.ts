@@ -1,12 +1,10 @@
-import { withFragments } from './fragments.ts'
-
 // subscriptionContractActivate: see subscription-contract-status.ts, which sends it.
 
-export const SUBSCRIPTION_CONTRACT_ACTIVATE = withFragments(/* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_ACTIVATE = /* GraphQL */ `
   mutation SubscriptionContractActivate($id: ID!) {
     subscriptionContractActivate(subscriptionContractId: $id) {
-      contract { ...ContractStatusFields }
+      contract { id status nextBillingDate updatedAt revisionId }
       userErrors { code field message }
     }
   }
-`)
+`

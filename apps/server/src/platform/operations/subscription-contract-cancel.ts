@@ -1,12 +1,10 @@
-import { withFragments } from './fragments.ts'
-
 // subscriptionContractCancel: see subscription-contract-status.ts, which sends it.
 
-export const SUBSCRIPTION_CONTRACT_CANCEL = withFragments(/* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_CANCEL = /* GraphQL */ `
   mutation SubscriptionContractCancel($id: ID!) {
     subscriptionContractCancel(subscriptionContractId: $id) {
-      contract { ...ContractStatusFields }
+      contract { id status nextBillingDate updatedAt revisionId }
       userErrors { code field message }
     }
   }
-`)
+`

@@ -1,13 +1,11 @@
-import { withFragments } from './fragments.ts'
-
 // subscriptionContractExpire: see subscription-contract-status.ts, which sends it (billing
 // ends a contract that reached its maxCycles).
 
-export const SUBSCRIPTION_CONTRACT_EXPIRE = withFragments(/* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_EXPIRE = /* GraphQL */ `
   mutation SubscriptionContractExpire($id: ID!) {
     subscriptionContractExpire(subscriptionContractId: $id) {
-      contract { ...ContractStatusFields }
+      contract { id status nextBillingDate updatedAt revisionId }
       userErrors { code field message }
     }
   }
-`)
+`

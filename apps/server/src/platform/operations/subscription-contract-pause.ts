@@ -1,12 +1,10 @@
-import { withFragments } from './fragments.ts'
-
 // subscriptionContractPause: see subscription-contract-status.ts, which sends it.
 
-export const SUBSCRIPTION_CONTRACT_PAUSE = withFragments(/* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_PAUSE = /* GraphQL */ `
   mutation SubscriptionContractPause($id: ID!) {
     subscriptionContractPause(subscriptionContractId: $id) {
-      contract { ...ContractStatusFields }
+      contract { id status nextBillingDate updatedAt revisionId }
       userErrors { code field message }
     }
   }
-`)
+`
