@@ -9,8 +9,7 @@ export default defineConfig({
   test: {
     // Most files wait on something (PostgreSQL, a child process, a browser, the emulator's pacing)
     // far more than they compute: the default of one worker on a two-core machine left a core
-    // idle for most of the run. Four files at a time, every project in one group (the end-to-end
-    // files included: each starts its own app on its own data folder and ports).
+    // idle for most of the run. Four files at a time (the end-to-end files one at a time, after).
     maxWorkers: 4,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'], setupFiles } },
@@ -42,6 +41,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
+          // One at a time, after the other projects: run beside the other e2e files, app-plan's
+          // approved plan change was not seen (it passes alone); to be found before they share.
+          fileParallelism: false,
         },
       },
     ],
