@@ -66,7 +66,7 @@ function japanTime(date: string, days: number, hhmm: string): string {
   return new Date(day.getTime() + (h - 9) * 3_600_000 + min * 60_000).toISOString()
 }
 
-const runBilling = (now: string, ...more: string[]) => npmRunBilling(dataDir, SHOP, now, ...more)
+const runBilling = (now: string, ...more: string[]) => npmRunBilling(app, dataDir, SHOP, now, ...more)
 
 type CaughtMail = { subject: string; envelopeTo: string[]; text: string }
 

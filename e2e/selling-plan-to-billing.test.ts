@@ -82,7 +82,7 @@ function endOfDayInJapan(dateJa: string): string {
 
 /** `npm run billing` as the merchant types it; the running app makes the run and answers. */
 async function runBilling(now: string) {
-  const summary = await npmRunBilling(dataDir, SHOP, now)
+  const summary = await npmRunBilling(app, dataDir, SHOP, now)
   expect(summary.now).toBe(now)
   return summary
 }

@@ -2,7 +2,12 @@ import { ZAppUsageEligibility, ZErrorResponse, ZPlanChangeResponse, ZPlanRespons
 import { appPlanByName } from '@teiki/domain'
 import { DEMO_DOMAIN, generateShop } from '@teiki/shopify-emulator'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { withTransaction } from '../src/db/pool.ts'
+import { pendingPlanChanges } from '../src/features/app-plan/repo.ts'
+import { createAppPlanService, recordReportedPlan } from '../src/features/app-plan/service.ts'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
+import { appPlanRecord } from '../src/platform/app-plan-record.ts'
+import { fetchActiveAppSubscriptions } from '../src/platform/operations/app-subscriptions.ts'
 import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
@@ -10,6 +15,7 @@ import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
 const SECRET = 'app-plan-test-secret'
 const A = `plan-a-${process.pid}.myshopify.com`
 const B = `plan-b-${process.pid}.myshopify.com`
+const C = `plan-c-${process.pid}.myshopify.com`
 let env: EmulatedApp
 
 beforeAll(async () => {
@@ -17,6 +23,7 @@ beforeAll(async () => {
     shops: [
       { domain: A, contracts: 2 },
       { domain: B, contracts: 0 },
+      { domain: C, contracts: 0 },
     ],
     secret: SECRET,
   })
@@ -105,6 +112,20 @@ describe('the app plan through the platform’s confirmation', () => {
       'Teiki スタンダード',
     )
     expect((await activeOnPlatform(A)).map((s) => s.name)).toEqual(['Teiki スタンダード'])
+  })
+
+  it('the webhook settles the change between the request reading the shop and GET /plan: the answer is the new plan', async () => {
+    const { confirmationUrl } = ZPlanChangeResponse.parse((await call(C, 'PUT', '/plan', { plan: 'light' })).json())
+    // The shop row as the request read it, before the approval.
+    const before = (await findInstalledShop(env.pool, C))!
+    await decide(confirmationUrl, 'approve')
+    // The app_subscriptions/update delivery records the approval first (no change pending any more).
+    const [approved] = await fetchActiveAppSubscriptions(env.clients[C]!)
+    await withTransaction(env.pool, (tx) => recordReportedPlan(tx, before.id, appPlanRecord(approved!)))
+    expect(await pendingPlanChanges(env.pool, before.id)).toEqual([])
+    const service = createAppPlanService(env.pool, env.app.shopClients)
+    const answer = await service.planOf(before, { warn: () => {} })
+    expect(answer.currentPlan?.name).toBe('Teiki ライト')
   })
 
   it('a test shop (flag) gets a test charge', async () => {

@@ -87,15 +87,18 @@ export function createAppPlanService(db: Db, clients: ShopClients) {
    */
   async function planOf(shop: ShopRow, log: { warn(o: object, m: string): void }): Promise<PlanResponse> {
     const pending = await pendingPlanChanges(db, shop.id)
-    if (pending.length === 0) return currentPlan(shop)
-    try {
-      const active = await fetchActiveAppSubscriptions(clients.clientFor(shop))
-      const approved = active.find((s) => pending.some((p) => p.subscription_id === idOf(s.id)))
-      if (approved)
-        await withTransaction(db, (tx) => recordReportedPlan(tx, shop.id, appPlanRecord(approved)))
-    } catch (error) {
-      log.warn({ err: error }, 'app plan refresh failed; answering the stored plan')
+    if (pending.length > 0) {
+      try {
+        const active = await fetchActiveAppSubscriptions(clients.clientFor(shop))
+        const approved = active.find((s) => pending.some((p) => p.subscription_id === idOf(s.id)))
+        if (approved)
+          await withTransaction(db, (tx) => recordReportedPlan(tx, shop.id, appPlanRecord(approved)))
+      } catch (error) {
+        log.warn({ err: error }, 'app plan refresh failed; answering the stored plan')
+      }
     }
+    // The shop row read again, not the request's: the app_subscriptions/update webhook may have
+    // settled the change (no change pending any more) after the request read the row.
     return currentPlan((await findInstalledShop(db, shop.domain)) ?? shop)
   }
 
