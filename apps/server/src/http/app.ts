@@ -20,6 +20,7 @@ import { batchRoutes } from '../features/batch/routes.ts'
 import { boxRoutes } from '../features/boxes/routes.ts'
 import { cancellationReasonRoutes } from '../features/cancellation-reasons/routes.ts'
 import { cdpRoutes } from '../features/cdp/routes.ts'
+import { deliveryRoutes } from '../features/delivery/routes.ts'
 import { exportRoutes } from '../features/exports/routes.ts'
 import { createInstaller } from '../features/install/service.ts'
 import { mailTemplateRoutes } from '../features/mail-templates/routes.ts'
@@ -308,6 +309,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     now: opts.now,
   })
   settingsRoutes(app)
+  deliveryRoutes(app)
   appPlanRoutes(app)
 
   billingRoutes(app, opts.now ? { now: opts.now } : {})

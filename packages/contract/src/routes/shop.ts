@@ -14,6 +14,7 @@ import {
   ZUpcomingChargesQuery,
   ZUpcomingChargesResponse,
 } from '../billing.ts'
+import { ZDeliverySettings, ZDeliverySettingsResponse } from '../delivery.ts'
 import {
   ZCustomShopMail,
   ZCustomShopMailBody,
@@ -76,6 +77,8 @@ export const shopRoutes = {
 
   'GET /settings': { answer: ZSettingsResponse },
   'PUT /settings': { body: ZSettingsBody, answer: ZSettingsResponse },
+  'GET /delivery-settings': { answer: ZDeliverySettingsResponse },
+  'PUT /delivery-settings': { body: ZDeliverySettings, answer: ZDeliverySettingsResponse },
   'GET /current-delivery-prep-days-operation': { answer: ZDeliveryPrepDaysOperation },
   'GET /my-page-target-product-variants': { answer: ZMyPageTargetVariantList },
   'POST /my-page-target-product-variants': {

@@ -13,6 +13,7 @@ export const DELIVERY_TIME_ATTRIBUTE = '配送時間帯'
 export const DELIVERY_TIME_LABELS = {
   NONE: '指定なし',
   AM: '午前中',
+  '12-14': '12時〜14時',
   '14-16': '14時〜16時',
   '16-18': '16時〜18時',
   '18-20': '18時〜20時',
