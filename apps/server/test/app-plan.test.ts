@@ -115,7 +115,9 @@ describe('the app plan through the platform’s confirmation', () => {
   })
 
   it('the webhook settles the change between the request reading the shop and GET /plan: the answer is the new plan', async () => {
-    const { confirmationUrl } = ZPlanChangeResponse.parse((await call(C, 'PUT', '/plan', { plan: 'light' })).json())
+    const { confirmationUrl } = ZPlanChangeResponse.parse(
+      (await call(C, 'PUT', '/plan', { plan: 'light' })).json(),
+    )
     // The shop row as the request read it, before the approval.
     const before = (await findInstalledShop(env.pool, C))!
     await decide(confirmationUrl, 'approve')
