@@ -1,11 +1,18 @@
 import { type BillingSettings, DEFAULT_BILLING_SETTINGS, ZBillingRunSummary } from '@teiki/contract'
-import { formatDateJa, nextBillingDate, toZonedDate } from '@teiki/domain'
+import {
+  addCalendarDays,
+  DEFAULT_DELIVERY_SETTINGS,
+  formatDateJa,
+  nextBillingDate,
+  toZonedDate,
+} from '@teiki/domain'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { validateAgainstRealSchema } from '../../../packages/shopify-emulator/test/support/conformance.ts'
 import { FAILURE_MAIL_SUBJECT, ORDER_MAIL_SUBJECT } from '../src/billing/engine.ts'
 import { BILLING_ATTEMPTS_BY_ID, SUBSCRIPTION_CONTRACT_EXPIRE } from '../src/billing/platform.ts'
 import { BillingRunAborted } from '../src/billing/run.ts'
 import { putBillingSettings } from '../src/billing/settings.ts'
+import { saveDeliverySettings } from '../src/features/delivery/repo.ts'
 import type { PacedAdminClient } from '../src/platform/admin-client.ts'
 import {
   attemptsOf,
@@ -29,6 +36,7 @@ const shops = {
   revive: `bill-revive-${stamp}.myshopify.com`,
   expire: `bill-expire-${stamp}.myshopify.com`,
   reprice: `bill-reprice-${stamp}.myshopify.com`,
+  closed: `bill-closed-${stamp}.myshopify.com`,
 }
 const TZ = 'Asia/Tokyo'
 /** 10:00 in Tokyo on 25 November: the shop's default billing hour. */
@@ -614,6 +622,33 @@ describe('after a success', () => {
       [shop.id, ongoing],
     )
     expect(mirrored.rows[0]!.custom_attributes).toContainEqual({ key: 'お届け予定日', value: delivery })
+  })
+})
+
+describe('配送設定 after a success', () => {
+  it('moves the next お届け予定日 past the shop’s days without delivery', async () => {
+    const domain = shops.closed
+    const dueAt = new Date('2026-11-24T01:00:00Z')
+    const { due } = await arrange(domain, [dueAt])
+    const [id] = due as [number]
+    const shop = await env.shop(domain)
+    await putBillingSettings(env.pool, shop.id, { ...DEFAULT_BILLING_SETTINGS, deliveryPrepDays: 3 })
+    platformContract(domain, id).customAttributes = [{ key: 'お届け予定日', value: '2026-11-26' }]
+    await setNextBillingDates(env, domain, new Map([[id, dueAt]]))
+    // The day the preparation days land on, and the one after, are closed.
+    const landing = toZonedDate(new Date(expectedNext(domain, id, dueAt).getTime() + days(3)), TZ)
+    await saveDeliverySettings(env.pool, shop.id, {
+      ...DEFAULT_DELIVERY_SETTINGS,
+      closedDates: [landing, addCalendarDays(landing, 1)],
+    })
+
+    expect(await env.run(domain, T0)).toMatchObject({ attempted: 1, succeeded: 1 })
+    const moved = addCalendarDays(landing, 2)
+    expect(platformContract(domain, id).customAttributes).toContainEqual({
+      key: 'お届け予定日',
+      value: moved,
+    })
+    expect((await events(domain, id, 'billed'))[0]!.payload).toMatchObject({ nextDeliveryDate: moved })
   })
 })
 

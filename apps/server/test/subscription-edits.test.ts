@@ -1,7 +1,8 @@
-import { cycleUnitPrice } from '@teiki/domain'
+import { cycleUnitPrice, DEFAULT_DELIVERY_SETTINGS } from '@teiki/domain'
 import type { Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { saveDeliverySettings } from '../src/features/delivery/repo.ts'
 import type { AppInstance } from '../src/http/app.ts'
 import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
@@ -768,6 +769,35 @@ describe('edit rules', () => {
     expect(res.statusCode).toBe(409)
     expect(res.json().error.message).toContain('最後の商品')
     expect(platformContract(f.contractId).lines).toHaveLength(1)
+  })
+
+  it('配送設定: a slot the shop’s carrier does not deliver in is refused; the carrier’s own is taken', async () => {
+    const f = fresh()
+    const res = await call('PUT', `/subscription-contracts/${f.contractId}/specify-delivery-time`, {
+      deliveryTime: '12-14',
+      revision: f.revision,
+    })
+    // ヤマト (the default) dropped 12-14時 in 2017.
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.message).toBe('ヤマト運輸では「12時〜14時」を指定できません（設定 › 配送設定）')
+    expect(platformContract(f.contractId).customAttributes).not.toContainEqual({
+      key: '配送時間帯',
+      value: '12時〜14時',
+    })
+    await saveDeliverySettings(pool, shopIds[DOMAIN]!, { ...DEFAULT_DELIVERY_SETTINGS, carrier: 'sagawa' })
+    try {
+      const ok = await call('PUT', `/subscription-contracts/${f.contractId}/specify-delivery-time`, {
+        deliveryTime: '12-14',
+        revision: f.revision,
+      })
+      expect(ok.statusCode).toBe(200)
+      expect(platformContract(f.contractId).customAttributes).toContainEqual({
+        key: '配送時間帯',
+        value: '12時〜14時',
+      })
+    } finally {
+      await pool.query('delete from delivery_settings where shop_id = $1', [shopIds[DOMAIN]])
+    }
   })
 
   it('answers 404 for a line the contract does not have', async () => {

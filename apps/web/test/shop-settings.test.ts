@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { pageDsn } from '../src/app/report-error.ts'
+import { toDeliveryDraft, toDeliverySettings } from '../src/features/settings/delivery-form.ts'
 import { fieldOfMessage, toDraft, toSettings } from '../src/features/settings/settings-form.ts'
 
 describe('settings form', () => {
@@ -42,5 +43,37 @@ describe('error reporting DSN of the page', () => {
     expect(pageDsn(doc('http://k@127.0.0.1:9/1') as unknown as Document)).toBe('http://k@127.0.0.1:9/1')
     expect(pageDsn(doc(null) as unknown as Document)).toBeNull()
     expect(pageDsn(doc(' ') as unknown as Document)).toBeNull()
+  })
+})
+
+describe('配送設定 form', () => {
+  const stored = {
+    carrier: 'sagawa',
+    leadDays: 2,
+    extraDaysByPrefecture: { 'JP-47': 2, 'JP-01': 1 },
+    closedYearEnd: true,
+    closedDates: ['2027-05-03', '2027-05-05'],
+    horizonDays: 30,
+    cutoff: '12:00',
+  }
+
+  it('shows closed days in Japanese and sends them back as days, the other settings unchanged', () => {
+    const draft = toDeliveryDraft(stored)
+    expect(draft.closedDates).toBe('2027年5月3日\n2027年5月5日')
+    expect(toDeliverySettings(draft)).toEqual({ body: stored })
+  })
+
+  it('reads a closed day typed as 2027/8/13 and skips blank lines', () => {
+    const draft = { ...toDeliveryDraft(stored), closedDates: '2027/8/13\n\n2027年8月14日' }
+    expect(toDeliverySettings(draft)).toEqual({
+      body: { ...stored, closedDates: ['2027-08-13', '2027-08-14'] },
+    })
+  })
+
+  it('names the line that is not a day', () => {
+    const draft = { ...toDeliveryDraft(stored), closedDates: '2027年5月3日\n5月32日' }
+    expect(toDeliverySettings(draft)).toEqual({
+      problem: '休配日の2行目「5月32日」は日付として読めません（例: 2027年5月3日）',
+    })
   })
 })

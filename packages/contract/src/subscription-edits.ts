@@ -60,9 +60,10 @@ export type NextDeliveryDateRequest = z.input<typeof ZNextDeliveryDateRequest>
  * Delivery time slots as Japanese carriers offer them (the codes are stored on the contract
  * and copied to each order as a custom attribute). `NONE` clears the slot.
  */
-export const DELIVERY_TIME_SLOTS = ['NONE', 'AM', '14-16', '16-18', '18-20', '19-21'] as const
+export const DELIVERY_TIME_SLOTS = ['NONE', 'AM', '12-14', '14-16', '16-18', '18-20', '19-21'] as const
 export const ZDeliveryTime = z.enum(DELIVERY_TIME_SLOTS, {
-  error: '配送時間帯は 指定なし・午前中・14-16時・16-18時・18-20時・19-21時 のいずれかを指定してください',
+  error:
+    '配送時間帯は 指定なし・午前中・12-14時・14-16時・16-18時・18-20時・19-21時 のいずれかを指定してください',
 })
 export type DeliveryTime = z.infer<typeof ZDeliveryTime>
 

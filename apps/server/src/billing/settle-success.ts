@@ -1,12 +1,14 @@
 import type { BillingSettings } from '@teiki/contract'
 import {
   DELIVERY_DATE_ATTRIBUTE,
-  deliveryDateFor,
   deliveryDateOf,
   type LineRepricing,
+  nextDeliveryDate,
   TERMINAL_STATUSES,
+  toZonedDate,
   withAttribute,
 } from '@teiki/domain'
+import { deliverySettingsOf } from '../features/delivery/service.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
 import { idFromGid, lineIdOf, toGid } from '../platform/gid.ts'
 import type {
@@ -163,8 +165,15 @@ async function advanceContract(ctx: EngineContext, input: Advancing): Promise<Ad
   // The delivery date moves with the schedule only on contracts that carry one: a
   // contract without お届け予定日 belongs to a shop that does not promise dates.
   const currentDelivery = deliveryDateOf(before.customAttributes)
+  // 配送設定's days without delivery move it on (年末年始, the merchant's closed days).
   const delivery =
-    currentDelivery === null ? null : deliveryDateFor(nextAt, input.settings.deliveryPrepDays, tz)
+    currentDelivery === null
+      ? null
+      : nextDeliveryDate(
+          await deliverySettingsOf(ctx.db, shop.id),
+          toZonedDate(nextAt, tz),
+          input.settings.deliveryPrepDays,
+        )
   // The next charge is cycle + 1: its prices from the lines' pricing policies.
   const pricing = await nextCyclePrices(ctx, shop, row, before, cycle + 1)
   const repriced = pricing?.repriced ?? []

@@ -1,6 +1,8 @@
 import type { ContractEditResponse, DeliveryTime, NextDeliveryDateResponse } from '@teiki/contract'
 import {
   billingInstantOn,
+  CARRIERS,
+  carrierOffers,
   DELIVERY_DATE_ATTRIBUTE,
   DELIVERY_TIME_ATTRIBUTE,
   dateProblem,
@@ -14,6 +16,7 @@ import { notFound } from '../../http/app-error.ts'
 import { setContractNextBillingDate } from '../../platform/operations/subscription-contract-next-billing-date.ts'
 import { type AnchorInput, editContractThroughDraft } from '../../platform/operations/subscription-draft.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
+import { deliverySettingsOf } from '../delivery/service.ts'
 import { CONTRACT_NOT_FOUND } from './edit-flow.ts'
 import { type EditDeps, invalid, type Revisioned, refuseEnded } from './edit-rules.ts'
 import { findDeliveryFields } from './edits-repo.ts'
@@ -94,11 +97,18 @@ export async function nextDeliveryDate(
 }
 
 export async function deliveryTime(
-  { flow }: EditDeps,
+  { flow, opts }: EditDeps,
   shop: ShopRow,
   contractId: string,
   input: { deliveryTime: DeliveryTime } & Revisioned,
 ): Promise<ContractEditResponse> {
+  // 配送設定: only a slot the shop's carrier delivers in.
+  const { carrier } = await deliverySettingsOf(opts.db, shop.id)
+  if (!carrierOffers(carrier, input.deliveryTime)) {
+    throw invalid(
+      `${CARRIERS[carrier].name}では「${deliveryTimeLabel(input.deliveryTime)}」を指定できません（設定 › 配送設定）`,
+    )
+  }
   return flow.edit(shop, { contractId, revision: input.revision, label: '配送時間帯の変更' }, async (ctx) => {
     refuseEnded(ctx, '配送時間帯を変更')
     const label = input.deliveryTime === 'NONE' ? null : deliveryTimeLabel(input.deliveryTime)

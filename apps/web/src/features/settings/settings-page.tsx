@@ -2,6 +2,7 @@ import { Banner, BlockStack, Card, FormLayout, Layout, Page, Text, TextField } f
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { NumberField } from '../../app/number-field.tsx'
+import { DeliverySettingsCard } from './delivery-settings-card.tsx'
 import { MyPageVariantsCard } from './my-page-variants-card.tsx'
 import { useSettingsForm } from './use-settings-form.ts'
 
@@ -28,7 +29,7 @@ export default function SettingsPage() {
         <Layout>
           <Layout.AnnotatedSection
             title="注文とSKU"
-            description="定期購買の注文に付ける注文メモ属性と、SKUの変換表をJSONで入力します。"
+            description="定期購買の注文に付ける注文メモ属性と、SKUの変換表をJSONで保存します。請求で作られる注文への書き込みはまだ行われません（保存した内容は保たれます）。"
           >
             <Card>
               <FormLayout>
@@ -55,7 +56,7 @@ export default function SettingsPage() {
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             title="サンクスページ"
-            description="注文完了ページに追加するスクリプトです。"
+            description="保存したスクリプトは、現在の注文完了ページ（チェックアウト拡張機能）では実行されません。"
           >
             <Card>
               <TextField label="スクリプト" multiline={5} monospaced {...bind('thankPageScript')} />
@@ -87,6 +88,12 @@ export default function SettingsPage() {
                 </Text>
               </BlockStack>
             </Card>
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            title="配送設定"
+            description="配送業者と、お届けしない日です。契約詳細の配送時間帯は配送業者の時間帯から選びます。定期便の次のお届け予定日（請求日＋お届け準備期間）がお届けしない日に当たるときは、次のお届けできる日になります。"
+          >
+            <DeliverySettingsCard />
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             title="マイページ"
