@@ -1,25 +1,15 @@
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { upsertOrders } from '../src/sync/mirror-repo.ts'
-import { createShop, testApp, testPool } from './support/fixtures.ts'
+import { createShop, useTestApp } from './support/fixtures.ts'
 
-// Spec §9: dates go without zero padding in analytics calls (`startDate=2026-1-5`). Every
-// analytics and LTV path reads them through one reader (ZAnalyticsDay, packages/contract) and
-// answers exactly as for the padded day. Before, /ltv/* and the cancellation reasons' grouping
-// refused `2026-1-5` with 400 while the report paths took it.
-
-let pool: pg.Pool
-let app: AppInstance
 let shop: Awaited<ReturnType<typeof createShop>>
 
+const env = useTestApp()
 beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-  shop = await createShop(pool, { prefix: 'analytics-days' })
+  shop = await createShop(env.pool, { prefix: 'analytics-days' })
   // A few orders in early January (Japan time), so the sums and LTV rows are not all empty.
   await upsertOrders(
-    pool,
+    env.pool,
     shop.id,
     [3, 5, 9].map((day, i) => ({
       id: String(9_100_000 + i),
@@ -34,10 +24,6 @@ beforeAll(async () => {
       cancelled_at: null,
     })),
   )
-})
-afterAll(async () => {
-  await app?.close()
-  await pool?.end()
 })
 
 const RANGE = { startDate: '2026-1-1', endDate: '2026-1-9' }
@@ -69,7 +55,7 @@ const PATHS: Array<[string, Record<string, string>, Record<string, string>]> = [
 
 async function get(path: string, params: Record<string, string>) {
   const query = new URLSearchParams({ shop: shop.domain, secret: shop.secret, ...params })
-  return app.inject({ method: 'GET', url: `/app-admin/${path}?${query}` })
+  return env.app.inject({ method: 'GET', url: `/app-admin/${path}?${query}` })
 }
 
 describe('unpadded days on every analytics and LTV path', () => {

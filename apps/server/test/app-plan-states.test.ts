@@ -1,8 +1,6 @@
 import { ZAppUsageEligibility, ZPlanChangeResponse, ZPlanResponse } from '@teiki/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findInstalledShop } from '../src/platform/shops-repo.ts'
-import { fullSync } from '../src/sync/full-sync.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { describe, expect, it } from 'vitest'
+import { useEmulatedApp } from './support/emulated-app.ts'
 import { signedDelivery } from './support/webhook-bodies.ts'
 
 // Issue 23 item 3: the plan is the platform's. Every state the platform moves the app's plan
@@ -14,19 +12,14 @@ import { signedDelivery } from './support/webhook-bodies.ts'
 const SECRET = 'app-plan-states-secret'
 const SHOP = `plan-states-${process.pid}.myshopify.com`
 const OTHER = `plan-states-other-${process.pid}.myshopify.com`
-let env: EmulatedApp
-
-beforeAll(async () => {
-  env = await startEmulatedApp({
-    shops: [
-      { domain: SHOP, contracts: 2 },
-      { domain: OTHER, contracts: 0 },
-    ],
-    secret: SECRET,
-    webhooks: true,
-  })
+const env = useEmulatedApp({
+  shops: [
+    { domain: SHOP, contracts: 2 },
+    { domain: OTHER, contracts: 0 },
+  ],
+  secret: SECRET,
+  webhooks: true,
 })
-afterAll(() => env.close())
 
 function call(method: 'GET' | 'PUT', path: string, payload?: object) {
   return env.app.inject({
@@ -110,7 +103,7 @@ describe('app_subscriptions/update keeps the app’s plan the platform’s', () 
       reason: 'プロプランは解約されました。引き続きご利用いただくには、プランを選んでください。',
     })
     // The platform lists no active plan now; the sync must not forget why there is none.
-    await fullSync(env.pool, env.clients[SHOP]!, (await findInstalledShop(env.pool, SHOP))!)
+    await env.sync(SHOP)
     expect((await usage()).title).toBe('プランが解約されました')
   })
 
@@ -166,8 +159,8 @@ describe('app_subscriptions/update keeps the app’s plan the platform’s', () 
   it('a body naming another shop is refused; a subscription the shop does not have changes nothing', async () => {
     const otherShopId = env.emulator.store.shop(OTHER)!.info.id
     const otherSub = env.emulator.store.shop(OTHER)!.installation.subscriptions[0]!
-    await fullSync(env.pool, env.clients[OTHER]!, (await findInstalledShop(env.pool, OTHER))!)
-    await fullSync(env.pool, env.clients[SHOP]!, (await findInstalledShop(env.pool, SHOP))!)
+    await env.sync(OTHER)
+    await env.sync(SHOP)
     const foreign = {
       app_subscription: {
         admin_graphql_api_id: `gid://shopify/AppSubscription/${otherSub.id}`,

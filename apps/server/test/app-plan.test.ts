@@ -1,7 +1,7 @@
 import { ZAppUsageEligibility, ZErrorResponse, ZPlanChangeResponse, ZPlanResponse } from '@teiki/contract'
 import { appPlanByName } from '@teiki/domain'
 import { DEMO_DOMAIN, generateShop } from '@teiki/shopify-emulator'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { withTransaction } from '../src/db/pool.ts'
 import { pendingPlanChanges } from '../src/features/app-plan/repo.ts'
 import { createAppPlanService, recordReportedPlan } from '../src/features/app-plan/service.ts'
@@ -9,26 +9,20 @@ import { setShopFlag } from '../src/features/shop-flags/service.ts'
 import { appPlanRecord } from '../src/platform/app-plan-record.ts'
 import { fetchActiveAppSubscriptions } from '../src/platform/operations/app-subscriptions.ts'
 import { findInstalledShop } from '../src/platform/shops-repo.ts'
-import { fullSync } from '../src/sync/full-sync.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { useEmulatedApp } from './support/emulated-app.ts'
 
 const SECRET = 'app-plan-test-secret'
 const A = `plan-a-${process.pid}.myshopify.com`
 const B = `plan-b-${process.pid}.myshopify.com`
 const C = `plan-c-${process.pid}.myshopify.com`
-let env: EmulatedApp
-
-beforeAll(async () => {
-  env = await startEmulatedApp({
-    shops: [
-      { domain: A, contracts: 2 },
-      { domain: B, contracts: 0 },
-      { domain: C, contracts: 0 },
-    ],
-    secret: SECRET,
-  })
+const env = useEmulatedApp({
+  shops: [
+    { domain: A, contracts: 2 },
+    { domain: B, contracts: 0 },
+    { domain: C, contracts: 0 },
+  ],
+  secret: SECRET,
 })
-afterAll(() => env.close())
 beforeEach(() => env.emulator.faults.reset())
 
 function call(domain: string, method: 'GET' | 'PUT', path: string, payload?: object) {
@@ -261,7 +255,7 @@ describe('eligibility and the shop', () => {
     // A partner development store (the platform's shop.plan.partnerDevelopment, kept by the
     // sync) passes too, and its plan charges are test charges: it can take no other.
     env.emulator.setPlan(B, 'Developer Preview')
-    await fullSync(env.pool, env.clients[B]!, (await findInstalledShop(env.pool, B))!)
+    await env.sync(B)
     await env.pool.query(`update shops set app_plan = null where domain = $1`, [B])
     expect((await call(B, 'GET', '/app-usage-eligibility')).json()).toMatchObject({
       eligible: true,

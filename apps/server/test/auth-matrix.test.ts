@@ -13,7 +13,7 @@ import { type ShopIds, startTwoShops, type TwoShops } from './support/two-shops.
 
 let env: TwoShops
 beforeAll(async () => {
-  env = await startTwoShops(`${process.pid}-${Date.now().toString(36)}`)
+  env = await startTwoShops('auth')
 }, 120_000)
 afterAll(() => env?.close())
 

@@ -1,17 +1,12 @@
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createShop,
   seedContracts,
   TEST_API_SECRET,
-  testApp,
-  testPool,
   testSessionToken,
+  useTestApp,
 } from './support/fixtures.ts'
 
-let pool: pg.Pool
-let app: AppInstance
 let shopA: Awaited<ReturnType<typeof createShop>>
 let shopB: Awaited<ReturnType<typeof createShop>>
 
@@ -22,28 +17,23 @@ const customer = (id: string, name: string) => ({
   email: `${name}@example.jp`,
 })
 
+const env = useTestApp()
 beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-  shopA = await createShop(pool, { prefix: 'auth-a' })
-  shopB = await createShop(pool, { prefix: 'auth-b' })
-  await seedContracts(pool, shopA.id, [
+  shopA = await createShop(env.pool, { prefix: 'auth-a' })
+  shopB = await createShop(env.pool, { prefix: 'auth-b' })
+  await seedContracts(env.pool, shopA.id, [
     { id: '91000000001', customer: customer('7100000000001', 'a'), nextBillingDate: '2026-12-01T01:00:00Z' },
   ])
-  await seedContracts(pool, shopB.id, [
+  await seedContracts(env.pool, shopB.id, [
     { id: '92000000001', customer: customer('7200000000001', 'b'), nextBillingDate: '2026-12-01T01:00:00Z' },
   ])
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
 })
 
 const now = () => Math.floor(Date.now() / 1000)
 const token = testSessionToken
 
 function search(query: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url: `/app-admin/subscriptions/search${query}`, headers })
+  return env.app.inject({ method: 'GET', url: `/app-admin/subscriptions/search${query}`, headers })
 }
 
 describe('authentication of /app-admin', () => {
@@ -109,9 +99,9 @@ describe('authentication of /app-admin', () => {
       '/app-admin/plan',
       '/app-admin/subscriptions/search-variant-id?variantId=44000000000001',
     ]) {
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401)
+      expect((await env.app.inject({ method: 'GET', url })).statusCode).toBe(401)
     }
-    const miss = await app.inject({ method: 'GET', url: '/app-admin/nope' })
+    const miss = await env.app.inject({ method: 'GET', url: '/app-admin/nope' })
     expect(miss.statusCode).toBe(404)
     expect(miss.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'ページが見つかりません。' } })
   })

@@ -1,13 +1,8 @@
 import { type BatchJob, ZBatchJob } from '@teiki/contract'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  type AppProcess,
-  onPostgres,
-  type ProcessWorld,
-  startAppProcess,
-  startProcessWorld,
-} from './support/app-process.ts'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { onPostgres, useProcessWorld } from './support/app-process.ts'
 import { arrangeSwap, batchResultMail, type SwapArrangement } from './support/batch.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issue 17 on real processes: the server (apps/server/src/main.ts) runs a variant swap as its
 // batch job and is killed with SIGKILL three times mid-way, then started again each time. The
@@ -17,49 +12,28 @@ import { arrangeSwap, batchResultMail, type SwapArrangement } from './support/ba
 // With 16 contracts in flight, kills land between a commit on the platform and its row: the
 // test checks that some rows were cut off 'applying', so the window was really crossed.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const SHOP = `kill-batch-${stamp}.myshopify.com`
+const SHOP = testDomain('kill-batch')
 const SECRET = 'batch-sigkill-secret'
 const MAIL_TO = 'batch-ops@example.jp'
 const KILL_AT = [40, 110, 180]
-
-let world: ProcessWorld
 let swap: SwapArrangement
 let shopId: string
-const running: AppProcess[] = []
 
+const env = useProcessWorld({ label: 'batchkill', shops: [{ domain: SHOP, contracts: 400 }] })
 beforeAll(async () => {
   if (!onPostgres()) return
-  world = await startProcessWorld({ label: 'batchkill', shops: [{ domain: SHOP, contracts: 400 }] })
-  swap = arrangeSwap(world.emulator, SHOP, 250)
+  swap = arrangeSwap(env.world.emulator, SHOP, 250)
   // No contract falls due while the test runs: the app's own billing schedule would bill it
   // (a commit that moves its revision too), and the test counts only the batch's commits.
   const farAhead = Date.now() + 365 * 86_400_000
-  for (const c of world.emulator.store.shop(SHOP)!.contracts) {
+  for (const c of env.world.emulator.store.shop(SHOP)!.contracts) {
     if (c.nextBillingDate !== null) c.nextBillingDate = farAhead
   }
-  shopId = (await world.install(SHOP, SECRET)).id
+  shopId = (await env.world.install(SHOP, SECRET)).id
 }, 180_000)
-afterEach(async () => {
-  for (const app of running.splice(0)) await app.kill('SIGKILL')
-})
-afterAll(async () => {
-  await world?.close()
-})
-
-async function start(): Promise<AppProcess> {
-  const app = await startAppProcess({
-    databaseUrl: world.databaseUrl,
-    adminOrigin: world.adminOrigin,
-    dataDir: world.dataDir,
-    port: world.port,
-  })
-  running.push(app)
-  return app
-}
 
 const counts = async () => {
-  const { rows } = await world.pool.query<{ changed: number; applying: number; status: string }>(
+  const { rows } = await env.world.pool.query<{ changed: number; applying: number; status: string }>(
     `select b.changed, b.status,
        (select count(*)::int from batch_update_items i where i.shop_id = b.shop_id and i.batch_id = b.id
           and i.status = 'applying') as applying
@@ -71,14 +45,14 @@ const counts = async () => {
 
 describe.runIf(onPostgres())('batch swap across SIGKILLs', () => {
   it('swaps every contract exactly once and mails the result once', async () => {
-    const platform = world.emulator.store.shop(SHOP)!
+    const platform = env.world.emulator.store.shop(SHOP)!
     const revisions = new Map(platform.contracts.map((c) => [c.id, c.revisionId]))
     const others = new Map(
       platform.contracts.filter((c) => !swap.contracts.includes(c.id)).map((c) => [c.id, JSON.stringify(c)]),
     )
     // Each call takes 40 ms: the batch runs for several seconds, so the kills land mid-way.
-    world.emulator.faults.set({ latencyMs: 40 })
-    let app = await start()
+    env.world.emulator.faults.set({ latencyMs: 40 })
+    let app = await env.start()
     const res = await fetch(`${app.url}/app-admin/batch-product-update?shop=${SHOP}&secret=${SECRET}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -100,12 +74,11 @@ describe.runIf(onPostgres())('batch swap across SIGKILLs', () => {
         },
         { timeout: 90_000, interval: 5 },
       )
-      expect(await app.kill('SIGKILL')).toBe('SIGKILL')
-      running.splice(running.indexOf(app), 1)
+      await env.kill(app)
       const after = await counts()
       expect(after.status).toBe('running')
       cutOff += after.applying
-      app = await start()
+      app = await env.start()
     }
     // Some kills fell between asking the platform and writing the outcome.
     expect(cutOff).toBeGreaterThan(0)
@@ -134,10 +107,10 @@ describe.runIf(onPostgres())('batch swap across SIGKILLs', () => {
     for (const [id, before] of others) {
       expect(JSON.stringify(platform.contracts.find((c) => c.id === id)), `contract ${id}`).toBe(before)
     }
-    const mail = await batchResultMail(world.pool, shopId, job.id)
+    const mail = await batchResultMail(env.world.pool, shopId, job.id)
     expect(mail).toMatchObject({ to: MAIL_TO, status: 'stored' })
     expect(mail!.subject).toBe('【Teiki】一括更新を完了しました（変更250件・スキップ0件・失敗0件）')
-    const { rows } = await world.pool.query<{ n: number }>(
+    const { rows } = await env.world.pool.query<{ n: number }>(
       `select count(*)::int as n from mail_outbox where shop_id = $1 and dedupe_key like 'batch:%'`,
       [shopId],
     )

@@ -18,15 +18,15 @@ import {
   type SwapArrangement,
   startBatchWorld,
 } from './support/batch.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issue 17 on the real HTTP app, its job queue and the emulator: each batch path's success,
 // bad input (400 in Japanese, nothing started), isolation between shops, a cancelled batch and
 // a batch where the platform answers userErrors for some contracts. Batches of one shop run one
 // at a time, so the tests run in order and each waits for its batch to end.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const A = `batch-a-${stamp}.myshopify.com`
-const B = `batch-b-${stamp}.myshopify.com`
+const A = testDomain('batch-a')
+const B = testDomain('batch-b')
 const SECRET = 'batch-login-secret'
 const MAIL_TO = 'ops@example.jp'
 

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type BillingEnv,
-  chargeableContracts,
-  setNextBillingDates,
-  startBillingEnv,
-} from './support/billing.ts'
+import { describe, expect, it } from 'vitest'
+import { FAR, T0, useBillingEnv } from './support/billing.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issue 12 through the app: a billing run on contracts with several anchors sets the next
 // billing date on the next anchor (ADR 0009), and the interval edit takes several anchors and
 // refuses impossible ones with a 400 in Japanese. Expected dates are written out, not computed.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `bill-anchors-${stamp}.myshopify.com`
-const FAR = new Date('2027-06-01T01:00:00Z')
-/** 10:00 in Tokyo on Wednesday 25 November 2026. */
-const T0 = new Date('2026-11-25T01:00:00Z')
+const DOMAIN = testDomain('bill-anchors')
 const jst = (date: string) => new Date(`${date}T10:00:00+09:00`)
 
-let env: BillingEnv
-beforeAll(async () => {
-  env = await startBillingEnv({ shops: [{ domain: DOMAIN, contracts: 30 }] })
-}, 120_000)
-afterAll(() => env?.close())
+const env = useBillingEnv({ shops: [{ domain: DOMAIN, contracts: 30 }] })
 
 const platformShop = () => env.emulator.store.shop(DOMAIN)!
 const contract = (id: number) => platformShop().contracts.find((c) => c.id === id)!
@@ -62,7 +50,7 @@ describe('a billing run on anchored contracts', () => {
         next: '2027-01-01',
       },
     ]
-    const ids = chargeableContracts(env.emulator, DOMAIN, plans.length)
+    const ids = env.chargeable(DOMAIN, plans.length)
     const dates = new Map<number, Date>()
     for (const c of platformShop().contracts) if (c.status === 'ACTIVE') dates.set(c.id, FAR)
     plans.forEach((plan, i) => {
@@ -81,7 +69,7 @@ describe('a billing run on anchored contracts', () => {
       }
       dates.set(c.id, jst(plan.due))
     })
-    await setNextBillingDates(env, DOMAIN, dates)
+    await env.setNextBillingDates(DOMAIN, dates)
 
     const summary = await env.run(DOMAIN, T0)
     expect(summary).toMatchObject({ due: plans.length, succeeded: plans.length, failed: 0 })

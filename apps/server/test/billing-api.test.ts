@@ -1,8 +1,8 @@
 import { DEFAULT_BILLING_SETTINGS, ZUpcomingChargesResponse } from '@teiki/contract'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../src/http/app.ts'
-import { createShop, seedContracts, TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+import type { buildApp } from '../src/http/app.ts'
+import { buildTestApp, createShop, seedContracts, testPool } from './support/fixtures.ts'
 
 /** 10:00 on 25 November in Tokyo: "today" of the upcoming charges. */
 const NOW = new Date('2026-11-25T01:00:00Z')
@@ -14,13 +14,7 @@ let other: Awaited<ReturnType<typeof createShop>>
 
 beforeAll(async () => {
   pool = testPool()
-  app = await buildApp({
-    db: pool,
-    platform: { adminOrigin: (s) => `https://${s}`, apiKey: TEST_API_KEY },
-    apiSecret: TEST_API_SECRET,
-    logger: { level: 'fatal' },
-    now: () => NOW,
-  })
+  app = await buildTestApp(pool, { now: () => NOW })
   await app.ready()
   shop = await createShop(pool, { prefix: 'bill-api' })
   other = await createShop(pool, { prefix: 'bill-api-other' })

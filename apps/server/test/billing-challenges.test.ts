@@ -2,47 +2,32 @@ import { randomUUID } from 'node:crypto'
 import { ZSubscriptionDetail, ZUpcomingChargesResponse } from '@teiki/contract'
 import { formatDateTimeJa, nextBillingDate } from '@teiki/domain'
 import { signWebhook } from '@teiki/shopify-emulator'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { CHALLENGE_EXPIRED, challengeDeadline } from '../src/billing/challenge-rules.ts'
 import { CHALLENGE_MAIL_SUBJECT, FAILURE_MAIL_SUBJECT, ORDER_MAIL_SUBJECT } from '../src/billing/engine.ts'
 import { putBillingSettings } from '../src/billing/settings.ts'
 import { toGid } from '../src/platform/gid.ts'
-import {
-  attemptsOf,
-  type BillingEnv,
-  chargeableContracts,
-  setNextBillingDates,
-  startBillingEnv,
-} from './support/billing.ts'
-import { TEST_API_SECRET } from './support/fixtures.ts'
+import { FAR, T0, useBillingEnv } from './support/billing.ts'
+import { STAMP, TEST_API_SECRET } from './support/fixtures.ts'
 
 // 3-D Secure (issue 12 item 6, ADR 0011) through the app and the emulator: the webhook path and
 // the poll path, one mail per challenge, no charge while the customer is awaited, a completed
 // challenge settled once, an expired one through dunning, a late success, shops kept apart.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
 const shops = Object.fromEntries(
   ['hook', 'poll', 'fail', 'expire', 'final', 'late', 'lost', 'iso-a', 'iso-b'].map((k) => [
     k,
-    `tds-${k}-${stamp}.myshopify.com`,
+    `tds-${k}-${STAMP}.myshopify.com`,
   ]),
 ) as Record<string, string>
 const TZ = 'Asia/Tokyo'
-/** 10:00 in Tokyo on 25 November: the shop's billing hour. */
-const T0 = new Date('2026-11-25T01:00:00Z')
-const FAR = new Date('2027-06-01T01:00:00Z')
 const days = (n: number) => n * 86_400_000
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms)
 
-let env: BillingEnv
-
-beforeAll(async () => {
-  env = await startBillingEnv({
-    shops: Object.values(shops).map((domain) => ({ domain, contracts: 30 })),
-    webhooks: true,
-  })
-}, 120_000)
-afterAll(() => env?.close())
+const env = useBillingEnv({
+  shops: Object.values(shops).map((domain) => ({ domain, contracts: 30 })),
+  webhooks: true,
+})
 beforeEach(() => env.emulator.faults.reset())
 
 const platformShop = (domain: string) => env.emulator.store.shop(domain)!
@@ -51,11 +36,11 @@ const platformContract = (domain: string, id: number) =>
 
 /** One chargeable contract due at T0 whose card's issuer asks for 3-D Secure; every other one far out. */
 async function arrangeChallenged(domain: string): Promise<number> {
-  const [id] = chargeableContracts(env.emulator, domain, 1) as [number]
+  const [id] = env.chargeable(domain, 1) as [number]
   const dates = new Map<number, Date>()
   for (const c of platformShop(domain).contracts) if (c.status === 'ACTIVE') dates.set(c.id, FAR)
   dates.set(id, at(T0, -60_000))
-  await setNextBillingDates(env, domain, dates)
+  await env.setNextBillingDates(domain, dates)
   env.emulator.faults.challengePayment(domain, toGid('Customer', platformContract(domain, id).customerId))
   return id
 }
@@ -104,7 +89,7 @@ async function mails(domain: string, contractId: number, subject: string) {
 }
 
 const attempts = (domain: string, id: number) =>
-  attemptsOf(env.emulator, domain, id).filter((a) => a.idempotencyKey?.startsWith('billing:'))
+  env.attempts(domain, id).filter((a) => a.idempotencyKey?.startsWith('billing:'))
 
 /** A genuine delivery of the emulator, re-sent with fresh ids (a replay the platform may make). */
 function redeliver(domain: string, topic: string, attemptId: number) {

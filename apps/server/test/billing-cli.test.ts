@@ -20,16 +20,15 @@ import { upsertContracts } from '../src/sync/contracts-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { contractRecord, lineRecords } from '../src/sync/records.ts'
 import { chargeableContracts } from './support/billing.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+import { TEST_API_KEY, TEST_API_SECRET, testDomain, testPool } from './support/fixtures.ts'
 
 // `npm run billing` as a separate process: against the running app's database and emulator
 // (DATA_DIR/runtime.json), killed with SIGKILL in the middle of a run, and alone on a data
 // folder (it opens PGlite and the emulator state itself, under the folder's lock).
 
 const ROOT = new URL('../../../', import.meta.url).pathname
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const CLI_SHOP = `cli-run-${stamp}.myshopify.com`
-const KILL_SHOP = `cli-kill-${stamp}.myshopify.com`
+const CLI_SHOP = testDomain('cli-run')
+const KILL_SHOP = testDomain('cli-kill')
 const NOW = new Date('2026-11-25T01:00:00Z')
 const FAR = new Date('2027-06-01T01:00:00Z')
 const postgres = inject('databaseKind') === 'postgresql'
@@ -169,7 +168,7 @@ describe('npm run billing', () => {
   }, 60_000)
 
   it('answers 2 for an unknown shop or a bad --now', async () => {
-    const unknown = await startCli(['--shop', `nobody-${stamp}.myshopify.com`], cliEnv(dataDir)).done
+    const unknown = await startCli(['--shop', testDomain('nobody')], cliEnv(dataDir)).done
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('インストールされていません')
     const bad = await startCli(['--shop', CLI_SHOP, '--now', 'yesterday'], cliEnv(dataDir)).done
@@ -213,7 +212,7 @@ describe('npm run billing', () => {
 describe('npm run billing without a running app', () => {
   it('opens the data folder itself (PGlite and the emulator state) under its lock', async () => {
     const dir = tempDir('teiki-cli-alone-')
-    const domain = `cli-alone-${stamp}.myshopify.com`
+    const domain = testDomain('cli-alone')
     const apiKey = 'teiki-local-client-id'
     const apiSecret = persistentSecret(join(dir, 'app-client-secret'))
     // What `npm start` leaves behind: a PGlite folder with the mirror and the emulator's state.

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type BillingEnv,
-  chargeableContracts,
-  refreshMirror,
-  setNextBillingDates,
-  startBillingEnv,
-} from './support/billing.ts'
+import { describe, expect, it } from 'vitest'
+import { DUE, FAR, T0, useBillingEnv } from './support/billing.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Custom cycle discounts (ADR 0013) in the billing engine: a line sold with a recurring-multi
 // plan is charged each cycle at its plan's rule for that cycle, before the charge and for the
 // next one; the policies kept in the mirror stay the platform's.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const domain = `bill-multi-${stamp}.myshopify.com`
-const FAR = new Date('2027-06-01T01:00:00Z')
-const DUE = new Date('2026-11-24T01:00:00Z')
-const T0 = new Date('2026-11-25T01:00:00Z')
+const domain = testDomain('bill-multi')
 
-let env: BillingEnv
-beforeAll(async () => {
-  env = await startBillingEnv({ shops: [{ domain, contracts: 20 }] })
-}, 120_000)
-afterAll(() => env?.close())
+const env = useBillingEnv({ shops: [{ domain, contracts: 20 }] })
 
 const platformShop = () => env.emulator.store.shop(domain)!
 const platformContract = (id: number) => platformShop().contracts.find((c) => c.id === id)!
@@ -29,7 +16,7 @@ const platformContract = (id: number) => platformShop().contracts.find((c) => c.
 describe('recurring multi discounts in the billing engine', () => {
   it('prices the charged cycle and the next one by the plan’s rules, not by the line’s own policy', async () => {
     const shop = await env.shop(domain)
-    const [id, untouched] = chargeableContracts(env.emulator, domain, 2) as [number, number]
+    const [id, untouched] = env.chargeable(domain, 2) as [number, number]
     const dates = new Map<number, Date>()
     for (const c of platformShop().contracts) if (c.status === 'ACTIVE') dates.set(c.id, FAR)
     dates.set(id, DUE)
@@ -64,8 +51,8 @@ describe('recurring multi discounts in the billing engine', () => {
       c.updatedAt += 1000
       c.revisionId += 1
     }
-    await refreshMirror(env, domain, [id, untouched])
-    await setNextBillingDates(env, domain, dates)
+    await env.refreshMirror(domain, [id, untouched])
+    await env.setNextBillingDates(domain, dates)
     // The app's rules for the plan: 30% off on the cycle billed now, 50% from the next.
     const put = await env.app.inject({
       method: 'PUT',
@@ -84,7 +71,7 @@ describe('recurring multi discounts in the billing engine', () => {
     platformContract(untouched).lines[0]!.sellingPlanId = null
     platformContract(untouched).updatedAt += 1000
     platformContract(untouched).revisionId += 1
-    await refreshMirror(env, domain, [untouched])
+    await env.refreshMirror(domain, [untouched])
     const line = platformContract(id).lines[0]!
     const others = (cid: number) =>
       platformContract(cid)

@@ -18,41 +18,37 @@ import {
   attemptsOf,
   type BillingEnv,
   chargeableContracts,
+  DUE,
+  FAR,
   setNextBillingDates,
   startBillingEnv,
+  T0,
+  useBillingEnv,
 } from './support/billing.ts'
+import { testDomain, testDomains } from './support/fixtures.ts'
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const shops = {
-  run: `bill-run-${stamp}.myshopify.com`,
-  repeat: `bill-repeat-${stamp}.myshopify.com`,
-  race: `bill-race-${stamp}.myshopify.com`,
-  crash: `bill-crash-${stamp}.myshopify.com`,
-  abort: `bill-abort-${stamp}.myshopify.com`,
-  cancel: `bill-cancel-${stamp}.myshopify.com`,
-  pause: `bill-pause-${stamp}.myshopify.com`,
-  skip: `bill-skip-${stamp}.myshopify.com`,
-  stock: `bill-stock-${stamp}.myshopify.com`,
-  revive: `bill-revive-${stamp}.myshopify.com`,
-  expire: `bill-expire-${stamp}.myshopify.com`,
-  reprice: `bill-reprice-${stamp}.myshopify.com`,
-  closed: `bill-closed-${stamp}.myshopify.com`,
-}
+const shops = testDomains('bill', [
+  'run',
+  'repeat',
+  'race',
+  'crash',
+  'abort',
+  'cancel',
+  'pause',
+  'skip',
+  'stock',
+  'revive',
+  'expire',
+  'reprice',
+  'closed',
+])
 const TZ = 'Asia/Tokyo'
-/** 10:00 in Tokyo on 25 November: the shop's default billing hour. */
-const T0 = new Date('2026-11-25T01:00:00Z')
-const FAR = new Date('2027-06-01T01:00:00Z')
 const days = (n: number) => n * 86_400_000
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms)
 
-let env: BillingEnv
-
-beforeAll(async () => {
-  env = await startBillingEnv({
-    shops: Object.values(shops).map((domain) => ({ domain, contracts: 40 })),
-  })
-}, 120_000)
-afterAll(() => env?.close())
+const env = useBillingEnv({
+  shops: Object.values(shops).map((domain) => ({ domain, contracts: 40 })),
+})
 beforeEach(() => env.emulator.faults.reset())
 
 const platformShop = (domain: string) => env.emulator.store.shop(domain)!
@@ -65,7 +61,7 @@ const platformContract = (domain: string, id: number) =>
  */
 async function arrange(domain: string, dueAt: Date[], opts: { older?: number } = {}) {
   const older = opts.older ?? 0
-  const active = chargeableContracts(env.emulator, domain, dueAt.length + older).map((id) => ({ id }))
+  const active = env.chargeable(domain, dueAt.length + older).map((id) => ({ id }))
   const dates = new Map<number, Date>()
   for (const c of platformShop(domain).contracts) if (c.status === 'ACTIVE') dates.set(c.id, FAR)
   const due = active.slice(0, dueAt.length).map((c, i) => {
@@ -76,7 +72,7 @@ async function arrange(domain: string, dueAt: Date[], opts: { older?: number } =
     dates.set(c.id, new Date('2026-11-20T01:00:00Z'))
     return c.id
   })
-  await setNextBillingDates(env, domain, dates)
+  await env.setNextBillingDates(domain, dates)
   return { due, skipped }
 }
 
@@ -126,7 +122,7 @@ async function mirrorContract(domain: string, contractId: number) {
 }
 
 const engineAttempts = (domain: string, id: number) =>
-  attemptsOf(env.emulator, domain, id).filter((a) => a.idempotencyKey?.startsWith('billing:'))
+  env.attempts(domain, id).filter((a) => a.idempotencyKey?.startsWith('billing:'))
 
 /** What the policy says follows a charge due at `dueAt` (the domain's schedule is the oracle). */
 function expectedNext(domain: string, id: number, dueAt: Date): Date {
@@ -388,7 +384,6 @@ describe('dunning', () => {
     inventoryFinalAction: 'SKIP',
     deliveryPrepDays: 2,
   }
-  const DUE = new Date('2026-11-24T01:00:00Z')
 
   /** The failure mails the customer of contract `id` got, oldest first. */
   async function failureMails(domain: string, id: number) {
@@ -787,7 +782,7 @@ describe('cycle prices', () => {
 
 describe('a throttled platform', () => {
   let throttled: BillingEnv
-  const domain = `bill-throttle-${stamp}.myshopify.com`
+  const domain = testDomain('bill-throttle')
   beforeAll(async () => {
     throttled = await startBillingEnv({
       shops: [{ domain, contracts: 80 }],

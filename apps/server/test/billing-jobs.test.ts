@@ -2,26 +2,14 @@ import { toZonedDate } from '@teiki/domain'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { putBillingSettings } from '../src/billing/settings.ts'
 import { BILLING_QUEUES, billingJobHandlers, type CycleJob } from '../src/jobs/billing-jobs.ts'
-import {
-  attemptsOf,
-  type BillingEnv,
-  chargeableContracts,
-  setNextBillingDates,
-  startBillingEnv,
-} from './support/billing.ts'
+import { type BillingEnv, FAR, startBillingEnv } from './support/billing.ts'
+import { testDomains } from './support/fixtures.ts'
 
 // pg-boss workers, the per-minute tick, dunning retries as jobs, the outcome poll, billing
 // webhooks handing outcomes to the engine, and "create order now" through the engine.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
 const SCHEMA = `pgboss_test_${process.pid}_${Date.now().toString(36)}`
-const shops = {
-  tick: `jobs-tick-${stamp}.myshopify.com`,
-  retry: `jobs-retry-${stamp}.myshopify.com`,
-  poll: `jobs-poll-${stamp}.myshopify.com`,
-  now: `jobs-now-${stamp}.myshopify.com`,
-}
-const FAR = new Date('2027-06-01T01:00:00Z')
+const shops = testDomains('jobs', ['tick', 'retry', 'poll', 'now'])
 const SECRET = 's3cret-billing'
 
 let env: BillingEnv
@@ -55,16 +43,16 @@ const platformShop = (domain: string) => env.emulator.store.shop(domain)!
 const platformContract = (domain: string, id: number) =>
   platformShop(domain).contracts.find((c) => c.id === id)!
 const engineAttempts = (domain: string, id: number) =>
-  attemptsOf(env.emulator, domain, id).filter(
-    (a) => a.idempotencyKey?.startsWith('billing:') || a.idempotencyKey?.startsWith('order-now-'),
-  )
+  env
+    .attempts(domain, id)
+    .filter((a) => a.idempotencyKey?.startsWith('billing:') || a.idempotencyKey?.startsWith('order-now-'))
 
 async function arrange(domain: string, dueAt: Date, count: number) {
-  const due = chargeableContracts(env.emulator, domain, count)
+  const due = env.chargeable(domain, count)
   const dates = new Map<number, Date>()
   for (const c of platformShop(domain).contracts) if (c.status === 'ACTIVE') dates.set(c.id, FAR)
   for (const id of due) dates.set(id, dueAt)
-  await setNextBillingDates(env, domain, dates)
+  await env.setNextBillingDates(domain, dates)
   return due
 }
 

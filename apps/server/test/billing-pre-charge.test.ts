@@ -1,40 +1,20 @@
 import { DEFAULT_BILLING_SETTINGS } from '@teiki/contract'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { putBillingSettings } from '../src/billing/settings.ts'
-import {
-  attemptsOf,
-  type BillingEnv,
-  chargeableContracts,
-  setNextBillingDates,
-  startBillingEnv,
-} from './support/billing.ts'
+import { DUE, FAR, T0, useBillingEnv } from './support/billing.ts'
+import { testDomains } from './support/fixtures.ts'
 
 // Issue 12 item 7: before each charge the platform's status, next billing date and updatedAt
 // are compared with the mirror. Webhooks are not delivered in this environment, so every change
 // made on the platform here is one whose webhook was lost.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const shops = {
-  pause: `pre-pause-${stamp}.myshopify.com`,
-  moved: `pre-moved-${stamp}.myshopify.com`,
-  note: `pre-note-${stamp}.myshopify.com`,
-  dunning: `pre-dunning-${stamp}.myshopify.com`,
-  points: `pre-points-${stamp}.myshopify.com`,
-}
-const T0 = new Date('2026-11-25T01:00:00Z')
-const DUE = new Date('2026-11-24T01:00:00Z')
-const FAR = new Date('2027-06-01T01:00:00Z')
+const shops = testDomains('pre', ['pause', 'moved', 'note', 'dunning', 'points'])
 
-let env: BillingEnv
-
-beforeAll(async () => {
-  env = await startBillingEnv({
-    shops: Object.values(shops).map((domain) => ({ domain, contracts: 30 })),
-    // As a first sync does: the bulk export also brings the lines' pricing policies.
-    bulkSync: true,
-  })
-}, 120_000)
-afterAll(() => env?.close())
+const env = useBillingEnv({
+  shops: Object.values(shops).map((domain) => ({ domain, contracts: 30 })),
+  // As a first sync does: the bulk export also brings the lines' pricing policies.
+  bulkSync: true,
+})
 beforeEach(() => env.emulator.faults.reset())
 
 const platformContract = (domain: string, id: number) =>
@@ -42,17 +22,17 @@ const platformContract = (domain: string, id: number) =>
 
 /** Billing attempts the app made of a contract (the generated history has others). */
 const attemptCounter = (domain: string, id: number) => {
-  const before = attemptsOf(env.emulator, domain, id).length
-  return () => attemptsOf(env.emulator, domain, id).length - before
+  const before = env.attempts(domain, id).length
+  return () => env.attempts(domain, id).length - before
 }
 
 /** `count` chargeable contracts due at DUE; every other ACTIVE contract far out. */
 async function arrange(domain: string, count: number): Promise<number[]> {
-  const due = chargeableContracts(env.emulator, domain, count)
+  const due = env.chargeable(domain, count)
   const dates = new Map<number, Date>()
   for (const c of env.emulator.store.shop(domain)!.contracts) if (c.status === 'ACTIVE') dates.set(c.id, FAR)
   for (const id of due) dates.set(id, DUE)
-  await setNextBillingDates(env, domain, dates)
+  await env.setNextBillingDates(domain, dates)
   return due
 }
 
@@ -158,13 +138,13 @@ describe('what a charge costs', () => {
   it('asks the platform only for the check, the charge, its outcome and the next date', async () => {
     const domain = shops.points
     // A contract due on its own generated date: unchanged since the bulk export read it.
-    const [id] = chargeableContracts(env.emulator, domain, 1) as [number]
+    const [id] = env.chargeable(domain, 1) as [number]
     const dueAt = new Date(platformContract(domain, id).nextBillingDate!)
     const dates = new Map<number, Date>()
     for (const c of env.emulator.store.shop(domain)!.contracts) {
       if (c.status === 'ACTIVE' && c.id !== id) dates.set(c.id, FAR)
     }
-    await setNextBillingDates(env, domain, dates)
+    await env.setNextBillingDates(domain, dates)
     const from = env.emulator.callLog.length
     expect(await env.run(domain, new Date(dueAt.getTime() + 3_600_000))).toMatchObject({
       attempted: 1,

@@ -4,24 +4,17 @@ import { startRunHeartbeat } from '../src/billing/run-heartbeat.ts'
 import { ABORTED_RUN_MESSAGE } from '../src/billing/run-recovery.ts'
 import { createRun, finishRun } from '../src/billing/runs-repo.ts'
 import { BILLING_QUEUES, billingJobHandlers, type RunJob } from '../src/jobs/billing-jobs.ts'
-import {
-  attemptsOf,
-  type BillingEnv,
-  chargeableContracts,
-  setNextBillingDates,
-  startBillingEnv,
-} from './support/billing.ts'
+import { type BillingEnv, FAR, startBillingEnv } from './support/billing.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // A billing run whose process died (issue 11 item 6), in one process: the run is made to look
 // like another host's run that stopped beating (the SIGKILL of a real process on this host is
 // test/sigkill.test.ts). It is marked 中断 once however many workers sweep, and a `resume` run
 // charges what it left: the create it cut off (same key) and the contracts it never reached.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
 const SCHEMA = `pgboss_recovery_${process.pid}_${Date.now().toString(36)}`
-const DOMAIN = `recovery-${stamp}.myshopify.com`
+const DOMAIN = testDomain('recovery')
 const NOW = new Date('2026-11-25T01:00:00Z')
-const FAR = new Date('2027-06-01T01:00:00Z')
 
 let env: BillingEnv
 let handlers: ReturnType<typeof billingJobHandlers>
@@ -79,11 +72,11 @@ const summary = {
  * heartbeat 10 minutes old.
  */
 async function runKilledOnAnotherHost(shopId: string): Promise<{ due: number[]; dead: string }> {
-  const due = chargeableContracts(env.emulator, DOMAIN, 8)
+  const due = env.chargeable(DOMAIN, 8)
   const dates = new Map<number, Date>()
   for (const c of env.emulator.store.shop(DOMAIN)!.contracts) if (c.status === 'ACTIVE') dates.set(c.id, FAR)
   for (const id of due) dates.set(id, new Date('2026-11-24T01:00:00Z'))
-  await setNextBillingDates(env, DOMAIN, dates)
+  await env.setNextBillingDates(DOMAIN, dates)
   const killed = {
     afterAttemptCreated: ({ n }: { n: number }) =>
       n === 3 ? Promise.reject(new Error('killed')) : undefined,
@@ -132,9 +125,7 @@ describe('a billing run whose process died', () => {
       expect(cycles.rows.map((r) => r.status)).toEqual(Array(8).fill('succeeded'))
     })
     for (const id of due) {
-      expect(
-        attemptsOf(env.emulator, DOMAIN, id).filter((a) => a.idempotencyKey?.startsWith('billing:')),
-      ).toHaveLength(1)
+      expect(env.attempts(DOMAIN, id).filter((a) => a.idempotencyKey?.startsWith('billing:'))).toHaveLength(1)
     }
 
     // The dead run finishing late (its host came back) keeps its 中断.

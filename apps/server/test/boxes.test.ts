@@ -1,23 +1,14 @@
 import { ZBox, ZBoxDetail, ZBoxList } from '@teiki/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  call,
-  callsSince,
-  expectError,
-  type PlanShops,
-  plan,
-  planDigest,
-  startPlanShops,
-} from './support/selling-plans.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { call, callsSince, expectError, plan, planDigest, usePlanShops } from './support/selling-plans.ts'
 
 // Boxes (issue 13 item 3): created with defaults, saved field by field, all four fields required,
 // min ≤ max ≤ the group's product count; the detail shows the group's products.
 
-let env: PlanShops
+const env = usePlanShops('boxes')
 let groupId: string
 const productIds: string[] = []
 beforeAll(async () => {
-  env = await startPlanShops('boxes')
   const products = env.emulator.store.shop(env.main)!.products.slice(0, 4)
   productIds.push(...products.map((p) => String(p.id)))
   const res = await call(env, 'POST', '/selling-plan-groups', {
@@ -26,8 +17,7 @@ beforeAll(async () => {
     productIds,
   })
   groupId = (res.body as { id: string }).id
-}, 120_000)
-afterAll(() => env?.close())
+})
 
 const otherGroupId = () => String(env.emulator.store.shop(env.other)!.sellingPlanGroups[0]!.id)
 

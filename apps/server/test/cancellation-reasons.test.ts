@@ -5,19 +5,15 @@ import {
   ZContractCancellationReason,
   ZErrorResponse,
 } from '@teiki/contract'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { withTransaction } from '../src/db/pool.ts'
 import {
   recordCancellation,
   resolveCancellationReason,
 } from '../src/features/cancellation-reasons/service.ts'
-import type { AppInstance } from '../src/http/app.ts'
 import { AppError } from '../src/http/app-error.ts'
-import { createShop, type SeedContract, seedContracts, testApp, testPool } from './support/fixtures.ts'
+import { createShop, type SeedContract, seedContracts, useTestApp } from './support/fixtures.ts'
 
-let pool: pg.Pool
-let app: AppInstance
 type Shop = Awaited<ReturnType<typeof createShop>>
 let shop: Shop
 let other: Shop
@@ -30,21 +26,16 @@ const contract = (id: string, customerId: string): SeedContract => ({
   nextBillingDate: null,
 })
 
+const env = useTestApp()
 beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-  shop = await createShop(pool, { prefix: 'reasons' })
-  other = await createShop(pool, { prefix: 'reasons-other' })
+  shop = await createShop(env.pool, { prefix: 'reasons' })
+  other = await createShop(env.pool, { prefix: 'reasons-other' })
   await seedContracts(
-    pool,
+    env.pool,
     shop.id,
     Array.from({ length: 8 }, (_, i) => contract(String(30000000001 + i), String(7300000000001 + i))),
   )
-  await seedContracts(pool, other.id, [contract('39000000001', '7390000000001')])
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
+  await seedContracts(env.pool, other.id, [contract('39000000001', '7390000000001')])
 })
 
 type Schema = { parse: (value: unknown) => unknown }
@@ -56,7 +47,7 @@ async function call(
 ) {
   const as = opts.as ?? shop
   const query = new URLSearchParams({ shop: as.domain, secret: as.secret, ...opts.query })
-  const res = await app.inject({
+  const res = await env.app.inject({
     method,
     url: `/app-admin${path}?${query}`,
     ...(opts.body === undefined ? {} : { payload: opts.body as object }),
@@ -170,7 +161,7 @@ describe('cancellation reasons CRUD', () => {
     const again = await add('使い切れない')
     expect(again.status).toBe(201)
     expect(again.body.id).not.toBe(created.id)
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       'select deleted_at from cancellation_reasons where shop_id = $1 and id = $2',
       [shop.id, created.id],
     )
@@ -178,7 +169,7 @@ describe('cancellation reasons CRUD', () => {
   })
 
   it('requires credentials', async () => {
-    const res = await app.inject({ method: 'GET', url: '/app-admin/cancellation-reasons' })
+    const res = await env.app.inject({ method: 'GET', url: '/app-admin/cancellation-reasons' })
     expect(res.statusCode).toBe(401)
   })
 })
@@ -188,11 +179,11 @@ describe('recordCancellation / resolveCancellationReason', () => {
 
   it('resolves a live reason of the shop and refuses unknown, deleted or foreign ones', async () => {
     const { body: reason } = await add('飽きた')
-    expect(await resolveCancellationReason(pool, shop.id, reason.id)).toBe('飽きた')
+    expect(await resolveCancellationReason(env.pool, shop.id, reason.id)).toBe('飽きた')
     const { body: theirs } = await add('他店だけの理由', other)
     await call('DELETE', `/cancellation-reasons/${reason.id}`)
     for (const id of [reason.id, theirs.id, '999999999', 'abc']) {
-      const error = await resolveCancellationReason(pool, shop.id, id).catch((e: unknown) => e)
+      const error = await resolveCancellationReason(env.pool, shop.id, id).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(AppError)
       expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: '解約理由が見つかりません' })
     }
@@ -201,18 +192,20 @@ describe('recordCancellation / resolveCancellationReason', () => {
   it('stores the reason text of an id, or the free text, and replaces the previous one', async () => {
     const contractId = '30000000001'
     const { body: reason } = await add('品質に不満')
-    const stored = await withTransaction(pool, (client) =>
+    const stored = await withTransaction(env.pool, (client) =>
       recordCancellation(client, shop.id, contractId, { reasonId: reason.id, reason: 'コメント' }, at),
     )
     expect(stored).toEqual({ reasonId: reason.id, reason: '品質に不満' })
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       'select reason_id::text, reason, cancelled_at from contract_cancellations where shop_id = $1 and contract_id = $2',
       [shop.id, contractId],
     )
     expect(rows).toEqual([{ reason_id: reason.id, reason: '品質に不満', cancelled_at: at }])
 
     const later = new Date('2026-04-01T00:00:00Z')
-    expect(await recordCancellation(pool, shop.id, contractId, { reason: '  家族が反対  ' }, later)).toEqual({
+    expect(
+      await recordCancellation(env.pool, shop.id, contractId, { reason: '  家族が反対  ' }, later),
+    ).toEqual({
       reasonId: null,
       reason: '家族が反対',
     })
@@ -227,10 +220,10 @@ describe('recordCancellation / resolveCancellationReason', () => {
 
   it('stores nothing (and clears an older reason) when neither is given', async () => {
     const contractId = '30000000002'
-    await recordCancellation(pool, shop.id, contractId, { reason: '古い理由' }, at)
-    expect(await recordCancellation(pool, shop.id, contractId, { reason: '   ' }, at)).toBeNull()
-    expect(await recordCancellation(pool, shop.id, contractId, {}, at)).toBeNull()
-    const { rowCount } = await pool.query(
+    await recordCancellation(env.pool, shop.id, contractId, { reason: '古い理由' }, at)
+    expect(await recordCancellation(env.pool, shop.id, contractId, { reason: '   ' }, at)).toBeNull()
+    expect(await recordCancellation(env.pool, shop.id, contractId, {}, at)).toBeNull()
+    const { rowCount } = await env.pool.query(
       'select 1 from contract_cancellations where shop_id = $1 and contract_id = $2',
       [shop.id, contractId],
     )
@@ -239,12 +232,12 @@ describe('recordCancellation / resolveCancellationReason', () => {
 
   it('throws for an unknown reason id and leaves the transaction’s writes undone', async () => {
     const contractId = '30000000003'
-    const error = await withTransaction(pool, async (client) => {
+    const error = await withTransaction(env.pool, async (client) => {
       await recordCancellation(client, shop.id, contractId, { reason: '書き込まれない' }, at)
       return recordCancellation(client, shop.id, contractId, { reasonId: '999999999' }, at)
     }).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'NOT_FOUND', message: '解約理由が見つかりません' })
-    const { rowCount } = await pool.query(
+    const { rowCount } = await env.pool.query(
       'select 1 from contract_cancellations where shop_id = $1 and contract_id = $2',
       [shop.id, contractId],
     )
@@ -257,7 +250,7 @@ describe('a deleted or renamed reason keeps the recorded cancellation text', () 
     const contractId = '30000000004'
     const { body: reason } = await add('サイズが合わない')
     const at = new Date('2026-05-10T10:00:00Z')
-    await recordCancellation(pool, shop.id, contractId, { reasonId: reason.id }, at)
+    await recordCancellation(env.pool, shop.id, contractId, { reasonId: reason.id }, at)
     await call('PUT', `/cancellation-reasons/${reason.id}`, { body: { reason: 'サイズ違い' } })
     await call('DELETE', `/cancellation-reasons/${reason.id}`)
     const per = await call('GET', `/subscription-contracts/${contractId}/cancellation-reason`, {
@@ -283,7 +276,7 @@ describe('GET /subscription-contracts/:id/cancellation-reason', () => {
   })
 
   it('answers 404 for an unknown contract and for another shop’s contract', async () => {
-    await recordCancellation(pool, other.id, '39000000001', { reason: '他店の解約' }, new Date())
+    await recordCancellation(env.pool, other.id, '39000000001', { reason: '他店の解約' }, new Date())
     for (const id of ['39999999999', '39000000001']) {
       const res = await call('GET', `/subscription-contracts/${id}/cancellation-reason`)
       expect(res.status).toBe(404)
@@ -300,9 +293,9 @@ describe('GET /subscription-contracts/cancellation-reasons-grouped-by', () => {
   let ids: { price: string; quality: string; unneeded: string }
 
   beforeAll(async () => {
-    grouped = await createShop(pool, { prefix: 'reasons-grouped' })
+    grouped = await createShop(env.pool, { prefix: 'reasons-grouped' })
     await seedContracts(
-      pool,
+      env.pool,
       grouped.id,
       Array.from({ length: 7 }, (_, i) => contract(String(31000000001 + i), String(7310000000001 + i))),
     )
@@ -313,7 +306,7 @@ describe('GET /subscription-contracts/cancellation-reasons-grouped-by', () => {
     }
     // 2026-03-31T15:00Z is 2026年4月1日 0:00 in Japan; 2026-03-31T14:59:59Z is still 3月31日.
     const record = (n: number, input: { reasonId?: string; reason?: string }, at: string) =>
-      recordCancellation(pool, grouped.id, String(31000000000 + n), input, new Date(at))
+      recordCancellation(env.pool, grouped.id, String(31000000000 + n), input, new Date(at))
     await record(1, { reasonId: ids.price }, '2026-03-31T14:59:59Z')
     await record(2, { reasonId: ids.price }, '2026-03-31T15:00:00Z')
     await record(3, { reasonId: ids.price }, '2026-04-10T00:00:00Z')

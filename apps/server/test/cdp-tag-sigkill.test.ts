@@ -1,12 +1,7 @@
 import { type SegmentData, ZSegment, ZSegmentData } from '@teiki/contract'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  type AppProcess,
-  onPostgres,
-  type ProcessWorld,
-  startAppProcess,
-  startProcessWorld,
-} from './support/app-process.ts'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { type AppProcess, onPostgres, useProcessWorld } from './support/app-process.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issue 15 on real processes: the server (apps/server/src/main.ts) runs a segment's tag batch as
 // its pg-boss job and is killed with SIGKILL twice mid-way, then started again each time. The
@@ -15,38 +10,17 @@ import {
 // killed worker had asked for is read first, not tagged again), and the job's counts must add
 // up to its total once (no customer counted twice).
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const SHOP = `kill-tags-${stamp}.myshopify.com`
+const SHOP = testDomain('kill-tags')
 const SECRET = 'tag-sigkill-secret'
 const TAG = '一括タグ'
 const KILL_AT = [40, 120]
-
-let world: ProcessWorld
 let shopId: string
-const running: AppProcess[] = []
 
+const env = useProcessWorld({ label: 'tagkill', shops: [{ domain: SHOP, contracts: 300 }] })
 beforeAll(async () => {
   if (!onPostgres()) return
-  world = await startProcessWorld({ label: 'tagkill', shops: [{ domain: SHOP, contracts: 300 }] })
-  shopId = (await world.install(SHOP, SECRET)).id
+  shopId = (await env.world.install(SHOP, SECRET)).id
 }, 180_000)
-afterEach(async () => {
-  for (const app of running.splice(0)) await app.kill('SIGKILL')
-})
-afterAll(async () => {
-  await world?.close()
-})
-
-async function start(): Promise<AppProcess> {
-  const app = await startAppProcess({
-    databaseUrl: world.databaseUrl,
-    adminOrigin: world.adminOrigin,
-    dataDir: world.dataDir,
-    port: world.port,
-  })
-  running.push(app)
-  return app
-}
 
 async function call(app: AppProcess, method: 'GET' | 'POST', path: string, body?: unknown) {
   const sep = path.includes('?') ? '&' : '?'
@@ -59,7 +33,7 @@ async function call(app: AppProcess, method: 'GET' | 'POST', path: string, body?
 }
 
 const counts = async () => {
-  const { rows } = await world.pool.query<{ done: number; status: string; applying: number }>(
+  const { rows } = await env.world.pool.query<{ done: number; status: string; applying: number }>(
     `select j.done, j.status,
        (select count(*)::int from cdp_tag_job_items i where i.job_id = j.id and i.status = 'applying') as applying
      from cdp_tag_jobs j where j.shop_id = $1`,
@@ -70,19 +44,19 @@ const counts = async () => {
 
 describe.runIf(onPostgres())('segment tag batch across SIGKILLs', () => {
   it('tags every customer of the segment once and counts each once', async () => {
-    const { rows } = await world.pool.query<{ id: string }>(
+    const { rows } = await env.world.pool.query<{ id: string }>(
       'select id::text from customers where shop_id = $1 order by id',
       [shopId],
     )
     const ids = rows.map((r) => r.id)
     expect(ids.length).toBeGreaterThan(KILL_AT[1]! + 50)
     // Each call takes 40 ms: the batch runs for several seconds, so the kills land mid-way.
-    world.emulator.faults.set({ latencyMs: 40 })
-    let app = await start()
+    env.world.emulator.faults.set({ latencyMs: 40 })
+    let app = await env.start()
     const made = await call(app, 'POST', '/cdp-segment-create', { data: { name: '全員', conditions: {} } })
     expect(made.status).toBe(201)
     const segment = ZSegment.parse(made.body)
-    const from = world.emulator.callLog.length
+    const from = env.world.emulator.callLog.length
     const started = await call(app, 'POST', '/cdp-customer-tag-add/', { segmentId: segment.id, tags: [TAG] })
     expect(started.status).toBe(202)
 
@@ -94,12 +68,11 @@ describe.runIf(onPostgres())('segment tag batch across SIGKILLs', () => {
         },
         { timeout: 90_000, interval: 5 },
       )
-      expect(await app.kill('SIGKILL')).toBe('SIGKILL')
-      running.splice(running.indexOf(app), 1)
+      await env.kill(app)
       const after = (await counts())!
       expect(after.status).toBe('running')
       cutOff += after.applying
-      app = await start()
+      app = await env.start()
     }
     // Some kills fell between asking the platform and recording the customer.
     expect(cutOff).toBeGreaterThan(0)
@@ -115,12 +88,12 @@ describe.runIf(onPostgres())('segment tag batch across SIGKILLs', () => {
     expect(ended!.tagJob).toMatchObject({ total: ids.length, done: ids.length, failed: 0 })
 
     const asked = new Map<string, number>()
-    for (const c of world.emulator.callLog.slice(from)) {
+    for (const c of env.world.emulator.callLog.slice(from)) {
       if (!c.rootFields.includes('tagsAdd')) continue
       const id = String(c.variables.id).split('/').pop()!
       asked.set(id, (asked.get(id) ?? 0) + 1)
     }
-    const platform = world.emulator.store.shop(SHOP)!
+    const platform = env.world.emulator.store.shop(SHOP)!
     for (const id of ids) {
       expect(asked.get(id), `customer ${id}`).toBe(1)
       expect(platform.customers.find((c) => String(c.id) === id)!.tags, `customer ${id}`).toContain(TAG)

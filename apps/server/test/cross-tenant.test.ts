@@ -10,7 +10,7 @@ import { type ShopIds, startTwoShops, type TwoShops } from './support/two-shops.
 
 let env: TwoShops
 beforeAll(async () => {
-  env = await startTwoShops(`x-${process.pid}-${Date.now().toString(36)}`)
+  env = await startTwoShops('x')
   // B may use parent products: its refusals of A's ids are then about the ids, not the flag.
   await setShopFlag(env.pool, env.b.id, 'parent_products', true)
 }, 120_000)

@@ -12,13 +12,8 @@ import {
 } from '../../../packages/shopify-emulator/test/support/plan-block.ts'
 import { sendUpcomingNotices } from '../src/features/mail-templates/upcoming-notice.ts'
 import { createMailer, type Mailer } from '../src/mail/mailer.ts'
-import {
-  type BillingEnv,
-  chargeableContracts,
-  refreshMirror,
-  setNextBillingDates,
-  startBillingEnv,
-} from './support/billing.ts'
+import { type BillingEnv, startBillingEnv } from './support/billing.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issue 22 on one contract of 回数割定期便 (1回目30%オフ、2〜3回目20%オフ、4回目以降10%オフ, the
 // later cycles' discounts kept by the app, ADR 0013) bought at ¥3,240 with ¥550 delivery, its
@@ -27,8 +22,7 @@ import {
 // app's rules never reached it), 契約詳細 had no price per order, and the notice quoted the
 // line's current price, ¥2,268 (the checkout's), for the second order, without delivery.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const domain = `cycle-prices-${stamp}.myshopify.com`
+const domain = testDomain('cycle-prices')
 const SECRET = 's3cret-billing'
 const FAR = new Date('2027-09-01T01:00:00Z')
 const BASE = 3240
@@ -60,7 +54,7 @@ beforeAll(async () => {
   env = await startBillingEnv({ shops: [{ domain, contracts: 20 }] })
   mailer = createMailer({ db: env.pool, outboxDir: dir, from: 'Teiki <no-reply@teiki.test>' })
   const shop = await env.shop(domain)
-  ;[contractId] = chargeableContracts(env.emulator, domain, 1) as [number]
+  ;[contractId] = env.chargeable(domain, 1) as [number]
   // The group's plan holds its cycle-1 price on the platform (30% off, what checkout charges).
   const group = platformShop().sellingPlanGroups[0]!
   const plan = group.sellingPlans[0]!
@@ -89,7 +83,7 @@ beforeAll(async () => {
   c.revisionId += 1
   env.emulator.store.changed()
   expect((await call('PUT', `/selling-plan-groups/${group.id}/sync`)).statusCode).toBe(200)
-  await refreshMirror(env, domain, [contractId])
+  await env.refreshMirror(domain, [contractId])
   // One order so far (the checkout): the merchant's count, no mirrored order after it.
   await env.pool.query(
     `update subscription_contracts set order_count_set = 1, order_count_set_at = now() - interval '1 minute'
@@ -99,7 +93,7 @@ beforeAll(async () => {
   const dates = new Map<number, Date>()
   for (const other of platformShop().contracts) if (other.status === 'ACTIVE') dates.set(other.id, FAR)
   dates.set(contractId, FIRST_DUE)
-  await setNextBillingDates(env, domain, dates)
+  await env.setNextBillingDates(domain, dates)
 }, 120_000)
 
 afterAll(async () => {

@@ -1,55 +1,44 @@
-import type { Emulator } from '@teiki/shopify-emulator'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
-import { findInstalledShop } from '../src/platform/shops-repo.ts'
-import { fullSync } from '../src/sync/full-sync.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useEmulatedApp } from './support/emulated-app.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issue 11 items 2 and 4, issue 12 items 5 and 9: hostile ids and text are answered 400 in
 // Japanese at the edge, before the platform is asked and before anything is written.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `edge-${stamp}.myshopify.com`
+const DOMAIN = testDomain('edge')
 const SECRET = 's3cret-edge'
 const AUTH = `shop=${DOMAIN}&secret=${SECRET}`
 const TOO_BIG = '9223372036854775808' // 2^63
 const JAPANESE = /[ぁ-んァ-ン一-龥]/
 
-let env: EmulatedApp
-let pool: pg.Pool
-let app: AppInstance
-let emulator: Emulator
 let contractId = ''
 let lineId = ''
 let revision = ''
 
+const env = useEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 4 }], secret: SECRET })
 beforeAll(async () => {
-  env = await startEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 4 }], secret: SECRET })
-  ;({ pool, app, emulator } = env)
-  await fullSync(pool, env.clients[DOMAIN]!, (await findInstalledShop(pool, DOMAIN))!, { bulk: false })
-  const c = emulator.store.shop(DOMAIN)!.contracts.find((c) => c.status === 'ACTIVE')!
+  await env.sync(DOMAIN, { bulk: false })
+  const c = env.emulator.store.shop(DOMAIN)!.contracts.find((c) => c.status === 'ACTIVE')!
   contractId = String(c.id)
   lineId = String(c.lines[0]!.id)
   revision = String(c.revisionId)
 }, 60_000)
-afterAll(() => env?.close())
 
 /** What a refused request may not leave behind: a platform call, a history row, an export job. */
 async function footprint() {
-  const { rows } = await pool.query<{ events: number; exports: number; reasons: number }>(
+  const { rows } = await env.pool.query<{ events: number; exports: number; reasons: number }>(
     `select (select count(*)::int from contract_events where shop_id = $1) as events,
             (select count(*)::int from contract_exports where shop_id = $1) as exports,
             (select count(*)::int from cancellation_reasons where shop_id = $1) as reasons`,
     [env.shopIds[DOMAIN]],
   )
-  return { calls: emulator.callLog.length, ...rows[0] }
+  return { calls: env.emulator.callLog.length, ...rows[0] }
 }
 
 async function expectRefused(method: string, url: string, body?: unknown, message?: RegExp) {
   const before = await footprint()
   const sep = url.includes('?') ? '&' : '?'
-  const res = await app.inject({
+  const res = await env.app.inject({
     method: method as 'GET',
     url: `/app-admin${url}${sep}${AUTH}`,
     ...(body === undefined ? {} : { payload: body as object }),
@@ -76,20 +65,20 @@ describe('the request guard (before authentication)', () => {
     ['a path parameter past the router limit', `/app-admin/subscriptions/${'9'.repeat(200)}?${AUTH}`],
     ['a NUL outside /app-admin', '/health?x=%00'],
   ])('answers 400 in Japanese for %s', async (_name, url) => {
-    const calls = emulator.callLog.length
-    const res = await app.inject({ method: 'GET', url })
+    const calls = env.emulator.callLog.length
+    const res = await env.app.inject({ method: 'GET', url })
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json()).toEqual({ error: { code: 'INVALID_INPUT', message: expect.stringMatching(JAPANESE) } })
-    expect(emulator.callLog.length).toBe(calls)
+    expect(env.emulator.callLog.length).toBe(calls)
   })
 
   it('runs before authentication: a wrong secret with a NUL is 400, not 401', async () => {
-    const res = await app.inject({
+    const res = await env.app.inject({
       method: 'GET',
       url: '/app-admin/plan?shop=nobody.myshopify.com%00&secret=no',
     })
     expect(res.statusCode).toBe(400)
-    const clean = await app.inject({
+    const clean = await env.app.inject({
       method: 'GET',
       url: '/app-admin/plan?shop=nobody.myshopify.com&secret=no',
     })
@@ -98,7 +87,7 @@ describe('the request guard (before authentication)', () => {
 
   it('lets ordinary Japanese, encoded, through', async () => {
     const q = encodeURIComponent('山田 太郎')
-    const res = await app.inject({
+    const res = await env.app.inject({
       method: 'GET',
       url: `/app-admin/subscriptions/search?${AUTH}&customerQuery=${q}`,
     })
@@ -272,7 +261,7 @@ describe('text with control characters is 400 on every route family', () => {
 
 describe('JPY prices are whole yen (issue 12 item 5)', () => {
   it('an added line at ¥1980.5 is refused before the platform is asked', async () => {
-    const variant = emulator.store.shop(DOMAIN)!.contracts[0]!.lines[0]!.variantId
+    const variant = env.emulator.store.shop(DOMAIN)!.contracts[0]!.lines[0]!.variantId
     await expectRefused(
       'POST',
       `/subscriptions/${contractId}/lines`,
@@ -291,13 +280,14 @@ describe('JPY prices are whole yen (issue 12 item 5)', () => {
   })
 
   it('¥1980 is accepted and reaches the platform', async () => {
-    const res = await app.inject({
+    const res = await env.app.inject({
       method: 'POST',
       url: `/app-admin/subscription-contracts/${contractId}/price-manually-changed?${AUTH}`,
       payload: { lineId, price: '1980', revision },
     })
     expect(res.statusCode, res.body).toBe(200)
-    const line = emulator.store.shop(DOMAIN)!.contracts.find((c) => String(c.id) === contractId)!.lines[0]!
+    const line = env.emulator.store.shop(DOMAIN)!.contracts.find((c) => String(c.id) === contractId)!
+      .lines[0]!
     expect(line.currentPrice).toBe(1980)
   })
 })

@@ -11,20 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CSV_HEADER } from '../src/features/exports/csv.ts'
 import { ExportBusy, runExport } from '../src/features/exports/run.ts'
 import { createExportJob } from '../src/features/exports/service.ts'
-import { type AppInstance, buildApp } from '../src/http/app.ts'
+import type { AppInstance } from '../src/http/app.ts'
 import { type Jobs, startJobs } from '../src/jobs/boss.ts'
 import { createMailer, type Mailer } from '../src/mail/mailer.ts'
 import type { ShopRow } from '../src/platform/shops-repo.ts'
 import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fakeSmtpServer } from './support/fake-smtp.ts'
-import {
-  createShop,
-  type SeedContract,
-  seedContracts,
-  TEST_API_KEY,
-  TEST_API_SECRET,
-  testPool,
-} from './support/fixtures.ts'
+import { buildTestApp, createShop, type SeedContract, seedContracts, testPool } from './support/fixtures.ts'
 
 let pool: pg.Pool
 let app: AppInstance
@@ -109,13 +102,10 @@ beforeAll(async () => {
   mailer = createMailer({ db: pool, outboxDir, from: 'Teiki テスト <no-reply@teiki.invalid>' })
   // Exports run on the job queue, as in production (its own schema: no other file's workers).
   jobs = await startJobs({ db: pool, schema: 'pgboss_exports_test' })
-  app = await buildApp({
+  app = await buildTestApp(pool, {
     jobs,
     exportJobs: { cron: false, pollingIntervalSeconds: 0.5 },
     mailJobs: { cron: false },
-    db: pool,
-    platform: { adminOrigin: (domain) => `https://${domain}`, apiKey: TEST_API_KEY },
-    apiSecret: TEST_API_SECRET,
     logger: { level: 'error' },
     dataDir,
     mailer,

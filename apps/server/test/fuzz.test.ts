@@ -1,12 +1,8 @@
 import { ErrorCode } from '@teiki/contract'
-import type { Emulator } from '@teiki/shopify-emulator'
 import fc from 'fast-check'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
-import { findInstalledShop } from '../src/platform/shops-repo.ts'
-import { fullSync } from '../src/sync/full-sync.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useEmulatedApp } from './support/emulated-app.ts'
+import { testDomain } from './support/fixtures.ts'
 import { type FuzzContext, type FuzzRequest, type RouteShape, requestsFor } from './support/fuzz-inputs.ts'
 
 // Issue 11 / 12 "must show": at least 20,000 hostile requests across every registered route,
@@ -18,29 +14,23 @@ const MIN_TOTAL = 20_000
 /** Every Nth request is also checked for writes (a snapshot of the shop's rows before and after). */
 const WRITE_SAMPLE_EVERY = 20
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `fuzz-${stamp}.myshopify.com`
+const DOMAIN = testDomain('fuzz')
 const SECRET = 's3cret-fuzz'
 
-let env: EmulatedApp
-let pool: pg.Pool
-let app: AppInstance
-let emulator: Emulator
 let ctx: FuzzContext
 
+const env = useEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 6 }], secret: SECRET })
 beforeAll(async () => {
-  env = await startEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 6 }], secret: SECRET })
-  ;({ pool, app, emulator } = env)
-  await fullSync(pool, env.clients[DOMAIN]!, (await findInstalledShop(pool, DOMAIN))!, { bulk: false })
-  const shop = emulator.store.shop(DOMAIN)!
+  await env.sync(DOMAIN, { bulk: false })
+  const shop = env.emulator.store.shop(DOMAIN)!
   const c = shop.contracts.find((c) => c.status === 'ACTIVE' && c.lines.length > 0)!
-  const reason = await app.inject({
+  const reason = await env.app.inject({
     method: 'POST',
     url: `/app-admin/cancellation-reasons?shop=${DOMAIN}&secret=${SECRET}`,
     payload: { reason: '価格が高い' },
   })
   // The web pixel's key rides along, so the public ingest route (auth `pixel`) is fuzzed past its key check too.
-  const pixel = await app.inject({
+  const pixel = await env.app.inject({
     method: 'GET',
     url: `/app-admin/traffic/pixel-settings?shop=${DOMAIN}&secret=${SECRET}`,
   })
@@ -54,17 +44,16 @@ beforeAll(async () => {
     reasonId: reason.json().id,
   }
 }, 60_000)
-afterAll(() => env?.close())
 
 /** Every route with the query and body fields its OpenAPI schema names. */
 function routeShapes(): RouteShape[] {
-  const doc = app.swagger() as {
+  const doc = env.app.swagger() as {
     paths: Record<
       string,
       Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: unknown }>
     >
   }
-  return app.routeList.map(({ method, url }) => {
+  return env.app.routeList.map(({ method, url }) => {
     const operation = doc.paths[url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()]
     const query = (operation?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)
     const body =
@@ -79,7 +68,7 @@ const MUTATION =
 
 /** What a refused request must not change: the shop's rows and platform mutations. */
 async function footprint() {
-  const { rows } = await pool.query<{ digest: string }>(
+  const { rows } = await env.pool.query<{ digest: string }>(
     `select md5(concat_ws('|',
        (select string_agg(id || ':' || revision_id || ':' || coalesce(note, '') || ':' || status, ',' order by id)
           from subscription_contracts where shop_id = $1),
@@ -92,7 +81,9 @@ async function footprint() {
        (select count(*) from traffic_hits where shop_id = $1))) as digest`,
     [env.shopIds[DOMAIN]],
   )
-  const mutations = emulator.callLog.filter((call) => call.rootFields.some((f) => MUTATION.test(f))).length
+  const mutations = env.emulator.callLog.filter((call) =>
+    call.rootFields.some((f) => MUTATION.test(f)),
+  ).length
   return `${rows[0]!.digest}/${mutations}`
 }
 
@@ -131,7 +122,7 @@ describe('fuzzer', () => {
       for (const request of requests) {
         const sample = sent % WRITE_SAMPLE_EVERY === 0
         const before = sample ? await footprint() : ''
-        const res = await app.inject({
+        const res = await env.app.inject({
           method: request.method as 'GET',
           url: request.url,
           headers: request.headers,

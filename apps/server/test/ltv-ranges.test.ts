@@ -1,24 +1,14 @@
 import { type LtvOrder, lifetimeValues } from '@teiki/domain'
-import type pg from 'pg'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
+import { beforeAll, expect, it } from 'vitest'
 import { upsertOrders } from '../src/sync/mirror-repo.ts'
-import { createShop, testApp, testPool } from './support/fixtures.ts'
+import { createShop, useTestApp } from './support/fixtures.ts'
 
-// The LTV table reads whole months from the running totals of ltv_months and the edge days from
-// the orders (ADR 0023). Held equal to the domain's definition (lifetimeValues) on a generated
-// history — two currencies, refunds and cancellations written after the order, test orders,
-// orders of no contract — for ranges that start and end anywhere in a month, across a year.
-
-let pool: pg.Pool
-let app: AppInstance
 let shop: Awaited<ReturnType<typeof createShop>>
 const orders: LtvOrder[] = []
 
+const env = useTestApp()
 beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-  shop = await createShop(pool, { prefix: 'ltv-ranges' })
+  shop = await createShop(env.pool, { prefix: 'ltv-ranges' })
   let seed = 11
   const rand = () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31
@@ -66,10 +56,9 @@ beforeAll(async () => {
         cancelled_at: cancelled ? '2026-05-01T00:00:00Z' : null,
       })
   }
-  for (let i = 0; i < rows.length; i += 40) await upsertOrders(pool, shop.id, rows.slice(i, i + 40))
-  for (const row of later) await upsertOrders(pool, shop.id, [row])
+  for (let i = 0; i < rows.length; i += 40) await upsertOrders(env.pool, shop.id, rows.slice(i, i + 40))
+  for (const row of later) await upsertOrders(env.pool, shop.id, [row])
 })
-afterAll(() => app?.close())
 
 const RANGES: Array<[string, string]> = [
   ['2025-10-01', '2026-04-30'], // every whole month
@@ -91,7 +80,7 @@ it.each(RANGES)('LTV %s … %s equals the domain definition', async (from, to) =
     endDate: to,
     count: '50',
   })
-  const res = await app.inject({ method: 'GET', url: `/app-admin/ltv/cdp-customer-list?${q}` })
+  const res = await env.app.inject({ method: 'GET', url: `/app-admin/ltv/cdp-customer-list?${q}` })
   expect(res.statusCode, res.body).toBe(200)
   const body = res.json() as {
     total: number

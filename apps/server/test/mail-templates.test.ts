@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { composeMail } from '../src/features/mail-templates/service.ts'
 import { sendUpcomingNotices } from '../src/features/mail-templates/upcoming-notice.ts'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
-import { type AppInstance, buildApp } from '../src/http/app.ts'
+import type { AppInstance } from '../src/http/app.ts'
 import { createMailer, type Mailer } from '../src/mail/mailer.ts'
 import { findShopById } from '../src/platform/shops-repo.ts'
-import { createShop, seedContracts, TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+import { buildTestApp, createShop, seedContracts, testPool } from './support/fixtures.ts'
 import { startTestMailCatcher } from './support/mail-catcher.ts'
 
 let pool: pg.Pool
@@ -38,10 +38,7 @@ beforeAll(async () => {
     outboxDir: dir,
     from: 'Teiki <no-reply@teiki.test>',
   })
-  app = await buildApp({
-    db: pool,
-    platform: { adminOrigin: (s) => `https://${s}`, apiKey: TEST_API_KEY },
-    apiSecret: TEST_API_SECRET,
+  app = await buildTestApp(pool, {
     logger: { level: 'error' },
     mailer,
     mailFrom: 'Teiki <no-reply@teiki.test>',

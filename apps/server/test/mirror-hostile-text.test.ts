@@ -1,48 +1,39 @@
 import { randomUUID } from 'node:crypto'
-import { type Emulator, signWebhook } from '@teiki/shopify-emulator'
-import type pg from 'pg'
+import { signWebhook } from '@teiki/shopify-emulator'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
 import { toGid } from '../src/platform/gid.ts'
 import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
 import { upsertOrder } from '../src/sync/mirror-repo.ts'
 import { type StrippedText, setMirrorTextLog } from '../src/sync/mirror-text.ts'
 import { orderRecord } from '../src/sync/records.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
-import { TEST_API_SECRET } from './support/fixtures.ts'
+import { useEmulatedApp } from './support/emulated-app.ts'
+import { TEST_API_SECRET, testDomain } from './support/fixtures.ts'
 
 // Issue 11 item 2: the platform accepts a NUL in a note, an attribute or an address, and
 // PostgreSQL refuses it. The mirror must store the text without it, log it, and go on, so the
 // shop's sync and that contract's later webhooks keep working.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `hostile-${stamp}.myshopify.com`
+const DOMAIN = testDomain('hostile')
 const SECRET = 's3cret-hostile'
 const NUL = '\u0000'
 
-let env: EmulatedApp
-let pool: pg.Pool
-let app: AppInstance
-let emulator: Emulator
 const warnings: StrippedText[] = []
 let restoreLog: ReturnType<typeof setMirrorTextLog>
 
+const env = useEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 6 }], secret: SECRET })
 beforeAll(async () => {
-  env = await startEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 6 }], secret: SECRET })
-  ;({ pool, app, emulator } = env)
   restoreLog = setMirrorTextLog({ warn: ((report: StrippedText) => warnings.push(report)) as never })
 }, 60_000)
 afterAll(async () => {
   setMirrorTextLog(restoreLog)
-  await env?.close()
 })
 afterEach(() => {
   warnings.length = 0
 })
 
-const platformShop = () => emulator.store.shop(DOMAIN)!
-const shopRow = async () => (await findInstalledShop(pool, DOMAIN))!
+const platformShop = () => env.emulator.store.shop(DOMAIN)!
+const shopRow = async () => (await findInstalledShop(env.pool, DOMAIN))!
 
 /** Edits a contract on the platform as another app or the store admin would. */
 function poison(index: number, text: string) {
@@ -59,7 +50,7 @@ function poison(index: number, text: string) {
 }
 
 async function mirrored(contractId: string) {
-  const { rows } = await pool.query<{
+  const { rows } = await env.pool.query<{
     note: string | null
     custom_attributes: Array<{ key: string; value: string | null }>
     delivery_method: { address?: { address1?: string } } | null
@@ -79,7 +70,7 @@ function webhook(contractId: string) {
 
 function deliver(topic: string, payload: unknown) {
   const body = JSON.stringify(payload)
-  return app.inject({
+  return env.app.inject({
     method: 'POST',
     url: '/webhooks',
     payload: body,
@@ -98,13 +89,13 @@ describe('the mirror survives text PostgreSQL refuses', () => {
     const contractId = poison(0, NUL)
     const customer = platformShop().customers.find((c) => c.id === platformShop().contracts[0]!.customerId)!
     customer.firstName = `太${NUL}郎`
-    await fullSync(pool, env.clients[DOMAIN]!, await shopRow())
+    await fullSync(env.pool, env.clients[DOMAIN]!, await shopRow())
 
     const row = await mirrored(contractId)
     expect(row?.note).toBe('備考です')
     expect(row?.custom_attributes).toContainEqual({ key: 'key', value: '値' })
     expect(row?.delivery_method?.address?.address1).toBe('神宮前1-2-3')
-    const { rows } = await pool.query<{ first_name: string }>(
+    const { rows } = await env.pool.query<{ first_name: string }>(
       'select first_name from customers where shop_id = $1 and id = $2',
       [env.shopIds[DOMAIN], String(customer.id)],
     )
@@ -133,7 +124,7 @@ describe('the mirror survives text PostgreSQL refuses', () => {
 
     // The merchant edits the same contract in Teiki afterwards: the mirror follows.
     const revision = String(platformShop().contracts[1]!.revisionId)
-    const edit = await app.inject({
+    const edit = await env.app.inject({
       method: 'PUT',
       url: `/app-admin/subscription-contracts/${contractId}/note?shop=${DOMAIN}&secret=${SECRET}`,
       payload: { note: '次回は朝に配達', revision },
@@ -166,8 +157,8 @@ describe('the mirror survives text PostgreSQL refuses', () => {
       null,
     )
     expect(row.name).toBe('#9002')
-    await upsertOrder(pool, env.shopIds[DOMAIN]!, row)
-    const { rows } = await pool.query<{ name: string }>(
+    await upsertOrder(env.pool, env.shopIds[DOMAIN]!, row)
+    const { rows } = await env.pool.query<{ name: string }>(
       'select name from orders where shop_id = $1 and id = $2',
       [env.shopIds[DOMAIN], '88000002'],
     )
@@ -179,7 +170,7 @@ describe('the mirror survives text PostgreSQL refuses', () => {
     const contractId = poison(2, '\ud800')
     const shop = await shopRow()
     expect(shop.synced_at).not.toBeNull()
-    const summary = await fullSync(pool, env.clients[DOMAIN]!, shop)
+    const summary = await fullSync(env.pool, env.clients[DOMAIN]!, shop)
     expect(summary.contracts).toBeGreaterThan(0)
     const row = await mirrored(contractId)
     expect(row?.note).toBe('備考です')

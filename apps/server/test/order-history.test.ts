@@ -1,11 +1,11 @@
 import { ZOrderHistoryResponse } from '@teiki/contract'
 import { orderHistoryMessage, ordersCompleteFrom } from '@teiki/domain'
 import { toGid } from '@teiki/shopify-emulator'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { findInstalledShop } from '../src/platform/shops-repo.ts'
 import { fullSync, type SyncSummary } from '../src/sync/full-sync.ts'
 import { syncSummaryLine } from '../src/sync/sync-message.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { useEmulatedApp } from './support/emulated-app.ts'
 
 // Issue 23: without read_all_orders the platform gives the app the last 60 days of orders. The
 // first sync records from when it holds every order and says so; GET /order-history gives the
@@ -19,7 +19,6 @@ const LIMITED = `history-60-${tag}.myshopify.com`
 const SECRET = 'order-history-secret'
 const WINDOW = 60 * 86_400_000
 
-let env: EmulatedApp
 const summaries: Record<string, SyncSummary> = {}
 const bounds: Record<string, { before: number; after: number }> = {}
 
@@ -59,21 +58,20 @@ function contractOrders(domain: string, at: number) {
   }
 }
 
+const env = useEmulatedApp({
+  shops: [
+    { domain: ALL, contracts: 30 },
+    { domain: LIMITED, contracts: 30, declinedScopes: ['read_all_orders'] },
+  ],
+  secret: SECRET,
+  webhooks: true,
+  // Every GET /order-history asks the platform whether read_all_orders was granted since.
+  appOptions: { orderHistoryRecheckMs: 0 },
+})
 beforeAll(async () => {
-  env = await startEmulatedApp({
-    shops: [
-      { domain: ALL, contracts: 30 },
-      { domain: LIMITED, contracts: 30, declinedScopes: ['read_all_orders'] },
-    ],
-    secret: SECRET,
-    webhooks: true,
-    // Every GET /order-history asks the platform whether read_all_orders was granted since.
-    appOptions: { orderHistoryRecheckMs: 0 },
-  })
   summaries[ALL] = await sync(ALL)
   summaries[LIMITED] = await sync(LIMITED)
 })
-afterAll(() => env.close())
 
 describe('the first sync without read_all_orders', () => {
   it('mirrors the orders of the last 60 days only, as the platform gives them', async () => {

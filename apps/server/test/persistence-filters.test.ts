@@ -1,10 +1,8 @@
 import { ZPersistenceRate } from '@teiki/contract'
 import { isCountedOrder, reachedCounts, toZonedDate } from '@teiki/domain'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { withTransaction } from '../src/db/pool.ts'
 import { attribute } from '../src/features/traffic/repo.ts'
-import type { AppInstance } from '../src/http/app.ts'
 import {
   appendContractEvents,
   type ContractRecord,
@@ -12,16 +10,8 @@ import {
   upsertContracts,
 } from '../src/sync/contracts-repo.ts'
 import { upsertOrders } from '../src/sync/mirror-repo.ts'
-import { createShop, testApp, testPool } from './support/fixtures.ts'
+import { createShop, useTestApp } from './support/fixtures.ts'
 
-// The persistence table's filters (docs/analytics.md, the cohort rule) against a straightforward
-// computation on a history written through the mirror's own paths: contracts and lines as a
-// sync or webhook writes them (lines replaced on every write, so a line moved to another plan
-// is a delete and an insert), orders inserted and cancelled later, attributions written by the
-// sweep's `attribute` after the contract and after some of its orders.
-
-let pool: pg.Pool
-let app: AppInstance
 type Shop = Awaited<ReturnType<typeof createShop>>
 
 /** Plan → group: two plans in group 801, one in 802. */
@@ -39,11 +29,11 @@ let orderId = 7_000_000
 let eventId = 0
 
 async function setupPlans(s: Shop) {
-  await pool.query(
+  await env.pool.query(
     `insert into selling_plan_groups (shop_id, id, name) values ($1, 801, '毎月便'), ($1, 802, '隔月便')`,
     [s.id],
   )
-  await pool.query(
+  await env.pool.query(
     `insert into selling_plans (shop_id, id, group_id, name)
      values ($1, 901, 801, '毎月'), ($1, 902, 801, '毎月（大）'), ($1, 903, 802, '隔月')`,
     [s.id],
@@ -94,7 +84,7 @@ async function writeContract(
     variant_image_url: null,
     position,
   }))
-  await withTransaction(pool, async (tx) => {
+  await withTransaction(env.pool, async (tx) => {
     const changes = await upsertContracts(tx, s.id, [record], lines)
     await appendContractEvents(tx, s.id, 'sync', changes)
   })
@@ -116,13 +106,13 @@ async function order(
     total_amount: '1980',
     refunded_amount: null,
   }
-  await upsertOrders(pool, s.id, [
+  await upsertOrders(env.pool, s.id, [
     { ...row, currency_code: 'JPY', test, created_at: createdAt, cancelled_at: cancelledAt },
   ])
   return {
     id,
     write: (cancelled: string) =>
-      upsertOrders(pool, s.id, [
+      upsertOrders(env.pool, s.id, [
         { ...row, currency_code: 'JPY', test, created_at: createdAt, cancelled_at: cancelled },
       ]),
   }
@@ -130,7 +120,7 @@ async function order(
 
 /** The sweep's write of an attribution (features/traffic/attribution.ts). */
 async function attributeTo(s: Shop, contractId: string, source: string, medium: string) {
-  await withTransaction(pool, (tx) =>
+  await withTransaction(env.pool, (tx) =>
     attribute(tx, s.id, `co-${eventId++}`, {
       contractId,
       customerId: null,
@@ -144,7 +134,7 @@ type Row = { targetDate: string; contracts: number; entries: Array<{ count: numb
 
 async function table(s: Shop, filter: Filter): Promise<Row[]> {
   const q = new URLSearchParams({ shop: s.domain, secret: s.secret, baseDate: '2026-1-1', ...filter })
-  const res = await app.inject({ method: 'GET', url: `/app-admin/subscriptions/persistence-rate?${q}` })
+  const res = await env.app.inject({ method: 'GET', url: `/app-admin/subscriptions/persistence-rate?${q}` })
   expect(res.statusCode).toBe(200)
   return ZPersistenceRate.parse(res.json()).rows
 }
@@ -183,18 +173,11 @@ async function expectTables(s: Shop, truth: Map<string, Truth>, filters: Filter[
   }
 }
 
-beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
-})
+const env = useTestApp()
 
 describe('the filtered persistence table', () => {
   it('a contract stays on the plan it started on when its line moves to another plan', async () => {
-    const s = await createShop(pool, { prefix: 'persist-move' })
+    const s = await createShop(env.pool, { prefix: 'persist-move' })
     await setupPlans(s)
     await writeContract(s, '1', '2026-01-10T01:00:00Z', '2026-01-10T01:00:00Z', ['901'])
     await writeContract(s, '2', '2026-01-11T01:00:00Z', '2026-01-11T01:00:00Z', ['903'])
@@ -213,7 +196,7 @@ describe('the filtered persistence table', () => {
   })
 
   it('an attribution that arrives after the contract and its orders moves it from direct to its channel', async () => {
-    const s = await createShop(pool, { prefix: 'persist-late' })
+    const s = await createShop(env.pool, { prefix: 'persist-late' })
     await setupPlans(s)
     await writeContract(s, '1', '2026-03-10T01:00:00Z', '2026-03-10T01:00:00Z', ['902'])
     await order(s, '1', '2026-03-10T01:00:00Z', false, null)
@@ -235,7 +218,7 @@ describe('the filtered persistence table', () => {
   })
 
   it('two lines on two plans of one group: counted once for the group', async () => {
-    const s = await createShop(pool, { prefix: 'persist-two' })
+    const s = await createShop(env.pool, { prefix: 'persist-two' })
     await setupPlans(s)
     await writeContract(s, '1', '2026-02-10T01:00:00Z', '2026-02-10T01:00:00Z', ['901', '902', null])
     const feb = async (f: Filter) => (await table(s, f)).find((r) => r.targetDate === '2026-02-01')!.contracts
@@ -245,7 +228,7 @@ describe('the filtered persistence table', () => {
   })
 
   it('equals the cohort rule on a generated history, every filter and combination', async () => {
-    const s = await createShop(pool, { prefix: 'persist-gen' })
+    const s = await createShop(env.pool, { prefix: 'persist-gen' })
     await setupPlans(s)
     let seed = 11
     const rand = () => {
@@ -327,7 +310,9 @@ describe('the filtered persistence table', () => {
     ]
     await expectTables(s, truth, filters)
     // A development store counts its test orders, filtered or not.
-    await pool.query(`insert into shop_flags (shop_id, flag, enabled) values ($1, 'test_shop', true)`, [s.id])
+    await env.pool.query(`insert into shop_flags (shop_id, flag, enabled) values ($1, 'test_shop', true)`, [
+      s.id,
+    ])
     await expectTables(s, truth, filters, true)
   })
 })

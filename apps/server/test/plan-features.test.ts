@@ -1,26 +1,11 @@
 import { ZErrorResponse } from '@teiki/contract'
 import { APP_FEATURE_KEYS, featuresOfPlan } from '@teiki/domain'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
-import type { AppInstance, RouteEntry } from '../src/http/app.ts'
-import { catalogPlan, createShop, testApp, testPool } from './support/fixtures.ts'
+import type { RouteEntry } from '../src/http/app.ts'
+import { catalogPlan, createShop, useTestApp } from './support/fixtures.ts'
 
-// Issue 23 item 3: the plan cards promise features per tier; the server enforces them on every
-// route of each feature (403 PLAN_REQUIRED naming the plan that includes it). Before, the server
-// gated nothing but the delivery prep days: a ライト shop read analytics, exported CSV and
-// browsed customer data through the API.
-
-let pool: pg.Pool
-let app: AppInstance
-beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
-})
+const env = useTestApp()
 
 type Shop = Awaited<ReturnType<typeof createShop>>
 
@@ -33,12 +18,12 @@ const FEATURE_PATHS: Record<string, RegExp> = {
 }
 
 const merchantRoutes = () =>
-  app.routeList.filter((r) => r.config.auth === 'shop' && r.method !== 'HEAD' && r.method !== 'OPTIONS')
+  env.app.routeList.filter((r) => r.config.auth === 'shop' && r.method !== 'HEAD' && r.method !== 'OPTIONS')
 
 function request(route: RouteEntry, shop: Shop) {
   const path = route.url.replace(/:\w+/g, '1')
   const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE'
-  return app.inject({
+  return env.app.inject({
     method,
     url: `${path}?shop=${shop.domain}&secret=${shop.secret}`,
     ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
@@ -59,7 +44,7 @@ describe('the tiers on the server', () => {
   })
 
   it('a ライト shop is refused on every one of those routes, with the plan that includes it', async () => {
-    const light = await createShop(pool, { prefix: 'tier-light', appPlan: catalogPlan('light') })
+    const light = await createShop(env.pool, { prefix: 'tier-light', appPlan: catalogPlan('light') })
     const routes = merchantRoutes().filter((r) => r.config.planFeature)
     expect(routes.length).toBeGreaterThanOrEqual(30)
     for (const route of routes) {
@@ -88,7 +73,7 @@ describe('the tiers on the server', () => {
     const opens = async (shop: Shop) => {
       const open: string[] = []
       for (const [feature, route] of Object.entries(probe)) {
-        const res = await app.inject({
+        const res = await env.app.inject({
           ...route,
           url: `${route.url}?shop=${shop.domain}&secret=${shop.secret}`,
         })
@@ -98,17 +83,17 @@ describe('the tiers on the server', () => {
     }
     const tiered = (key: 'light' | 'standard' | 'pro') => featuresOfPlan(key).filter((f) => f in probe)
     for (const key of ['light', 'standard', 'pro'] as const) {
-      const shop = await createShop(pool, { prefix: `tier-${key}`, appPlan: catalogPlan(key) })
+      const shop = await createShop(env.pool, { prefix: `tier-${key}`, appPlan: catalogPlan(key) })
       expect(await opens(shop)).toEqual(tiered(key))
     }
     expect(tiered('standard')).toEqual(['analytics', 'csvExport'])
 
-    const test = await createShop(pool, { prefix: 'tier-test', appPlan: null })
+    const test = await createShop(env.pool, { prefix: 'tier-test', appPlan: null })
     expect(await opens(test)).toEqual([])
-    await setShopFlag(pool, test.id, 'test_shop', true)
+    await setShopFlag(env.pool, test.id, 'test_shop', true)
     expect(await opens(test)).toEqual(Object.keys(probe))
 
-    const legacy = await createShop(pool, {
+    const legacy = await createShop(env.pool, {
       prefix: 'tier-legacy',
       appPlan: { ...catalogPlan('light'), name: 'スタンダードプラン' },
     })
@@ -117,8 +102,8 @@ describe('the tiers on the server', () => {
   })
 
   it('the web pixel’s hits are never refused by plan (the shop’s visitors are not the merchant)', async () => {
-    const light = await createShop(pool, { prefix: 'tier-pixel', appPlan: catalogPlan('light') })
-    const res = await app.inject({
+    const light = await createShop(env.pool, { prefix: 'tier-pixel', appPlan: catalogPlan('light') })
+    const res = await env.app.inject({
       method: 'POST',
       url: `/pixel/events?shop=${light.domain}&key=not-the-key`,
       headers: { 'content-type': 'text/plain' },

@@ -1,13 +1,9 @@
 import { ZErrorResponse, ZVariantSearchResponse, ZVariantSummary } from '@teiki/contract'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { decimalText } from '../src/features/products/repo.ts'
-import type { AppInstance } from '../src/http/app.ts'
 import { upsertProducts } from '../src/sync/mirror-repo.ts'
-import { createShop, testApp, testPool } from './support/fixtures.ts'
+import { createShop, useTestApp } from './support/fixtures.ts'
 
-let pool: pg.Pool
-let app: AppInstance
 type Shop = Awaited<ReturnType<typeof createShop>>
 let shop: Shop
 let other: Shop
@@ -24,14 +20,13 @@ const V = {
   soap: '44100000000005',
 }
 
+const env = useTestApp()
 beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-  shop = await createShop(pool, { prefix: 'products' })
-  other = await createShop(pool, { prefix: 'products-other' })
+  shop = await createShop(env.pool, { prefix: 'products' })
+  other = await createShop(env.pool, { prefix: 'products-other' })
   // Written the way the sync writes them.
   await upsertProducts(
-    pool,
+    env.pool,
     shop.id,
     [
       {
@@ -68,7 +63,7 @@ beforeAll(async () => {
     ],
   )
   await upsertProducts(
-    pool,
+    env.pool,
     other.id,
     [
       {
@@ -91,14 +86,10 @@ beforeAll(async () => {
     ],
   )
 })
-afterAll(async () => {
-  await app.close()
-  await pool.end()
-})
 
 async function get(path: string, params: Record<string, string> = {}, as: Shop = shop) {
   const query = new URLSearchParams({ shop: as.domain, secret: as.secret, ...params })
-  const res = await app.inject({ method: 'GET', url: `/app-admin/products/variants/${path}?${query}` })
+  const res = await env.app.inject({ method: 'GET', url: `/app-admin/products/variants/${path}?${query}` })
   const body = res.json()
   if (res.statusCode >= 400) ZErrorResponse.parse(body)
   return { status: res.statusCode, body }

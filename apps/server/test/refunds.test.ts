@@ -1,38 +1,30 @@
 import { toZonedDate } from '@teiki/domain'
-import type { Emulator } from '@teiki/shopify-emulator'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
-import { findInstalledShop } from '../src/platform/shops-repo.ts'
-import { fullSync } from '../src/sync/full-sync.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { upsertOrders } from '../src/sync/mirror-repo.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { useEmulatedApp } from './support/emulated-app.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issues 14 and 15: a refund made on the platform (refundCreate in the emulator) reaches the
 // app by its webhooks, and the LTV table, the customer's lifetime totals and the daily subtotal
 // move by exactly the refunded amount, on the order's day (ADR 0023), and nothing else moves.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `refunds-${stamp}.myshopify.com`
+const DOMAIN = testDomain('refunds')
 const SECRET = 's3cret-refunds'
 const TZ = 'Asia/Tokyo'
-let env: EmulatedApp
-let pool: pg.Pool
-let app: AppInstance
-let emulator: Emulator
 let shopId: string
 
+const env = useEmulatedApp(
+  { shops: [{ domain: DOMAIN, contracts: 12 }], secret: SECRET, webhooks: true },
+  120_000,
+)
 beforeAll(async () => {
-  env = await startEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 12 }], secret: SECRET, webhooks: true })
-  ;({ pool, app, emulator } = env)
   shopId = env.shopIds[DOMAIN]!
-  await fullSync(pool, env.clients[DOMAIN]!, (await findInstalledShop(pool, DOMAIN))!, { bulk: false })
+  await env.sync(DOMAIN, { bulk: false })
 }, 120_000)
-afterAll(() => env?.close())
 
 async function get(path: string, query: Record<string, string>) {
   const q = new URLSearchParams({ shop: DOMAIN, secret: SECRET, ...query })
-  const res = await app.inject({ method: 'GET', url: `/app-admin/${path}?${q}` })
+  const res = await env.app.inject({ method: 'GET', url: `/app-admin/${path}?${q}` })
   expect(res.statusCode, res.body).toBe(200)
   return res.json()
 }
@@ -58,7 +50,7 @@ const moved = (before: Map<string, number>, after: Map<string, number>) =>
   [...after].filter(([d, v]) => before.get(d) !== v).map(([d, v]) => [d, v - (before.get(d) ?? 0)])
 
 async function lifetime(customerId: string): Promise<{ amount: number; orders: number }> {
-  const { rows } = await pool.query(
+  const { rows } = await env.pool.query(
     `select (amounts->'JPY'->>'amount')::numeric::float8 as amount, (amounts->'JPY'->>'orders')::int as orders
      from customer_totals where shop_id = $1 and customer_id = $2`,
     [shopId, customerId],
@@ -68,7 +60,7 @@ async function lifetime(customerId: string): Promise<{ amount: number; orders: n
 
 async function refundOnPlatform(orderId: number, amount: number) {
   const gid = `gid://shopify/Order/${orderId}`
-  const res = await emulator.graphql(DOMAIN, {
+  const res = await env.emulator.graphql(DOMAIN, {
     query: `mutation($input: RefundInput!) { refundCreate(input: $input) { refund { id } userErrors { field message } } }`,
     variables: {
       input: {
@@ -85,7 +77,7 @@ async function refundOnPlatform(orderId: number, amount: number) {
 async function mirroredRefund(orderId: number, expected: number): Promise<number> {
   let refunded = -1
   for (let i = 0; i < 600 && refunded !== expected; i++) {
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       'select refunded_amount::float8 as r from orders where shop_id = $1 and id = $2',
       [shopId, orderId],
     )
@@ -98,7 +90,7 @@ async function mirroredRefund(orderId: number, expected: number): Promise<number
 describe('a refund on the platform → webhook → LTV, lifetime totals and subtotal', () => {
   it('a partial then a full refund move them by exactly the refunded amounts, on the order’s day', async () => {
     // A counted order (of a contract, not a test, not cancelled) of a customer, from the synced history.
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       `select id::text, customer_id::text, total_amount::float8 as total, created_at from orders
        where shop_id = $1 and contract_id is not null and customer_id is not null and not test
          and cancelled_at is null and total_amount > 1000 and refunded_amount = 0
@@ -134,7 +126,7 @@ describe('a refund on the platform → webhook → LTV, lifetime totals and subt
   }, 120_000)
 
   it('a sync run again, or a stale read written late, keeps the refund (it only grows)', async () => {
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       `select id::text, name, contract_id::text, customer_id::text, total_amount::text, currency_code, test,
          created_at, refunded_amount::float8 as refunded
        from orders where shop_id = $1 and refunded_amount > 0 limit 1`,
@@ -142,7 +134,7 @@ describe('a refund on the platform → webhook → LTV, lifetime totals and subt
     )
     const held = rows[0]
     expect(held.refunded).toBeGreaterThan(0)
-    await upsertOrders(pool, shopId, [
+    await upsertOrders(env.pool, shopId, [
       {
         id: held.id,
         name: held.name,
@@ -156,7 +148,7 @@ describe('a refund on the platform → webhook → LTV, lifetime totals and subt
         cancelled_at: null,
       },
     ])
-    await fullSync(pool, env.clients[DOMAIN]!, (await findInstalledShop(pool, DOMAIN))!, { bulk: false })
+    await env.sync(DOMAIN, { bulk: false })
     expect(await mirroredRefund(Number(held.id), held.refunded)).toBe(held.refunded)
   }, 120_000)
 })

@@ -1,40 +1,31 @@
 import { toZonedDate } from '@teiki/domain'
-import type { Emulator } from '@teiki/shopify-emulator'
-import type pg from 'pg'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
-import { findInstalledShop } from '../src/platform/shops-repo.ts'
-import { fullSync } from '../src/sync/full-sync.ts'
+import { beforeAll, expect, it } from 'vitest'
 import { chargeableContracts } from './support/billing.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { useEmulatedApp } from './support/emulated-app.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issue 14 "must show": reports tied to actions. A contract paused and another billed through
 // the app move that day's pause count and subtotal by exactly that, and nothing else moves.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `reports-act-${stamp}.myshopify.com`
+const DOMAIN = testDomain('reports-act')
 const SECRET = 's3cret-reports'
-let env: EmulatedApp
-let pool: pg.Pool
-let app: AppInstance
-let emulator: Emulator
-
+const env = useEmulatedApp(
+  { shops: [{ domain: DOMAIN, contracts: 12 }], secret: SECRET, webhooks: true },
+  120_000,
+)
 beforeAll(async () => {
-  env = await startEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 12 }], secret: SECRET, webhooks: true })
-  ;({ pool, app, emulator } = env)
-  await fullSync(pool, env.clients[DOMAIN]!, (await findInstalledShop(pool, DOMAIN))!, { bulk: false })
+  await env.sync(DOMAIN, { bulk: false })
   // The emulator is a development store: every charge it makes is a test order, which the
   // reports count only for a shop flagged as a test shop (docs/analytics.md).
-  await pool.query(`insert into shop_flags (shop_id, flag, enabled) values ($1, 'test_shop', true)`, [
+  await env.pool.query(`insert into shop_flags (shop_id, flag, enabled) values ($1, 'test_shop', true)`, [
     env.shopIds[DOMAIN],
   ])
 }, 120_000)
-afterAll(() => env?.close())
 
 const range = { startDate: '2026-1-1', endDate: '2027-12-31' }
 async function report(path: string, extra: Record<string, string> = {}) {
   const q = new URLSearchParams({ shop: DOMAIN, secret: SECRET, ...range, ...extra })
-  const res = await app.inject({ method: 'GET', url: `/app-admin/${path}?${q}` })
+  const res = await env.app.inject({ method: 'GET', url: `/app-admin/${path}?${q}` })
   expect(res.statusCode).toBe(200)
   return res.json() as Array<{ date: string; count?: number; sales?: string }>
 }
@@ -44,7 +35,7 @@ function changed(before: Map<string, number>, after: Map<string, number>) {
   return [...after].filter(([d, v]) => before.get(d) !== v).map(([d, v]) => [d, v - (before.get(d) ?? 0)])
 }
 function post(path: string, body: Record<string, unknown>) {
-  return app.inject({
+  return env.app.inject({
     method: 'POST',
     url: `/app-admin/${path}?shop=${DOMAIN}&secret=${SECRET}`,
     payload: body,
@@ -55,8 +46,8 @@ it('a pause and a charge through the app move their day by exactly that', async 
   // The contract billed has a card the emulator charges (the generated shop has declined, expired
   // and 3-D Secure cards: a charge on one of those never made an order, and the test waited out
   // its two minutes on CI), the one paused any other ACTIVE contract.
-  const [billedId] = chargeableContracts(emulator, DOMAIN, 1)
-  const contracts = emulator.store.shop(DOMAIN)!.contracts
+  const [billedId] = chargeableContracts(env.emulator, DOMAIN, 1)
+  const contracts = env.emulator.store.shop(DOMAIN)!.contracts
   const toBill = contracts.find((c) => c.id === billedId)!
   const toPause = contracts.find((c) => c.status === 'ACTIVE' && c.id !== billedId)!
   const pausesBefore = byDay(await report('daily-report/pause'))
@@ -75,7 +66,7 @@ it('a pause and a charge through the app move their day by exactly that', async 
   let order: { total_amount: string; created_at: Date } | undefined
   // The outcome webhook can miss its deadline on a loaded machine and be redelivered.
   for (let i = 0; i < 1200 && !order; i++) {
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       `select o.total_amount::text, o.created_at from orders o join shops s on s.id = o.shop_id
        where s.domain = $1 and o.contract_id = $2 and o.created_at >= (select max(created_at) from billing_attempts b
          where b.shop_id = o.shop_id and b.contract_id = $2)`,
@@ -85,7 +76,7 @@ it('a pause and a charge through the app move their day by exactly that', async 
     if (!order) await new Promise((r) => setTimeout(r, 50))
   }
   if (!order) {
-    const dump = await pool.query(
+    const dump = await env.pool.query(
       `select 'attempt' as k, id::text, created_at, order_id::text as x from billing_attempts where contract_id = $1
        union all select 'order', id::text, created_at, test::text from orders where contract_id = $1`,
       [toBill.id],
@@ -94,7 +85,7 @@ it('a pause and a charge through the app move their day by exactly that', async 
   }
   expect(order, 'the order of the charge reached the mirror').toBeDefined()
 
-  const pauseEvent = await pool.query<{ occurred_at: Date }>(
+  const pauseEvent = await env.pool.query<{ occurred_at: Date }>(
     `select e.occurred_at from contract_events e join shops s on s.id = e.shop_id
      where s.domain = $1 and e.contract_id = $2 and e.type = 'status_changed' and e.payload->>'to' = 'PAUSED'`,
     [DOMAIN, toPause.id],

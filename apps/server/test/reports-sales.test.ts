@@ -1,30 +1,13 @@
 import { ZSalesSeries } from '@teiki/contract'
 import { dailySales, eachDay, type OrderFact } from '@teiki/domain'
-import type pg from 'pg'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
+import { expect, it } from 'vitest'
 import { upsertOrders } from '../src/sync/mirror-repo.ts'
-import { createShop, testApp, testPool } from './support/fixtures.ts'
+import { createShop, useTestApp } from './support/fixtures.ts'
 
-// The sales series lays the database's per day and currency sums over every day of the range
-// and every currency sold in it (0 where a currency sold nothing that day), in one pass over
-// the sorted rows: held against the domain's definition on orders in three currencies on
-// scattered days.
-
-let pool: pg.Pool
-let app: AppInstance
-
-beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
-})
+const env = useTestApp()
 
 it('every day × every currency of the range, equal to the definition', async () => {
-  const s = await createShop(pool, { prefix: 'reports-sales' })
+  const s = await createShop(env.pool, { prefix: 'reports-sales' })
   const orders: OrderFact[] = []
   let seed = 5
   const rand = () => {
@@ -43,7 +26,7 @@ it('every day × every currency of the range, equal to the definition', async ()
     })
   }
   await upsertOrders(
-    pool,
+    env.pool,
     s.id,
     orders.map((o, k) => ({
       id: String(8_000_000 + k),
@@ -64,7 +47,7 @@ it('every day × every currency of the range, equal to the definition', async ()
     startDate: '2026-4-3',
     endDate: '2026-4-25',
   })
-  const res = await app.inject({ method: 'GET', url: `/app-admin/daily-report/subtotal?${q}` })
+  const res = await env.app.inject({ method: 'GET', url: `/app-admin/daily-report/subtotal?${q}` })
   const got = ZSalesSeries.parse(res.json())
   const want = dailySales(orders, 'Asia/Tokyo')
   const days = eachDay('2026-04-03', '2026-04-25')

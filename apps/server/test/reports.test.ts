@@ -19,15 +19,11 @@ import {
   reachedCounts,
   toZonedDate,
 } from '@teiki/domain'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { appendContractEvent } from '../src/sync/contracts-repo.ts'
 import { upsertOrders } from '../src/sync/mirror-repo.ts'
-import { createShop, testApp, testPool } from './support/fixtures.ts'
+import { createShop, useTestApp } from './support/fixtures.ts'
 
-let pool: pg.Pool
-let app: AppInstance
 type Shop = Awaited<ReturnType<typeof createShop>>
 let shop: Shop
 let other: Shop
@@ -35,7 +31,7 @@ let other: Shop
 type Schema = { parse: (value: unknown) => unknown }
 async function get(path: string, query: Record<string, string>, schema?: Schema, as: Shop = shop) {
   const q = new URLSearchParams({ shop: as.domain, secret: as.secret, ...query })
-  const res = await app.inject({ method: 'GET', url: `/app-admin${path}?${q}` })
+  const res = await env.app.inject({ method: 'GET', url: `/app-admin${path}?${q}` })
   const body = res.json()
   if (res.statusCode >= 400) ZErrorResponse.parse(body)
   else schema?.parse(body)
@@ -49,7 +45,7 @@ async function event(
   at: string,
   payload: Record<string, unknown> = {},
 ) {
-  await appendContractEvent(pool, s.id, 'app', { contractId, type, occurredAt: at, payload })
+  await appendContractEvent(env.pool, s.id, 'app', { contractId, type, occurredAt: at, payload })
 }
 let orderId = 5_000_000
 async function order(s: Shop, o: Partial<OrderFact> & { createdAt: string; contractId: string | null }) {
@@ -66,17 +62,16 @@ async function order(s: Shop, o: Partial<OrderFact> & { createdAt: string; contr
     created_at: o.createdAt,
     cancelled_at: (o.cancelledAt as string | null) ?? null,
   }
-  await upsertOrders(pool, s.id, [row])
+  await upsertOrders(env.pool, s.id, [row])
   // A refund comes later, as its webhook's read of the order does: the row is updated.
-  if (o.refunded) await upsertOrders(pool, s.id, [{ ...row, refunded_amount: String(o.refunded) }])
+  if (o.refunded) await upsertOrders(env.pool, s.id, [{ ...row, refunded_amount: String(o.refunded) }])
   return id
 }
 
+const env = useTestApp()
 beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-  shop = await createShop(pool, { prefix: 'reports' })
-  other = await createShop(pool, { prefix: 'reports-other' })
+  shop = await createShop(env.pool, { prefix: 'reports' })
+  other = await createShop(env.pool, { prefix: 'reports-other' })
   // Contract 1: started 3/1 (Tokyo), paused and resumed on 3/5, cancelled 3/10.
   await event(shop, '1', 'created', '2026-02-28T15:00:00Z') // 00:00 on 3/1 in Tokyo
   await event(shop, '1', 'status_changed', '2026-03-05T01:00:00Z', { from: 'ACTIVE', to: 'PAUSED' })
@@ -98,10 +93,6 @@ beforeAll(async () => {
   // The other shop: must never show up.
   await event(other, '1', 'created', '2026-03-01T01:00:00Z')
   await order(other, { contractId: '1', createdAt: '2026-03-02T03:00:00Z', amount: 99999 })
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
 })
 
 const range = { startDate: '2026-2-28', endDate: '2026-3-11' }
@@ -173,12 +164,15 @@ describe('sales', () => {
     const id = await order(shop, { contractId: '2', createdAt: '2026-03-06T03:00:00Z', amount: 3000 })
     const day = { startDate: '2026-3-6', endDate: '2026-3-6', currency: 'JPY' }
     expect((await get('/daily-report/subtotal', day)).body[0].sales).toBe('3000')
-    await pool.query('update orders set cancelled_at = now() where shop_id = $1 and id = $2', [shop.id, id])
+    await env.pool.query('update orders set cancelled_at = now() where shop_id = $1 and id = $2', [
+      shop.id,
+      id,
+    ])
     expect((await get('/daily-report/subtotal', day)).body[0].sales).toBe('0')
   })
 
   it('a shop flagged test_shop counts its test orders (every order of a development store is one)', async () => {
-    const s = await createShop(pool, { prefix: 'reports-testshop' })
+    const s = await createShop(env.pool, { prefix: 'reports-testshop' })
     await order(s, { contractId: '1', createdAt: '2026-03-02T03:00:00Z', amount: 500, test: true })
     await event(s, '1', 'created', '2026-03-02T03:00:00Z')
     const day = { startDate: '2026-3-2', endDate: '2026-3-2' }
@@ -187,7 +181,9 @@ describe('sales', () => {
       (await get('/subscriptions/persistence-rate', { baseDate: '2026-3-1' }, ZPersistenceRate, s)).body
         .rows[0].entries[0].count
     expect(await persistence()).toBe(0)
-    await pool.query(`insert into shop_flags (shop_id, flag, enabled) values ($1, 'test_shop', true)`, [s.id])
+    await env.pool.query(`insert into shop_flags (shop_id, flag, enabled) values ($1, 'test_shop', true)`, [
+      s.id,
+    ])
     expect((await get('/daily-report/subtotal', day, ZSalesSeries, s)).body[0].sales).toBe('500')
     expect(await persistence()).toBe(1)
   })
@@ -240,7 +236,7 @@ describe('edges', () => {
 
 describe('the rollups equal the domain definitions on a generated history', () => {
   it('every measure, every day', async () => {
-    const s = await createShop(pool, { prefix: 'reports-gen' })
+    const s = await createShop(env.pool, { prefix: 'reports-gen' })
     let seed = 7
     const rand = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31
@@ -342,7 +338,7 @@ describe('the rollups equal the domain definitions on a generated history', () =
 
 describe('persistence rate', () => {
   it('cohorts by start month with the share that reached each order count', async () => {
-    const s = await createShop(pool, { prefix: 'reports-persist' })
+    const s = await createShop(env.pool, { prefix: 'reports-persist' })
     // January cohort: 4 contracts with 1, 2, 2, 5 orders; February: 1 contract, no orders.
     const plan = [1, 2, 2, 5]
     for (const [i, n] of plan.entries()) {
@@ -376,11 +372,11 @@ describe('persistence rate', () => {
   })
 
   it('split by source: only contracts attributed to it; (direct) for none', async () => {
-    const s = await createShop(pool, { prefix: 'reports-split' })
+    const s = await createShop(env.pool, { prefix: 'reports-split' })
     await event(s, '1', 'created', '2026-01-10T01:00:00Z')
     await event(s, '2', 'created', '2026-01-10T01:00:00Z')
     await order(s, { contractId: '1', createdAt: '2026-01-10T01:00:00Z' })
-    await pool.query(
+    await env.pool.query(
       `insert into contract_attributions (shop_id, contract_id, source, medium, touched_at) values ($1, 1, 'instagram', 'social', now())`,
       [s.id],
     )

@@ -1,5 +1,5 @@
 import { ZCustomCycleDiscounts, ZFreeShippingExist, ZParentVariant, ZProductList } from '@teiki/contract'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { appMetafields } from '../../../packages/shopify-emulator/src/storefront/product-page.ts'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
 import { toGid } from '../src/platform/gid.ts'
@@ -8,28 +8,23 @@ import {
   callsSince,
   expectError,
   mutationsSince,
-  type PlanShops,
   plan,
-  planDigest,
-  platformState,
-  startPlanShops,
+  unchanged,
+  usePlanShops,
 } from './support/selling-plans.ts'
 
 // Spec §7 "Selling plans" paths besides the groups themselves: custom cycle discounts, a plan's
 // group, parent variants (per-shop flag), free shipping (delivery profiles), and the product
 // picker's list.
 
-let env: PlanShops
+const env = usePlanShops('plan-extras')
 let groupId: string
 let planId: string
 beforeAll(async () => {
-  env = await startPlanShops('plan-extras')
   const res = await call(env, 'POST', '/selling-plan-groups', { name: '付帯テスト', plans: [plan('毎月')] })
   groupId = (res.body as { id: string }).id
   planId = (res.body as { plans: Array<{ id: string }> }).plans[0]!.id
-}, 120_000)
-afterAll(() => env?.close())
-beforeEach(() => env.emulator.faults.reset())
+})
 
 const platform = (domain = env.main) => env.emulator.store.shop(domain)!
 /** The storefront's copy of the plans' custom cycle discounts (teiki.plan_prices, ADR 0026). */
@@ -37,18 +32,6 @@ const publishedPlans = () =>
   (appMetafields(platform()).teiki?.plan_prices?.value as { plans: object } | undefined)?.plans
 const otherGroup = () => platform(env.other).sellingPlanGroups[0]!
 const otherPlanId = () => String(otherGroup().sellingPlans[0]!.id)
-
-async function unchanged<T>(run: () => Promise<T>, refused: string[] = []): Promise<T> {
-  const from = env.emulator.callLog.length
-  const before = [await planDigest(env, env.main), platformState(env, env.main)]
-  const other = [await planDigest(env, env.other), platformState(env, env.other)]
-  const result = await run()
-  expect(mutationsSince(env.emulator, from, env.main)).toEqual(refused)
-  expect(callsSince(env.emulator, from, env.other)).toEqual([])
-  expect([await planDigest(env, env.main), platformState(env, env.main)]).toEqual(before)
-  expect([await planDigest(env, env.other), platformState(env, env.other)]).toEqual(other)
-  return result
-}
 
 describe('custom cycle discounts', () => {
   it('PUT replaces, GET answers, DELETE …-all removes; amounts are whole yen; the storefront’s copy follows', async () => {
@@ -137,14 +120,14 @@ describe('custom cycle discounts', () => {
     ],
   ])('refuses %s (400, nothing written)', async (_name, body, message) => {
     expectError(
-      await unchanged(() => call(env, 'PUT', `/selling-plans/${planId}/custom-cycle-discounts`, body)),
+      await unchanged(env, () => call(env, 'PUT', `/selling-plans/${planId}/custom-cycle-discounts`, body)),
       400,
       message,
     )
   })
 
   it('another shop’s plan is not found on every path (404), and nothing is written', async () => {
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       const body = { adjustmentType: 'PERCENTAGE', cycleDiscounts: [{ cycle: 1, value: 5 }] }
       expectError(
         await call(env, 'PUT', `/selling-plans/${otherPlanId()}/custom-cycle-discounts`, body),
@@ -185,7 +168,7 @@ describe('parent variants (the parent_products flag)', () => {
   const parent = () => String(platform().variants[1]!.id)
 
   it('is 403 with a Japanese message while the flag is off, for GET and PUT, writing nothing', async () => {
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       expectError(
         await call(env, 'GET', `/selling-plan-groups/${groupId}/variants/0/parent`),
         403,
@@ -234,7 +217,7 @@ describe('parent variants (the parent_products flag)', () => {
   it('with the flag on: 404 for another shop’s group or variant, 400 for a variant as its own parent', async () => {
     await setShopFlag(env.pool, env.shopIds[env.main]!, 'parent_products', true)
     const foreignVariant = String(platform(env.other).variants[0]!.id)
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       expectError(
         await call(env, 'GET', `/selling-plan-groups/${otherGroup().id}/variants/0/parent`),
         404,
@@ -318,6 +301,7 @@ describe('free shipping (delivery profiles)', () => {
   it('answers 422 with the platform’s words when the profile update is refused, changing nothing', async () => {
     env.emulator.faults.failMutation('deliveryProfileUpdate', { message: 'Profile could not be updated.' })
     const res = await unchanged(
+      env,
       () => call(env, 'GET', `/free-shipping-profile/update?sellingPlanGroupId=${groupId}&free=true`),
       ['deliveryProfileUpdate'],
     )
@@ -329,7 +313,7 @@ describe('free shipping (delivery profiles)', () => {
   })
 
   it('refuses a bad free value (400) and another shop’s group (404) before any platform call', async () => {
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       expectError(
         await call(env, 'GET', `/free-shipping-profile/update?sellingPlanGroupId=${groupId}&free=yes`),
         400,

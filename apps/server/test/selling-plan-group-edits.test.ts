@@ -1,42 +1,23 @@
 import { ZGroupVariants, ZSellingPlanGroupDetail, ZSellingPlanGroupSummary } from '@teiki/contract'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { toGid } from '../src/platform/gid.ts'
 import {
   call,
   callsSince,
   expectError,
   mutationsSince,
-  type PlanShops,
   plan,
-  planDigest,
-  platformState,
-  startPlanShops,
+  unchanged,
+  usePlanShops,
 } from './support/selling-plans.ts'
 
 // Editing a group (issue 13 item 1): its plans in one update, its products and variants through
 // the platform's group mutations (variants 100 at a time), and re-reading it into the mirror.
 
-let env: PlanShops
-beforeAll(async () => {
-  env = await startPlanShops('plan-edits')
-}, 120_000)
-afterAll(() => env?.close())
-beforeEach(() => env.emulator.faults.reset())
+const env = usePlanShops('plan-edits')
 
 const platform = (domain = env.main) => env.emulator.store.shop(domain)!
 const platformGroup = (id: string) => platform().sellingPlanGroups.find((g) => String(g.id) === id)
-
-async function unchanged<T>(run: () => Promise<T>, refused: string[] = []): Promise<T> {
-  const from = env.emulator.callLog.length
-  const before = [await planDigest(env, env.main), platformState(env, env.main)]
-  const other = [await planDigest(env, env.other), platformState(env, env.other)]
-  const result = await run()
-  expect(mutationsSince(env.emulator, from, env.main)).toEqual(refused)
-  expect(callsSince(env.emulator, from, env.other)).toEqual([])
-  expect([await planDigest(env, env.main), platformState(env, env.main)]).toEqual(before)
-  expect([await planDigest(env, env.other), platformState(env, env.other)]).toEqual(other)
-  return result
-}
 
 async function createGroup(name: string) {
   const res = await call(env, 'POST', '/selling-plan-groups', {
@@ -135,7 +116,7 @@ describe('PUT /selling-plan-groups/:id', () => {
   it('refuses another group’s plan id (400), another shop’s group (404) and bad plans (400) without writing', async () => {
     const group = await createGroup('他のプラン')
     const another = await createGroup('別グループ')
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       const foreignPlan = plan('x', { id: another.plans[0]!.id })
       expectError(
         await call(env, 'PUT', `/selling-plan-groups/${group.id}`, { name: 'x', plans: [foreignPlan] }),
@@ -166,6 +147,7 @@ describe('PUT /selling-plan-groups/:id', () => {
       message: "Name can't be blank",
     })
     const res = await unchanged(
+      env,
       () =>
         call(env, 'PUT', `/selling-plan-groups/${group.id}`, {
           name: '変更',
@@ -257,7 +239,7 @@ describe('POST /selling-plan-groups/:id/products and GET …/variants', () => {
 
   it('refuses an empty change (400), another shop’s group (404) and another shop’s product (422), writing nothing', async () => {
     const group = await createGroup('商品拒否')
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       expectError(
         await call(env, 'POST', `/selling-plan-groups/${group.id}/products`, {}),
         400,
@@ -278,6 +260,7 @@ describe('POST /selling-plan-groups/:id/products and GET …/variants', () => {
     })
     const foreign = String(platform(env.other).products[0]!.id)
     await unchanged(
+      env,
       async () =>
         expectError(
           await call(env, 'POST', `/selling-plan-groups/${group.id}/products`, { addProductIds: [foreign] }),
@@ -324,7 +307,7 @@ describe('PUT /selling-plan-groups/:id/sync', () => {
   })
 
   it('another shop’s group is not found with this shop’s token: 404, nothing written for either shop', async () => {
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       expectError(
         await call(env, 'PUT', `/selling-plan-groups/${otherGroupId()}/sync`),
         404,

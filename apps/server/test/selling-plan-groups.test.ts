@@ -4,48 +4,25 @@ import {
   ZSellingPlanGroupSummary,
   ZSellingPlanList,
 } from '@teiki/contract'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { toGid } from '../src/platform/gid.ts'
 import {
   call,
   callsSince,
   expectError,
   mutationsSince,
-  type PlanShops,
   plan,
-  planDigest,
-  platformState,
-  startPlanShops,
+  unchanged,
+  usePlanShops,
 } from './support/selling-plans.ts'
 
 // Selling plan groups (issue 13 item 1): list, plans, detail, create, update, delete, against
 // the emulator. Every refusal is checked to write nothing on the platform or in the mirror.
 
-let env: PlanShops
-beforeAll(async () => {
-  env = await startPlanShops('plans')
-}, 120_000)
-afterAll(() => env?.close())
-beforeEach(() => env.emulator.faults.reset())
+const env = usePlanShops('plans')
 
 const platform = (domain = env.main) => env.emulator.store.shop(domain)!
 const otherGroupId = () => String(platform(env.other).sellingPlanGroups[0]!.id)
-
-/**
- * Proves a refused call changed nothing: platform and mirror as before, and no mutation sent
- * but `refused` (those the platform was asked and refused).
- */
-async function unchanged<T>(run: () => Promise<T>, refused: string[] = []): Promise<T> {
-  const from = env.emulator.callLog.length
-  const before = [await planDigest(env, env.main), platformState(env, env.main)]
-  const other = [await planDigest(env, env.other), platformState(env, env.other)]
-  const result = await run()
-  expect(mutationsSince(env.emulator, from, env.main)).toEqual(refused)
-  expect(callsSince(env.emulator, from, env.other)).toEqual([])
-  expect([await planDigest(env, env.main), platformState(env, env.main)]).toEqual(before)
-  expect([await planDigest(env, env.other), platformState(env, env.other)]).toEqual(other)
-  return result
-}
 
 const fourPlans = [
   plan('毎月お届け'),
@@ -155,7 +132,7 @@ describe('POST /selling-plan-groups', () => {
       /2回目の割引が重複しています/,
     ],
   ])('refuses %s (400, Japanese, nothing written)', async (_name, bad, message) => {
-    const res = await unchanged(() =>
+    const res = await unchanged(env, () =>
       call(env, 'POST', '/selling-plan-groups', { name: '不正', plans: [bad] }),
     )
     expectError(res, 400, message)
@@ -163,12 +140,12 @@ describe('POST /selling-plan-groups', () => {
 
   it('refuses a shape the edge catches: no plans, text with a NUL, another shop’s product', async () => {
     expectError(
-      await unchanged(() => call(env, 'POST', '/selling-plan-groups', { name: 'x', plans: [] })),
+      await unchanged(env, () => call(env, 'POST', '/selling-plan-groups', { name: 'x', plans: [] })),
       400,
       /プランを1件以上追加してください/,
     )
     expectError(
-      await unchanged(() =>
+      await unchanged(env, () =>
         call(env, 'POST', '/selling-plan-groups', { name: 'a\u0000b', plans: [plan('x')] }),
       ),
       400,
@@ -177,6 +154,7 @@ describe('POST /selling-plan-groups', () => {
     // Another shop's product: the platform answers for this shop's token, does not know it.
     const foreign = String(platform(env.other).products[0]!.id)
     const res = await unchanged(
+      env,
       () =>
         call(env, 'POST', '/selling-plan-groups', { name: 'x', plans: [plan('x')], productIds: [foreign] }),
       ['sellingPlanGroupCreate'],
@@ -191,6 +169,7 @@ describe('POST /selling-plan-groups', () => {
       message: 'Too many selling plans',
     })
     const res = await unchanged(
+      env,
       () => call(env, 'POST', '/selling-plan-groups', { name: 'x', plans: [plan('x')] }),
       ['sellingPlanGroupCreate'],
     )
@@ -200,6 +179,7 @@ describe('POST /selling-plan-groups', () => {
 
   it('answers 422 for what only the platform judges (interval count 0 passes spec §5)', async () => {
     const res = await unchanged(
+      env,
       () =>
         call(env, 'POST', '/selling-plan-groups', {
           name: '間隔0',
@@ -278,7 +258,7 @@ describe('plans, detail, delete', () => {
       { cycle: 2, value: 20 },
       { cycle: 4, value: 10 },
     ])
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       expectError(
         await call(env, 'GET', `/subscriptions/sellingPlanGroups/${otherGroupId()}/sellingPlans`),
         404,
@@ -322,7 +302,7 @@ describe('plans, detail, delete', () => {
 
   it('DELETE removes the group on the platform and from the mirror, with its rules; 404 and 422 write nothing', async () => {
     const group = await createGroup('削除', fourPlans)
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       expectError(
         await call(env, 'DELETE', `/selling-plan-groups/${otherGroupId()}`),
         404,
@@ -333,7 +313,7 @@ describe('plans, detail, delete', () => {
       code: 'GROUP_DOES_NOT_EXIST',
       message: 'Nope',
     })
-    await unchanged(async () => {
+    await unchanged(env, async () => {
       expectError(await call(env, 'DELETE', `/selling-plan-groups/${group.id}`), 422, /詳細: Nope/)
     }, ['sellingPlanGroupDelete'])
     const from = env.emulator.callLog.length

@@ -4,28 +4,16 @@ import {
   ZMyPageTargetVariantList,
   ZSettingsResponse,
 } from '@teiki/contract'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { setShopFlag } from '../src/features/shop-flags/service.ts'
-import type { AppInstance } from '../src/http/app.ts'
-import { catalogPlan, createShop, seedContracts, testApp, testPool } from './support/fixtures.ts'
+import { catalogPlan, createShop, seedContracts, useTestApp } from './support/fixtures.ts'
 
-let pool: pg.Pool
-let app: AppInstance
-
-beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
-})
+const env = useTestApp()
 
 type Shop = Awaited<ReturnType<typeof createShop>>
 
 function call(shop: Shop, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, payload?: object) {
-  return app.inject({
+  return env.app.inject({
     method,
     url: `/app-admin${path}${path.includes('?') ? '&' : '?'}shop=${shop.domain}&secret=${shop.secret}`,
     ...(payload ? { payload } : {}),
@@ -41,7 +29,7 @@ const good = {
 
 async function contracts(shop: Shop, n: number) {
   await seedContracts(
-    pool,
+    env.pool,
     shop.id,
     Array.from({ length: n }, (_, i) => ({
       id: String(91000 + i),
@@ -53,7 +41,7 @@ async function contracts(shop: Shop, n: number) {
 
 describe('GET/PUT /settings', () => {
   it('a new shop has empty JSON settings and the billing default of 2 prep days', async () => {
-    const shop = await createShop(pool, { prefix: 'settings-new', appPlan: catalogPlan('standard') })
+    const shop = await createShop(env.pool, { prefix: 'settings-new', appPlan: catalogPlan('standard') })
     const body = ZSettingsResponse.parse((await call(shop, 'GET', '/settings')).json())
     expect(body.settings).toEqual({
       noteAttribute: '[]',
@@ -70,8 +58,8 @@ describe('GET/PUT /settings', () => {
   })
 
   it('saves every setting; the prep days reach the billing settings; other shops keep theirs', async () => {
-    const shop = await createShop(pool, { prefix: 'settings-save' })
-    const other = await createShop(pool, { prefix: 'settings-other' })
+    const shop = await createShop(env.pool, { prefix: 'settings-save' })
+    const other = await createShop(env.pool, { prefix: 'settings-other' })
     const res = await call(shop, 'PUT', '/settings', { settings: good })
     expect(res.statusCode).toBe(200)
     expect(ZSettingsResponse.parse(res.json()).settings).toEqual(good)
@@ -97,7 +85,7 @@ describe('GET/PUT /settings', () => {
     [{ deliveryPrepDays: 1.5 }, 'お届け準備期間は整数で指定してください'],
     [{ noteAttribute: '[]\u0007' }, '注文メモ属性に使用できない制御文字が含まれています'],
   ])('%j → 400 pointing at the error, nothing saved', async (patch, message) => {
-    const shop = await createShop(pool, { prefix: 'settings-bad' })
+    const shop = await createShop(env.pool, { prefix: 'settings-bad' })
     const res = await call(shop, 'PUT', '/settings', { settings: { ...good, ...patch } })
     expect(res.statusCode).toBe(400)
     expect(ZErrorResponse.parse(res.json()).error.message).toContain(message)
@@ -109,7 +97,7 @@ describe('GET/PUT /settings', () => {
 
 describe('delivery prep days rule (spec §5)', () => {
   it('4 contracts: may change; 5 contracts: refused with 403 and nothing else saved', async () => {
-    const shop = await createShop(pool, { prefix: 'prep-rule', appPlan: catalogPlan('standard') })
+    const shop = await createShop(env.pool, { prefix: 'prep-rule', appPlan: catalogPlan('standard') })
     await contracts(shop, 4)
     expect(
       ZDeliveryPrepDaysOperation.parse(
@@ -117,7 +105,7 @@ describe('delivery prep days rule (spec §5)', () => {
       ),
     ).toEqual({ updatable: true, planAllows: false, contractCount: 4, reason: null })
     expect((await call(shop, 'PUT', '/settings', { settings: good })).statusCode).toBe(200)
-    await seedContracts(pool, shop.id, [
+    await seedContracts(env.pool, shop.id, [
       {
         id: '91999',
         customer: { id: '81999', firstName: '次郎', lastName: '佐藤', email: 'x@example.jp' },
@@ -144,9 +132,9 @@ describe('delivery prep days rule (spec §5)', () => {
   })
 
   it('the delivery_prep_days flag lets a shop with 5+ contracts change them', async () => {
-    const shop = await createShop(pool, { prefix: 'prep-flag', appPlan: catalogPlan('standard') })
+    const shop = await createShop(env.pool, { prefix: 'prep-flag', appPlan: catalogPlan('standard') })
     await contracts(shop, 6)
-    await setShopFlag(pool, shop.id, 'delivery_prep_days', true)
+    await setShopFlag(env.pool, shop.id, 'delivery_prep_days', true)
     const op = ZDeliveryPrepDaysOperation.parse(
       (await call(shop, 'GET', '/current-delivery-prep-days-operation')).json(),
     )
@@ -165,10 +153,10 @@ describe('delivery prep days rule (spec §5)', () => {
       currentPeriodEnd: null,
       test: false,
     }
-    const shop = await createShop(pool, { prefix: 'prep-pro', appPlan: pro })
+    const shop = await createShop(env.pool, { prefix: 'prep-pro', appPlan: pro })
     await contracts(shop, 5)
     expect((await call(shop, 'GET', '/current-delivery-prep-days-operation')).json().planAllows).toBe(true)
-    await pool.query('update shops set app_plan = $2 where id = $1', [
+    await env.pool.query('update shops set app_plan = $2 where id = $1', [
       shop.id,
       JSON.stringify({ ...pro, status: 'CANCELLED' }),
     ])
@@ -178,12 +166,12 @@ describe('delivery prep days rule (spec §5)', () => {
 
 describe('my-page target product variants', () => {
   async function variants(shop: Shop, ids: string[]) {
-    await pool.query(
+    await env.pool.query(
       `insert into products (shop_id, id, title) values ($1, 5001, '煎茶') on conflict do nothing`,
       [shop.id],
     )
     for (const id of ids) {
-      await pool.query(
+      await env.pool.query(
         `insert into product_variants (shop_id, id, product_id, title, sku) values ($1, $2, 5001, $3, $4)`,
         [shop.id, id, `${id}g`, `SKU-${id}`],
       )
@@ -191,8 +179,8 @@ describe('my-page target product variants', () => {
   }
 
   it('adds (ids or gids), lists with product names, removes; 404 for a variant of no product of the shop', async () => {
-    const shop = await createShop(pool, { prefix: 'mypage' })
-    const other = await createShop(pool, { prefix: 'mypage-other' })
+    const shop = await createShop(env.pool, { prefix: 'mypage' })
+    const other = await createShop(env.pool, { prefix: 'mypage-other' })
     await variants(shop, ['100', '200'])
     await variants(other, ['300'])
     const added = await call(shop, 'POST', '/my-page-target-product-variants', {
@@ -231,14 +219,14 @@ describe('my-page target product variants', () => {
     [{ variantIds: ['abc'] }, 'バリエーションIDは数字で指定してください'],
     [{ variantIds: ['1'], group: 3 }, '顧客グループは1または2で指定してください'],
   ])('%j → 400', async (body, message) => {
-    const shop = await createShop(pool, { prefix: 'mypage-bad' })
+    const shop = await createShop(env.pool, { prefix: 'mypage-bad' })
     const res = await call(shop, 'POST', '/my-page-target-product-variants', body)
     expect(res.statusCode).toBe(400)
     expect(res.json().error.message).toContain(message)
   })
 
   it('customer group 2 only for shops flagged with two customer groups', async () => {
-    const shop = await createShop(pool, { prefix: 'mypage-groups' })
+    const shop = await createShop(env.pool, { prefix: 'mypage-groups' })
     await variants(shop, ['400'])
     const refused = await call(shop, 'POST', '/my-page-target-product-variants', {
       variantIds: ['400'],
@@ -246,7 +234,7 @@ describe('my-page target product variants', () => {
     })
     expect(refused.statusCode).toBe(403)
     expect(refused.json().error.message).toContain('顧客グループ2は利用できません')
-    await setShopFlag(pool, shop.id, 'two_customer_groups', true)
+    await setShopFlag(env.pool, shop.id, 'two_customer_groups', true)
     const added = await call(shop, 'POST', '/my-page-target-product-variants', {
       variantIds: ['400'],
       group: 2,
@@ -259,7 +247,7 @@ describe('my-page target product variants', () => {
 
 describe('the prep-days rule on 請求設定 too', () => {
   it('PUT /billing-settings may not change the prep days of a shop with 5 contracts; other fields may change', async () => {
-    const shop = await createShop(pool, { prefix: 'prep-billing', appPlan: catalogPlan('standard') })
+    const shop = await createShop(env.pool, { prefix: 'prep-billing', appPlan: catalogPlan('standard') })
     await contracts(shop, 5)
     const current = (await call(shop, 'GET', '/billing-settings')).json()
     const refused = await call(shop, 'PUT', '/billing-settings', {
@@ -277,7 +265,7 @@ describe('the prep-days rule on 請求設定 too', () => {
 describe('uninstall and reinstall keep what the merchant set', () => {
   it('settings, templates, shop mail and my-page variants survive a reinstall', async () => {
     const { upsertShopInstall } = await import('../src/platform/shops-repo.ts')
-    const shop = await createShop(pool, { prefix: 'reinstall' })
+    const shop = await createShop(env.pool, { prefix: 'reinstall' })
     expect((await call(shop, 'PUT', '/settings', { settings: good })).statusCode).toBe(200)
     expect(
       (
@@ -291,8 +279,10 @@ describe('uninstall and reinstall keep what the merchant set', () => {
     expect((await call(shop, 'PUT', '/custom-shop-mail', { shopMail: 'shop@example.jp' })).statusCode).toBe(
       200,
     )
-    await pool.query('update shops set uninstalled_at = now(), access_token = null where id = $1', [shop.id])
-    await upsertShopInstall(pool, {
+    await env.pool.query('update shops set uninstalled_at = now(), access_token = null where id = $1', [
+      shop.id,
+    ])
+    await upsertShopInstall(env.pool, {
       domain: shop.domain,
       accessToken: 'shpat_again',
       scopes: ['write_own_subscription_contracts'],

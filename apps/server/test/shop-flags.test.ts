@@ -8,11 +8,10 @@ import {
   shopFlags,
 } from '../src/features/shop-flags/service.ts'
 import { findInstalledShop, upsertShopInstall } from '../src/platform/shops-repo.ts'
-import { testPool } from './support/fixtures.ts'
+import { testDomain, testPool } from './support/fixtures.ts'
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const A = `flags-a-${stamp}.myshopify.com`
-const B = `flags-b-${stamp}.myshopify.com`
+const A = testDomain('flags-a')
+const B = testDomain('flags-b')
 let pool: pg.Pool
 const ids: Record<string, string> = {}
 

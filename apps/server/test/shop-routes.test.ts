@@ -1,23 +1,11 @@
 import { ZEligibilityResponse, ZErrorResponse, ZPlanResponse } from '@teiki/contract'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
-import { createShop, testApp, testPool } from './support/fixtures.ts'
+import { describe, expect, it } from 'vitest'
+import { createShop, useTestApp } from './support/fixtures.ts'
 
-let pool: pg.Pool
-let app: AppInstance
-
-beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
-})
+const env = useTestApp()
 
 async function get(shop: { domain: string; secret: string }, path: string) {
-  const res = await app.inject({
+  const res = await env.app.inject({
     method: 'GET',
     url: `/app-admin/${path}?shop=${shop.domain}&secret=${shop.secret}`,
   })
@@ -26,7 +14,7 @@ async function get(shop: { domain: string; secret: string }, path: string) {
 
 describe('GET /app-admin/plan', () => {
   it("answers the shop's active app plan", async () => {
-    const shop = await createShop(pool, { prefix: 'plan-active' })
+    const shop = await createShop(env.pool, { prefix: 'plan-active' })
     const { status, body } = await get(shop, 'plan')
     expect(status).toBe(200)
     expect(ZPlanResponse.parse(body)).toEqual({
@@ -46,11 +34,11 @@ describe('GET /app-admin/plan', () => {
   })
 
   it('answers a plan written a moment ago, not the copy cached for authentication', async () => {
-    const shop = await createShop(pool, { prefix: 'plan-fresh' })
-    await pool.query('update shops set app_plan = null where domain = $1', [shop.domain])
+    const shop = await createShop(env.pool, { prefix: 'plan-fresh' })
+    await env.pool.query('update shops set app_plan = null where domain = $1', [shop.domain])
     expect((await get(shop, 'plan')).body.isActive).toBe(false)
     // The first sync writes the plan while the shop row is still cached by auth.
-    await pool.query('update shops set app_plan = $2 where domain = $1', [
+    await env.pool.query('update shops set app_plan = $2 where domain = $1', [
       shop.domain,
       JSON.stringify({
         name: 'スタンダードプラン',
@@ -80,7 +68,7 @@ describe('GET /app-admin/plan', () => {
     ],
     ['a plan the server cannot read', { name: 42 }, null],
   ])('is not active with %s', async (_name, appPlan, shownStatus) => {
-    const shop = await createShop(pool, { prefix: 'plan-none', appPlan })
+    const shop = await createShop(env.pool, { prefix: 'plan-none', appPlan })
     const { body } = await get(shop, 'plan')
     expect(body.isActive).toBe(false)
     expect(body.currentPlan?.status ?? null).toBe(shownStatus)
@@ -89,13 +77,13 @@ describe('GET /app-admin/plan', () => {
 
 describe('GET /app-admin/app-scope-eligibility', () => {
   it('is eligible when every required scope was granted (write implies read)', async () => {
-    const shop = await createShop(pool, { prefix: 'scopes-ok' })
+    const shop = await createShop(env.pool, { prefix: 'scopes-ok' })
     const { body } = await get(shop, 'app-scope-eligibility')
     expect(ZEligibilityResponse.parse(body)).toEqual({ eligible: true, redirect_uri: null })
   })
 
   it('asks for an update, with the authorize URL, when theme access is missing', async () => {
-    const shop = await createShop(pool, {
+    const shop = await createShop(env.pool, {
       prefix: 'scopes-old',
       scopes: ['write_own_subscription_contracts', 'write_customers', 'write_products', 'read_orders'],
     })
@@ -109,7 +97,7 @@ describe('GET /app-admin/app-scope-eligibility', () => {
   })
 
   it('asks for an update when only the web pixel scopes are missing (installed before 流入元 connected it)', async () => {
-    const shop = await createShop(pool, {
+    const shop = await createShop(env.pool, {
       prefix: 'scopes-pixel',
       scopes: [
         'write_own_subscription_contracts',
@@ -131,20 +119,20 @@ describe('GET /app-admin/app-scope-eligibility', () => {
 
 describe('shop basics', () => {
   it('answers the currency code and the primary domain', async () => {
-    const shop = await createShop(pool, { prefix: 'basics' })
+    const shop = await createShop(env.pool, { prefix: 'basics' })
     expect((await get(shop, 'shop-currency-code')).body).toEqual({ currencyCode: 'JPY' })
     expect((await get(shop, 'domain')).body).toEqual({ domain: shop.domain, url: `https://${shop.domain}` })
   })
 
   it('answers unknown /app-admin paths with a JSON 404 in Japanese', async () => {
-    const shop = await createShop(pool, { prefix: 'unknown' })
+    const shop = await createShop(env.pool, { prefix: 'unknown' })
     const { status, body } = await get(shop, 'no-such-thing')
     expect(status).toBe(404)
     expect(ZErrorResponse.parse(body).error.message).toMatch(/見つかりません/)
   })
 
   it('serves an OpenAPI document of the routes without credentials', async () => {
-    const res = await app.inject({ method: 'GET', url: '/app-admin/openapi.json' })
+    const res = await env.app.inject({ method: 'GET', url: '/app-admin/openapi.json' })
     expect(res.statusCode).toBe(200)
     const doc = res.json()
     expect(doc.openapi).toMatch(/^3\./)

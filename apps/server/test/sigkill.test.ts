@@ -1,17 +1,11 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { ZBillingRunsResponse } from '@teiki/contract'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { FAILURE_MAIL_SUBJECT, ORDER_MAIL_SUBJECT } from '../src/billing/engine.ts'
-import {
-  type AppProcess,
-  onPostgres,
-  type ProcessWorld,
-  requestBillingRun,
-  startAppProcess,
-  startProcessWorld,
-} from './support/app-process.ts'
+import { type AppProcess, onPostgres, requestBillingRun, useProcessWorld } from './support/app-process.ts'
 import { chargeableContracts } from './support/billing.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issue 11 item 6 on real processes: the server (apps/server/src/main.ts) is killed with
 // SIGKILL five times at random points of a billing run, and five times while a merchant edits
@@ -21,9 +15,8 @@ import { chargeableContracts } from './support/billing.ts'
 // runs 中断 and resumed, and every edit that answered 200 on the platform and in the mirror.
 // The kill points come from a seeded generator (printed), so a failure can be replayed.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const BILL_SHOP = `kill-bill-${stamp}.myshopify.com`
-const EDIT_SHOP = `kill-edit-${stamp}.myshopify.com`
+const BILL_SHOP = testDomain('kill-bill')
+const EDIT_SHOP = testDomain('kill-edit')
 const SECRET = 'sigkill-login-secret'
 const NOW = new Date('2026-11-25T01:00:00Z')
 const DUE_AT = new Date('2026-11-24T01:00:00Z')
@@ -42,53 +35,26 @@ function random(seed: number): () => number {
   }
 }
 
-let world: ProcessWorld
-const running: AppProcess[] = []
-
+const env = useProcessWorld({
+  label: 'sigkill',
+  shops: [
+    { domain: BILL_SHOP, contracts: 150 },
+    { domain: EDIT_SHOP, contracts: 120 },
+  ],
+  billingDelayMs: 150,
+})
 beforeAll(async () => {
   if (!onPostgres()) return
-  world = await startProcessWorld({
-    label: 'sigkill',
-    shops: [
-      { domain: BILL_SHOP, contracts: 150 },
-      { domain: EDIT_SHOP, contracts: 120 },
-    ],
-    billingDelayMs: 150,
-  })
   for (const domain of [BILL_SHOP, EDIT_SHOP]) {
-    const shop = await world.install(domain, SECRET)
+    const shop = await env.world.install(domain, SECRET)
     // Today's scheduled run counts as made: the runs here are the one this test asks for and
     // the resumes of the killed ones (the real clock's tick would add a third, racing run).
-    await world.pool.query(
+    await env.world.pool.query(
       `insert into billing_schedule (shop_id, last_run_date) values ($1, '2999-12-31')`,
       [shop.id],
     )
   }
 }, 180_000)
-
-// A test that failed leaves its process on the shared port: the next one starts clean.
-afterEach(async () => {
-  for (const app of running.splice(0)) await app.kill('SIGKILL')
-})
-afterAll(async () => {
-  await world?.close()
-})
-
-async function start(): Promise<AppProcess> {
-  const app = await startAppProcess({
-    databaseUrl: world.databaseUrl,
-    adminOrigin: world.adminOrigin,
-    dataDir: world.dataDir,
-    port: world.port,
-  })
-  running.push(app)
-  return app
-}
-
-async function kill(app: AppProcess): Promise<void> {
-  expect(await app.kill('SIGKILL')).toBe('SIGKILL')
-  running.splice(running.indexOf(app), 1)
-}
 
 /**
  * Resolves once `check` holds (polled), failing after `timeout` ms with what it last saw (a
@@ -114,31 +80,31 @@ const until = (
  * the others charged.
  */
 function arrangeCharges(count: number) {
-  const platform = world.emulator.store.shop(BILL_SHOP)!
-  const due = chargeableContracts(world.emulator, BILL_SHOP, count)
+  const platform = env.world.emulator.store.shop(BILL_SHOP)!
+  const due = chargeableContracts(env.world.emulator, BILL_SHOP, count)
   const customerOf = (id: number) => platform.contracts.find((c) => c.id === id)!.customerId
   const failing = due.filter(
     (id, i) => i % 5 === 2 && due.filter((other) => customerOf(other) === customerOf(id)).length === 1,
   )
   for (const id of failing)
-    world.emulator.faults.failPayment(BILL_SHOP, customerOf(id), 'PAYMENT_METHOD_DECLINED')
+    env.world.emulator.faults.failPayment(BILL_SHOP, customerOf(id), 'PAYMENT_METHOD_DECLINED')
   return { chargeable: due.filter((id) => !failing.includes(id)), failing }
 }
 
-const billingCalls = () => world.emulator.callLog.filter((c) => c.shop === BILL_SHOP).length
+const billingCalls = () => env.world.emulator.callLog.filter((c) => c.shop === BILL_SHOP).length
 /** The attempts the app asked for (the generated history has older ones). */
 const attemptsOf = (id: number) =>
-  world.emulator.store
+  env.world.emulator.store
     .shop(BILL_SHOP)!
     .billingAttempts.filter((a) => a.contractId === id && a.idempotencyKey?.startsWith('billing:'))
 const appAttempts = () =>
-  world.emulator.store
+  env.world.emulator.store
     .shop(BILL_SHOP)!
     .billingAttempts.filter((a) => a.idempotencyKey?.startsWith('billing:'))
 
 const shopIdOf = async (domain: string) =>
-  (await world.pool.query<{ id: string }>('select id::text from shops where domain = $1', [domain])).rows[0]!
-    .id
+  (await env.world.pool.query<{ id: string }>('select id::text from shops where domain = $1', [domain]))
+    .rows[0]!.id
 
 /**
  * Kill 1 lands where the issue lost mails: a failure's settlement has committed and its card
@@ -146,19 +112,19 @@ const shopIdOf = async (domain: string) =>
  * must be in the outbox already. Answers the cycles that had failed.
  */
 async function killRightAfterAFailureSettles(app: AppProcess, shopId: string): Promise<string[]> {
-  world.emulator.faults.set({ latencyMs: 300 })
+  env.world.emulator.faults.set({ latencyMs: 300 })
   const failed = async () => {
-    const { rows } = await world.pool.query<{ id: string }>(
+    const { rows } = await env.world.pool.query<{ id: string }>(
       `select id::text from billing_cycles where shop_id = $1 and status = 'retry_scheduled'`,
       [shopId],
     )
     return rows.map((r) => r.id)
   }
   await until(async () => (await failed()).length > 0, 90_000, 'a failure settled')
-  await kill(app)
+  await env.kill(app)
   const cutOff = await failed()
   const keys = cutOff.map((id) => `failure:${id}:0`).sort()
-  const pending = await world.pool.query<{ dedupe_key: string }>(
+  const pending = await env.world.pool.query<{ dedupe_key: string }>(
     `select dedupe_key from mail_outbox where shop_id = $1 and dedupe_key = any($2::text[]) order by dedupe_key`,
     [shopId, keys],
   )
@@ -169,7 +135,7 @@ async function killRightAfterAFailureSettles(app: AppProcess, shopId: string): P
 
 /** true once every cycle is decided, no run is 実行中 or unresumed and no mail waits; else what is left. */
 async function settled(shopId: string, due: number): Promise<true | string> {
-  const { rows } = await world.pool.query<Record<string, number>>(
+  const { rows } = await env.world.pool.query<Record<string, number>>(
     `select (select count(*)::int from billing_cycles where shop_id = $1) as cycles,
        (select count(*)::int from billing_cycles where shop_id = $1 and status = 'attempting') as open,
        (select count(*)::int from billing_runs where shop_id = $1 and finished_at is null) as runs,
@@ -181,7 +147,7 @@ async function settled(shopId: string, due: number): Promise<true | string> {
   const r = rows[0]!
   if (r.cycles === due && r.open === 0 && r.runs === 0 && r.unresumed === 0 && r.mails === 0) return true
   // What is left, for the failure message.
-  const left = await world.pool.query(
+  const left = await env.world.pool.query(
     `select 'cycle' as kind, id::text, status, attempt_id::text as detail from billing_cycles
        where shop_id = $1 and status = 'attempting'
      union all select 'run', id::text, trigger, owner from billing_runs where shop_id = $1 and finished_at is null
@@ -196,20 +162,20 @@ async function settled(shopId: string, due: number): Promise<true | string> {
 async function expectChargedOnce(shopId: string, chargeable: number[], failing: number[]) {
   const due = [...chargeable, ...failing]
   for (const id of due) expect(attemptsOf(id), `contract ${id}`).toHaveLength(1)
-  const orders = world.emulator.store.shop(BILL_SHOP)!.orders
+  const orders = env.world.emulator.store.shop(BILL_SHOP)!.orders
   for (const id of chargeable) {
     const attempt = attemptsOf(id)[0]!
     expect(attempt.orderId, `order of contract ${id}`).not.toBeNull()
     expect(orders.filter((o) => o.id === attempt.orderId)).toHaveLength(1)
   }
-  const cycles = await world.pool.query<{ contract_id: string; status: string }>(
+  const cycles = await env.world.pool.query<{ contract_id: string; status: string }>(
     'select contract_id::text, status from billing_cycles where shop_id = $1',
     [shopId],
   )
   const statusOf = new Map(cycles.rows.map((r) => [Number(r.contract_id), r.status]))
   for (const id of chargeable) expect(statusOf.get(id)).toBe('succeeded')
   for (const id of failing) expect(statusOf.get(id)).toBe('retry_scheduled')
-  const events = await world.pool.query<{ n: number }>(
+  const events = await env.world.pool.query<{ n: number }>(
     `select count(*)::int as n from contract_events
      where shop_id = $1 and type in ('billed', 'billing_failed') group by contract_id, type`,
     [shopId],
@@ -219,7 +185,7 @@ async function expectChargedOnce(shopId: string, chargeable: number[], failing: 
 
 /** Every mail the outcomes decided (customers with an address): once, sent (an .eml without SMTP). */
 async function expectMailsOnce(shopId: string, due: number) {
-  const withMail = await world.pool.query<{ id: string; status: string }>(
+  const withMail = await env.world.pool.query<{ id: string; status: string }>(
     `select b.id::text, b.status from billing_cycles b
      join subscription_contracts c on c.shop_id = b.shop_id and c.id = b.contract_id
      join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
@@ -229,16 +195,20 @@ async function expectMailsOnce(shopId: string, due: number) {
   const expected = withMail.rows
     .map((r) => (r.status === 'succeeded' ? `order:${r.id}` : `failure:${r.id}:0`))
     .sort()
-  const mails = await world.pool.query<{ id: string; dedupe_key: string; subject: string; status: string }>(
-    'select id::text, dedupe_key, subject, status from mail_outbox where shop_id = $1 order by dedupe_key',
-    [shopId],
-  )
+  const mails = await env.world.pool.query<{
+    id: string
+    dedupe_key: string
+    subject: string
+    status: string
+  }>('select id::text, dedupe_key, subject, status from mail_outbox where shop_id = $1 order by dedupe_key', [
+    shopId,
+  ])
   expect(expected.length).toBeGreaterThan(due / 2)
   expect(mails.rows.map((m) => m.dedupe_key)).toEqual(expected)
   for (const m of mails.rows) {
     expect(m.status).toBe('stored')
     expect(m.subject).toBe(m.dedupe_key.startsWith('order:') ? ORDER_MAIL_SUBJECT : FAILURE_MAIL_SUBJECT)
-    expect(existsSync(join(world.dataDir, 'outbox', `${m.id}.eml`)), `mail ${m.id}`).toBe(true)
+    expect(existsSync(join(env.world.dataDir, 'outbox', `${m.id}.eml`)), `mail ${m.id}`).toBe(true)
   }
 }
 
@@ -250,7 +220,7 @@ async function expectRunsResumed(app: AppProcess, shopId: string) {
   expect(aborted.length).toBeGreaterThanOrEqual(1)
   expect(runs.every((r) => r.finishedAt !== null)).toBe(true)
   for (const r of aborted) expect(r.error).toContain('中断')
-  const resumes = await world.pool.query<{ resumed_from: string; n: number }>(
+  const resumes = await env.world.pool.query<{ resumed_from: string; n: number }>(
     `select resumed_from::text, count(*)::int as n from billing_runs
      where shop_id = $1 and trigger = 'resume' group by resumed_from`,
     [shopId],
@@ -267,7 +237,7 @@ async function expectRunsResumed(app: AppProcess, shopId: string) {
 function notesEditing(queue: string[]) {
   const acked = new Map<string, string>()
   const cutOff: string[] = []
-  const base = `http://127.0.0.1:${world.port}`
+  const base = `http://127.0.0.1:${env.world.port}`
   const auth = `shop=${EDIT_SHOP}&secret=${SECRET}`
   let stopped = false
   /** One merchant: a detail page, then its note, contract after contract. */
@@ -311,9 +281,9 @@ describe.skipIf(!onPostgres())('SIGKILL of the server process', () => {
     const { chargeable, failing } = arrangeCharges(48)
     expect(failing.length).toBeGreaterThanOrEqual(5)
     const due = [...chargeable, ...failing]
-    await world.arrangeDue(BILL_SHOP, due, DUE_AT)
+    await env.world.arrangeDue(BILL_SHOP, due, DUE_AT)
     const shopId = await shopIdOf(BILL_SHOP)
-    let app = await start()
+    let app = await env.start()
     void requestBillingRun(app.url, BILL_SHOP, NOW).catch(() => null)
 
     const cutOff = await killRightAfterAFailureSettles(app, shopId)
@@ -321,41 +291,41 @@ describe.skipIf(!onPostgres())('SIGKILL of the server process', () => {
       `kill 1 after failure ${cutOff.join(', ')} settled: ${appAttempts().length}/${due.length} attempts`,
     ]
     expect(appAttempts().length).toBeLessThan(due.length)
-    app = await start()
+    app = await env.start()
     // Kills 2–5 at random points: after 2–30 more Admin API calls (creates, reads, settlement
     // mutations, whichever come), on a platform slow enough to leave a run to kill.
-    world.emulator.faults.set({ latencyMs: 40 })
+    env.world.emulator.faults.set({ latencyMs: 40 })
     const next = random(SEED)
     for (let k = 1; k < KILLS; k++) {
       const calls = 2 + Math.floor(next() * 29)
       const from = billingCalls()
       await until(() => billingCalls() - from >= calls, 90_000, `${calls} platform calls (kill ${k + 1})`)
       points.push(`kill ${k + 1} after ${calls} calls: ${appAttempts().length}/${due.length} attempts`)
-      await kill(app)
-      app = await start()
+      await env.kill(app)
+      app = await env.start()
     }
     console.log(`[sigkill] seed ${SEED}: ${points.join('; ')}`)
     // The platform at full speed again; the declined cards stay declined.
-    world.emulator.faults.set({ latencyMs: 0 })
+    env.world.emulator.faults.set({ latencyMs: 0 })
 
     // Everything the kills left settles: every cycle decided, no run 実行中, no mail pending.
     await until(() => settled(shopId, due.length), 150_000, 'every cycle, run and mail settled', 250)
     await expectChargedOnce(shopId, chargeable, failing)
     await expectMailsOnce(shopId, due.length)
     await expectRunsResumed(app, shopId)
-    await kill(app)
+    await env.kill(app)
   }, 600_000)
 
   it('five kills while merchants edit notes: every edit that answered 200 is on the platform and in the mirror', async () => {
-    const platform = world.emulator.store.shop(EDIT_SHOP)!
+    const platform = env.world.emulator.store.shop(EDIT_SHOP)!
     // Each edit goes to a contract not edited before, so "the note it set" is what must stay.
     const queue = platform.contracts
       .filter((c) => c.status === 'ACTIVE' || c.status === 'PAUSED')
       .map((c) => String(c.id))
     const editing = notesEditing(queue)
     const { acked, cutOff } = editing
-    world.emulator.faults.set({ latencyMs: 30 })
-    let app = await start()
+    env.world.emulator.faults.set({ latencyMs: 30 })
+    let app = await env.start()
     const merchants = [1, 2].map(editing.merchant)
     const next = random(SEED + 1)
     const points: string[] = []
@@ -364,29 +334,29 @@ describe.skipIf(!onPostgres())('SIGKILL of the server process', () => {
       const from = acked.size
       await until(() => acked.size - from >= edits, 90_000, `${edits} answered edits (kill ${k + 1})`)
       points.push(`kill ${k + 1} after ${edits} edits`)
-      await kill(app)
-      app = await start()
+      await env.kill(app)
+      app = await env.start()
     }
     // A few more on the last process, then the merchants stop.
     const last = acked.size
     await until(() => acked.size - last >= 2, 90_000, 'edits after the last restart')
     editing.stop()
     await Promise.all(merchants)
-    world.emulator.faults.reset()
+    env.world.emulator.faults.reset()
     console.log(
       `[sigkill] seed ${SEED + 1}: ${points.join('; ')}; ${acked.size} answered, ${cutOff.length} cut off`,
     )
 
     const shop = (
-      await world.pool.query<{ id: string }>('select id::text from shops where domain = $1', [EDIT_SHOP])
+      await env.world.pool.query<{ id: string }>('select id::text from shops where domain = $1', [EDIT_SHOP])
     ).rows[0]!.id
     const ids = [...acked.keys()]
-    const mirror = await world.pool.query<{ id: string; note: string | null }>(
+    const mirror = await env.world.pool.query<{ id: string; note: string | null }>(
       'select id::text, note from subscription_contracts where shop_id = $1 and id = any($2::bigint[])',
       [shop, ids],
     )
     const mirrored = new Map(mirror.rows.map((r) => [r.id, r.note]))
-    const history = await world.pool.query<{ id: string; n: number }>(
+    const history = await env.world.pool.query<{ id: string; n: number }>(
       `select contract_id::text as id, count(*)::int as n from contract_events
        where shop_id = $1 and type = 'note_changed' and contract_id = any($2::bigint[]) group by contract_id`,
       [shop, ids],
@@ -397,6 +367,6 @@ describe.skipIf(!onPostgres())('SIGKILL of the server process', () => {
       expect(mirrored.get(id), `mirror note of ${id}`).toBe(note)
       expect(logged.get(id), `note_changed of ${id}`).toBe(1)
     }
-    await kill(app)
+    await env.kill(app)
   }, 600_000)
 })

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testSessionToken } from './support/fixtures.ts'
+import { STAMP, testSessionToken } from './support/fixtures.ts'
 import { tcpListenPorts } from './support/listeners.ts'
 import { rawRequest } from './support/raw-http.ts'
 
@@ -25,8 +25,7 @@ import { rawRequest } from './support/raw-http.ts'
 
 const ROOT = new URL('../../../', import.meta.url).pathname
 const SHOP = 'teiki-demo.myshopify.com'
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const SECRET = `startup-demo-secret-${stamp}`
+const SECRET = `startup-demo-secret-${STAMP}`
 let work: string
 let dataDir: string
 let outFile: string

@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orderCount } from '../src/billing/repo.ts'
 import { runBilling } from '../src/billing/run.ts'
 import { findInstalledShop } from '../src/platform/shops-repo.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { useEmulatedApp } from './support/emulated-app.ts'
+import { STAMP, testDomain } from './support/fixtures.ts'
 
 // From a sale to a contract: a shopper buys on the emulated storefront (product page, cart,
 // checkout with the demo card); the platform creates the contract and sends
 // subscription_contracts/create; the app mirrors the contract, its lines and its new customer.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `store-${stamp}.myshopify.com`
+const DOMAIN = testDomain('store')
 
-let env: EmulatedApp
-
-beforeAll(async () => {
-  env = await startEmulatedApp({
-    shops: [{ domain: DOMAIN, contracts: 5 }],
-    secret: 'storefront-secret',
-    webhooks: true,
-  })
+const env = useEmulatedApp({
+  shops: [{ domain: DOMAIN, contracts: 5 }],
+  secret: 'storefront-secret',
+  webhooks: true,
 })
-afterAll(() => env.close())
 
 /** A shopper's browser on the store: keeps the cart cookie. */
 function shopper() {
@@ -41,7 +36,7 @@ function shopper() {
 }
 
 const BUYER = {
-  email: `new.${stamp}@example.jp`,
+  email: `new.${STAMP}@example.jp`,
   lastName: '佐藤',
   firstName: '美咲',
   phone: '080-2345-6789',
@@ -162,7 +157,7 @@ describe('the contract sold at checkout is billed on its plan', () => {
     )!
     const browse = shopper()
     await browse('/cart/add', { id: String(variant.id), selling_plan: String(plan.id) })
-    await browse('/checkout', { ...BUYER, email: `weekly.${stamp}@example.jp` })
+    await browse('/checkout', { ...BUYER, email: `weekly.${STAMP}@example.jp` })
     await env.emulator.idle()
     const contract = shop.contracts.at(-1)!
     expect(contract.lines[0]!.currentPrice).toBe(Math.round(variant.price * 0.8))
@@ -194,7 +189,7 @@ describe('the contract sold at checkout is billed on its plan', () => {
     const browse = shopper()
     await browse('/cart/add', { id: String(variant.id), selling_plan: String(every!.id) })
     await browse('/cart/add', { id: String(variant.id), selling_plan: String(fortnightly!.id) })
-    await browse('/checkout', { ...BUYER, email: `two-plans.${stamp}@example.jp` })
+    await browse('/checkout', { ...BUYER, email: `two-plans.${STAMP}@example.jp` })
     await env.emulator.idle()
     const made = shop.contracts.slice(-2)
     expect(made.map((c) => c.lines[0]!.sellingPlanId)).toEqual([every!.id, fortnightly!.id])

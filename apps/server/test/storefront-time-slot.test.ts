@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BUYER, shopper } from '../../../packages/shopify-emulator/test/support/storefront-client.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { useEmulatedApp } from './support/emulated-app.ts'
+import { STAMP, testDomain } from './support/fixtures.ts'
 
 // Issue 23 item 6 and issue 22 item 4, through the app: a contract bought on the emulated
 // storefront from anywhere in Japan, with a time slot, reads in 契約詳細 as a contract whose slot
 // the merchant set (the checkout writes 配送時間帯 as the app does).
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `slot-${stamp}.myshopify.com`
+const DOMAIN = testDomain('slot')
 const SECRET = 'slot-secret'
 
-let env: EmulatedApp
-beforeAll(async () => {
-  env = await startEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 5 }], secret: SECRET, webhooks: true })
-})
-afterAll(() => env.close())
+const env = useEmulatedApp({ shops: [{ domain: DOMAIN, contracts: 5 }], secret: SECRET, webhooks: true })
 
 describe('a storefront contract’s address and time slot in 契約詳細', () => {
   it('reads 秋田県 and 19時〜21時 as the app’s own', async () => {
@@ -28,7 +24,7 @@ describe('a storefront contract’s address and time slot in 契約詳細', () =
     })
     const paid = await browser.form('/checkout', {
       ...BUYER,
-      email: `akita.${stamp}@example.jp`,
+      email: `akita.${STAMP}@example.jp`,
       provinceCode: 'JP-05',
       city: '秋田市',
       deliveryTime: '19-21',

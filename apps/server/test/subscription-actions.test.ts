@@ -1,72 +1,48 @@
-import type { Emulator } from '@teiki/shopify-emulator'
-import type pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { withTransaction } from '../src/db/pool.ts'
 import { refreshContract } from '../src/features/webhooks/contract-topics.ts'
-import type { AppInstance } from '../src/http/app.ts'
-import type { AdminClient } from '../src/platform/admin-client.ts'
 import { toGid } from '../src/platform/gid.ts'
 import { fetchSubscriptionContract } from '../src/platform/operations/subscription-contract.ts'
 import { appendContractEvents, upsertContracts } from '../src/sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../src/sync/records.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { useMainAndOther } from './support/emulated-app.ts'
+import { testDomain } from './support/fixtures.ts'
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `actions-${stamp}.myshopify.com`
-const OTHER = `actions-other-${stamp}.myshopify.com`
+const DOMAIN = testDomain('actions')
+const OTHER = testDomain('actions-other')
 const SECRET = 's3cret-actions'
 
-let env: EmulatedApp
-let pool: pg.Pool
-let app: AppInstance
-let emulator: Emulator
-let clients: Record<string, AdminClient> = {}
-let shopIds: Record<string, string> = {}
-
-beforeAll(async () => {
-  env = await startEmulatedApp({
-    shops: [
-      { domain: DOMAIN, contracts: 30 },
-      { domain: OTHER, contracts: 5 },
-    ],
-    secret: SECRET,
-  })
-  ;({ pool, app, emulator, clients, shopIds } = env)
-})
-afterAll(() => env?.close())
-beforeEach(() => {
-  emulator.faults.reset()
-})
+const env = useMainAndOther('actions', { secret: SECRET, contracts: [30, 5], sync: false })
 
 const platformContract = (domain: string, id: number) =>
-  emulator.store.shop(domain)!.contracts.find((c) => c.id === id)!
+  env.emulator.store.shop(domain)!.contracts.find((c) => c.id === id)!
 
 /** Puts the platform's current contract in the mirror, as the full sync would. */
 async function mirror(domain: string, contractId: number): Promise<void> {
   const contract = await fetchSubscriptionContract(
-    clients[domain]!,
+    env.clients[domain]!,
     toGid('SubscriptionContract', contractId),
   )
   const changes = await upsertContracts(
-    pool,
-    shopIds[domain]!,
+    env.pool,
+    env.shopIds[domain]!,
     [contractRecord(contract!)],
     lineRecords(contract!),
   )
-  await appendContractEvents(pool, shopIds[domain]!, 'sync', changes)
+  await appendContractEvents(env.pool, env.shopIds[domain]!, 'sync', changes)
 }
 
 const used = new Set<number>()
 /** An ACTIVE contract no earlier test used, mirrored; with its customer id. */
 async function freshActive(domain = DOMAIN): Promise<{ contractId: string; customerId: string }> {
-  const c = emulator.store.shop(domain)!.contracts.find((c) => c.status === 'ACTIVE' && !used.has(c.id))!
+  const c = env.emulator.store.shop(domain)!.contracts.find((c) => c.status === 'ACTIVE' && !used.has(c.id))!
   used.add(c.id)
   await mirror(domain, c.id)
   return { contractId: String(c.id), customerId: String(c.customerId) }
 }
 
 async function setPlatformStatus(mutation: string, contractId: string): Promise<void> {
-  const res = await emulator.graphql(DOMAIN, {
+  const res = await env.emulator.graphql(DOMAIN, {
     query: `mutation { ${mutation}(subscriptionContractId: "${toGid('SubscriptionContract', contractId)}") {
       contract { id status } userErrors { field message } } }`,
   })
@@ -74,25 +50,25 @@ async function setPlatformStatus(mutation: string, contractId: string): Promise<
 }
 
 async function mirrorRow(contractId: string, domain = DOMAIN) {
-  const { rows } = await pool.query<{ status: string; updated_at: Date }>(
+  const { rows } = await env.pool.query<{ status: string; updated_at: Date }>(
     'select status, updated_at from subscription_contracts where shop_id = $1 and id = $2',
-    [shopIds[domain], contractId],
+    [env.shopIds[domain], contractId],
   )
   return rows[0]
 }
 
 async function statusEvents(contractId: string) {
-  const { rows } = await pool.query<{ source: string; payload: Record<string, unknown> }>(
+  const { rows } = await env.pool.query<{ source: string; payload: Record<string, unknown> }>(
     `select source, payload from contract_events
      where shop_id = $1 and contract_id = $2 and type = 'status_changed' order by id`,
-    [shopIds[DOMAIN], contractId],
+    [env.shopIds[DOMAIN], contractId],
   )
   return rows
 }
 
 /** Calls to a mutation for one contract the emulator logged since `from`. */
 const mutationCalls = (field: string, contractId: string, from = 0) =>
-  emulator.callLog
+  env.emulator.callLog
     .slice(from)
     .filter(
       (c) =>
@@ -102,7 +78,7 @@ const mutationCalls = (field: string, contractId: string, from = 0) =>
     ).length
 
 function act(path: 'pause' | 'resume' | 'churn', body: unknown, domain = DOMAIN) {
-  return app.inject({
+  return env.app.inject({
     method: 'POST',
     url: `/app-admin/${path}?shop=${domain}&secret=${SECRET}`,
     payload: body as Record<string, unknown>,
@@ -149,8 +125,8 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
       while (platformContract(DOMAIN, Number(ids.contractId)).status !== 'PAUSED') {
         await new Promise((resolve) => setTimeout(resolve, 1))
       }
-      const write = await refreshContract(pool, clients[DOMAIN]!, shopIds[DOMAIN]!, gid)
-      await withTransaction(pool, (tx) => write(tx, shopIds[DOMAIN]!))
+      const write = await refreshContract(env.pool, env.clients[DOMAIN]!, env.shopIds[DOMAIN]!, gid)
+      await withTransaction(env.pool, (tx) => write(tx, env.shopIds[DOMAIN]!))
     })()
     const [res] = await Promise.all([act('pause', ids), webhook])
     expect(res.statusCode).toBe(200)
@@ -177,7 +153,7 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
     const ids = await freshActive()
     await setPlatformStatus('subscriptionContractCancel', ids.contractId)
     await mirror(DOMAIN, Number(ids.contractId))
-    const before = emulator.callLog.length
+    const before = env.emulator.callLog.length
 
     const resume = await act('resume', ids)
     expect(resume.statusCode).toBe(409)
@@ -192,7 +168,7 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
     expect(pause.statusCode).toBe(409)
     expect(pause.json().error.message).toBe('解約済みの契約は一時停止できません')
 
-    expect(emulator.callLog.slice(before).filter((c) => c.shop === DOMAIN)).toEqual([])
+    expect(env.emulator.callLog.slice(before).filter((c) => c.shop === DOMAIN)).toEqual([])
   })
 
   it("answers 404 for another shop's contract, an unknown id and a wrong customer", async () => {
@@ -246,9 +222,9 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
   it('answers 502 and leaves the mirror alone when the platform keeps failing', async () => {
     const ids = await freshActive()
     const before = await mirrorRow(ids.contractId)
-    emulator.faults.set({ errorRate: 1 })
+    env.emulator.faults.set({ errorRate: 1 })
     const res = await act('pause', ids)
-    emulator.faults.reset()
+    env.emulator.faults.reset()
     expect(res.statusCode).toBe(502)
     expect(res.json().error.code).toBe('PLATFORM_UNAVAILABLE')
     expect(res.json().error.message).toMatch(/一時停止できませんでした/)
@@ -259,7 +235,7 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
 
   it("churns with one of the shop's reasons: stored with the contract, served by the detail", async () => {
     const ids = await freshActive()
-    const created = await app.inject({
+    const created = await env.app.inject({
       method: 'POST',
       url: `/app-admin/cancellation-reasons?shop=${DOMAIN}&secret=${SECRET}`,
       payload: { reason: '商品が余っている' },
@@ -280,11 +256,11 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
         },
       },
     ])
-    const stored = await app.inject({
+    const stored = await env.app.inject({
       url: `/app-admin/subscription-contracts/${ids.contractId}/cancellation-reason?shop=${DOMAIN}&secret=${SECRET}`,
     })
     expect(stored.json()).toMatchObject({ contractId: ids.contractId, reasonId, reason: '商品が余っている' })
-    const detail = await app.inject({
+    const detail = await env.app.inject({
       url: `/app-admin/subscriptions/${ids.contractId}?shop=${DOMAIN}&secret=${SECRET}`,
     })
     expect(detail.json().cancellation).toMatchObject({ reasonId, reason: '商品が余っている' })
@@ -292,11 +268,11 @@ describe('POST /app-admin/pause, /resume, /churn', () => {
 
   it('refuses an unknown cancellation reason with 404 before the platform cancels anything', async () => {
     const ids = await freshActive()
-    const before = emulator.callLog.length
+    const before = env.emulator.callLog.length
     const res = await act('churn', { ...ids, reasonId: '987654321' })
     expect(res.statusCode).toBe(404)
     expect(res.json().error.message).toBe('解約理由が見つかりません')
-    expect(emulator.callLog.slice(before).filter((c) => c.shop === DOMAIN)).toEqual([])
+    expect(env.emulator.callLog.slice(before).filter((c) => c.shop === DOMAIN)).toEqual([])
     expect(platformContract(DOMAIN, Number(ids.contractId)).status).toBe('ACTIVE')
   })
 })

@@ -5,71 +5,47 @@ import {
   type ContractRecord,
   createSchema,
   type DiscountRecord,
-  type Emulator,
   nextId,
   queryCost,
 } from '@teiki/shopify-emulator'
 import { type OperationDefinitionNode, parse } from 'graphql'
-import type pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { isCardExpired } from '../src/features/subscriptions/payment-instrument.ts'
-import type { AppInstance } from '../src/http/app.ts'
-import type { AdminClient } from '../src/platform/admin-client.ts'
 import { toGid } from '../src/platform/gid.ts'
 import { fetchCustomerPaymentMethods } from '../src/platform/operations/customer-payment-methods.ts'
 import { fetchSubscriptionContract } from '../src/platform/operations/subscription-contract.ts'
 import { SUBSCRIPTION_CONTRACT_DETAIL } from '../src/platform/operations/subscription-contract-detail.ts'
 import { upsertContracts } from '../src/sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../src/sync/records.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { useMainAndOther } from './support/emulated-app.ts'
+import { testDomain } from './support/fixtures.ts'
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `detail-${stamp}.myshopify.com`
-const OTHER = `detail-other-${stamp}.myshopify.com`
+const DOMAIN = testDomain('detail')
+const OTHER = testDomain('detail-other')
 const SECRET = 's3cret-detail'
 
-let env: EmulatedApp
-let pool: pg.Pool
-let app: AppInstance
-let emulator: Emulator
-let clients: Record<string, AdminClient> = {}
-let shopIds: Record<string, string> = {}
+const env = useMainAndOther('detail', { secret: SECRET, contracts: [30, 5], sync: false })
 
-beforeAll(async () => {
-  env = await startEmulatedApp({
-    shops: [
-      { domain: DOMAIN, contracts: 30 },
-      { domain: OTHER, contracts: 5 },
-    ],
-    secret: SECRET,
-  })
-  ;({ pool, app, emulator, clients, shopIds } = env)
-})
-afterAll(() => env?.close())
-beforeEach(() => {
-  emulator.faults.reset()
-})
-
-const shopState = (domain: string) => emulator.store.shop(domain)!
+const shopState = (domain: string) => env.emulator.store.shop(domain)!
 
 /** Puts the platform's current contract in the mirror, as the full sync would. */
 async function mirror(domain: string, contractId: number): Promise<void> {
   const contract = await fetchSubscriptionContract(
-    clients[domain]!,
+    env.clients[domain]!,
     toGid('SubscriptionContract', contractId),
   )
-  await upsertContracts(pool, shopIds[domain]!, [contractRecord(contract!)], lineRecords(contract!))
+  await upsertContracts(env.pool, env.shopIds[domain]!, [contractRecord(contract!)], lineRecords(contract!))
 }
 
 function detail(contractId: string | number, domain = DOMAIN) {
-  return app.inject({
+  return env.app.inject({
     method: 'GET',
     url: `/app-admin/subscriptions/${contractId}?shop=${domain}&secret=${SECRET}`,
   })
 }
 
 const callsFor = (domain: string, from: number) =>
-  emulator.callLog.slice(from).filter((c) => c.shop === domain).length
+  env.emulator.callLog.slice(from).filter((c) => c.shop === domain).length
 
 type Money = { amount: string; currencyCode: string }
 type PlatformLine = {
@@ -96,7 +72,7 @@ async function platformLinePricing(
   // Every line, a page of 50 at a time (a generated contract may hold more than one page).
   const lines: PlatformLine[] = []
   for (let after: string | null = null; ; ) {
-    const { data, errors } = await emulator.graphql(domain, {
+    const { data, errors } = await env.emulator.graphql(domain, {
       query: `query ($id: ID!, $after: String) {
         subscriptionContract(id: $id) {
           lines(first: 50, after: $after) {
@@ -154,9 +130,9 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
     const c = [...shop.contracts].sort((a, b) => b.orderIds.length - a.orderIds.length)[0]!
     await mirror(DOMAIN, c.id)
     // A merchant's correction: 7, with no orders mirrored after it.
-    await pool.query(
+    await env.pool.query(
       'update subscription_contracts set order_count_set = 7, order_count_set_at = now() where shop_id = $1 and id = $2',
-      [shopIds[DOMAIN], c.id],
+      [env.shopIds[DOMAIN], c.id],
     )
 
     const res = await detail(c.id)
@@ -165,7 +141,7 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
 
     expect(body.contractId).toBe(String(c.id))
     expect(body.status).toBe(c.status)
-    const { data } = await emulator.graphql(DOMAIN, {
+    const { data } = await env.emulator.graphql(DOMAIN, {
       query: `{ customer(id: "${toGid('Customer', c.customerId)}") { displayName email } }`,
     })
     expect(body.customer).toEqual({ id: String(c.customerId), ...(data as { customer: object }).customer })
@@ -433,7 +409,7 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
   it("answers 404 for another shop's contract without calling the platform", async () => {
     const theirs = shopState(OTHER).contracts[0]!
     await mirror(OTHER, theirs.id)
-    const from = emulator.callLog.length
+    const from = env.emulator.callLog.length
     const res = await detail(theirs.id, DOMAIN)
     expect(res.statusCode).toBe(404)
     expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: '契約が見つかりません' })
@@ -443,7 +419,7 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
   })
 
   it('answers 404 for an unknown id', async () => {
-    const from = emulator.callLog.length
+    const from = env.emulator.callLog.length
     const res = await detail('999999999999')
     expect(res.statusCode).toBe(404)
     expect(res.json().error.message).toBe('契約が見つかりません')
@@ -464,9 +440,9 @@ describe('GET /app-admin/subscriptions/:contractId', () => {
   it('answers 502 when the platform keeps failing', async () => {
     const c = shopState(DOMAIN).contracts[1]!
     await mirror(DOMAIN, c.id)
-    emulator.faults.set({ errorRate: 1 })
+    env.emulator.faults.set({ errorRate: 1 })
     const res = await detail(c.id)
-    emulator.faults.reset()
+    env.emulator.faults.reset()
     expect(res.statusCode).toBe(502)
     expect(res.json().error).toEqual({
       code: 'PLATFORM_UNAVAILABLE',
@@ -498,7 +474,7 @@ describe('customer payment methods operation', () => {
       revokedReason: null,
     }
     shop.paymentMethods.push(revoked)
-    const methods = await fetchCustomerPaymentMethods(clients[OTHER]!, toGid('Customer', own.customerId))
+    const methods = await fetchCustomerPaymentMethods(env.clients[OTHER]!, toGid('Customer', own.customerId))
     const expected = shop.paymentMethods.filter(
       (p) => p.customerId === own.customerId && p.revokedAt === null,
     )
@@ -511,7 +487,7 @@ describe('customer payment methods operation', () => {
     if (own.instrument.__typename === 'CustomerCreditCard')
       expect(methods?.[0]?.instrument).toMatchObject({ lastDigits: own.instrument.lastDigits })
 
-    expect(await fetchCustomerPaymentMethods(clients[OTHER]!, toGid('Customer', 1))).toBeNull()
+    expect(await fetchCustomerPaymentMethods(env.clients[OTHER]!, toGid('Customer', 1))).toBeNull()
   })
 })
 

@@ -1,43 +1,17 @@
 import { cycleUnitPrice, DEFAULT_DELIVERY_SETTINGS } from '@teiki/domain'
-import type { Emulator } from '@teiki/shopify-emulator'
-import type pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { saveDeliverySettings } from '../src/features/delivery/repo.ts'
-import type { AppInstance } from '../src/http/app.ts'
-import { findInstalledShop } from '../src/platform/shops-repo.ts'
-import { fullSync } from '../src/sync/full-sync.ts'
 import { contractOrderCount } from '../src/sync/order-count.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { useMainAndOther } from './support/emulated-app.ts'
+import { testDomain } from './support/fixtures.ts'
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `edits-${stamp}.myshopify.com`
-const OTHER = `edits-other-${stamp}.myshopify.com`
+const DOMAIN = testDomain('edits')
+const OTHER = testDomain('edits-other')
 const SECRET = 's3cret-edits'
 
-let env: EmulatedApp
-let pool: pg.Pool
-let app: AppInstance
-let emulator: Emulator
-let shopIds: Record<string, string> = {}
+const env = useMainAndOther('edits', { secret: SECRET, contracts: [200, 5] })
 
-beforeAll(async () => {
-  env = await startEmulatedApp({
-    shops: [
-      { domain: DOMAIN, contracts: 200 },
-      { domain: OTHER, contracts: 5 },
-    ],
-    secret: SECRET,
-  })
-  ;({ pool, app, emulator, shopIds } = env)
-  for (const domain of [DOMAIN, OTHER]) {
-    const shop = (await findInstalledShop(pool, domain))!
-    await fullSync(pool, env.clients[domain]!, shop, { bulk: false })
-  }
-}, 60_000)
-afterAll(() => env?.close())
-beforeEach(() => emulator.faults.reset())
-
-const platformShop = (domain = DOMAIN) => emulator.store.shop(domain)!
+const platformShop = (domain = DOMAIN) => env.emulator.store.shop(domain)!
 const platformContract = (id: string, domain = DOMAIN) =>
   platformShop(domain).contracts.find((c) => String(c.id) === id)!
 
@@ -64,7 +38,7 @@ function fresh(domain = DOMAIN, opts: { lines?: number } = {}): Fixture {
 
 function call(method: string, path: string, body?: unknown, domain = DOMAIN) {
   const sep = path.includes('?') ? '&' : '?'
-  return app.inject({
+  return env.app.inject({
     method: method as 'GET',
     url: `/app-admin${path}${sep}shop=${domain}&secret=${SECRET}`,
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
@@ -72,10 +46,10 @@ function call(method: string, path: string, body?: unknown, domain = DOMAIN) {
 }
 
 const shopCalls = (from: number, domain = DOMAIN) =>
-  emulator.callLog.slice(from).filter((c) => c.shop === domain)
+  env.emulator.callLog.slice(from).filter((c) => c.shop === domain)
 
 async function mirrorRow(contractId: string, domain = DOMAIN) {
-  const { rows } = await pool.query<{
+  const { rows } = await env.pool.query<{
     revision_id: string
     next_billing_date: Date | null
     note: string | null
@@ -83,12 +57,12 @@ async function mirrorRow(contractId: string, domain = DOMAIN) {
     delivery_method: { address?: Record<string, string> } | null
     billing_policy: { interval: string; intervalCount: number }
     price_manually_changed_at: Date | null
-  }>('select * from subscription_contracts where shop_id = $1 and id = $2', [shopIds[domain], contractId])
+  }>('select * from subscription_contracts where shop_id = $1 and id = $2', [env.shopIds[domain], contractId])
   return rows[0]!
 }
 
 async function mirrorLines(contractId: string) {
-  const { rows } = await pool.query<{
+  const { rows } = await env.pool.query<{
     id: string
     variant_id: string
     quantity: number
@@ -96,15 +70,15 @@ async function mirrorLines(contractId: string) {
   }>(
     `select id, variant_id::text, quantity, current_price::text from subscription_lines
      where shop_id = $1 and contract_id = $2 order by position`,
-    [shopIds[DOMAIN], contractId],
+    [env.shopIds[DOMAIN], contractId],
   )
   return rows
 }
 
 async function events(contractId: string, type: string) {
-  const { rows } = await pool.query<{ source: string; payload: Record<string, unknown> }>(
+  const { rows } = await env.pool.query<{ source: string; payload: Record<string, unknown> }>(
     'select source, payload from contract_events where shop_id = $1 and contract_id = $2 and type = $3 order by id',
-    [shopIds[DOMAIN], contractId, type],
+    [env.shopIds[DOMAIN], contractId, type],
   )
   return rows
 }
@@ -112,9 +86,9 @@ async function events(contractId: string, type: string) {
 /** A variant of the shop other than the ones on the contract, with its mirrored price. */
 async function otherVariant(contractId: string): Promise<{ id: string; price: string }> {
   const onContract = new Set(platformContract(contractId).lines.map((l) => String(l.variantId)))
-  const { rows } = await pool.query<{ id: string; price: string }>(
+  const { rows } = await env.pool.query<{ id: string; price: string }>(
     'select id::text, price::text from product_variants where shop_id = $1 order by id',
-    [shopIds[DOMAIN]],
+    [env.shopIds[DOMAIN]],
   )
   const variant = rows.find((r) => !onContract.has(r.id))
   if (!variant) throw new Error('no spare variant')
@@ -267,9 +241,9 @@ const ENDPOINTS: Endpoint[] = [
     async verify(f, json) {
       const c = platformContract(f.contractId)
       expect(c.billingAttemptIds.map(String)).toContain(json.billingAttemptId)
-      const { rows } = await pool.query(
+      const { rows } = await env.pool.query(
         'select idempotency_key from billing_attempts where shop_id = $1 and id = $2',
-        [shopIds[DOMAIN], json.billingAttemptId],
+        [env.shopIds[DOMAIN], json.billingAttemptId],
       )
       expect(rows[0]?.idempotency_key).toBe(`order-now-${f.contractId}-${f.revision}`)
     },
@@ -350,9 +324,9 @@ const ENDPOINTS: Endpoint[] = [
     platform: true,
     async verify(f) {
       const line = platformContract(f.contractId).lines.find((l) => String(l.id) === f.lineId)!
-      const variant = await pool.query<{ id: string; price: string }>(
+      const variant = await env.pool.query<{ id: string; price: string }>(
         'select id::text, price from product_variants where shop_id = $1 and id = $2',
-        [shopIds[DOMAIN], line.variantId],
+        [env.shopIds[DOMAIN], line.variantId],
       )
       const price = Number(variant.rows[0]?.price)
       if (!line.pricingPolicy) {
@@ -373,7 +347,7 @@ const ENDPOINTS: Endpoint[] = [
             afterCycle: d.afterCycle ?? 0,
           })),
         }
-        const cycle = (await contractOrderCount(pool, shopIds[DOMAIN]!, f.contractId)) + 1
+        const cycle = (await contractOrderCount(env.pool, env.shopIds[DOMAIN]!, f.contractId)) + 1
         expect(line.currentPrice).toBe(Number(cycleUnitPrice(policy, cycle, 'JPY')))
         expect(line.currentPrice).toBeLessThanOrEqual(price)
       }
@@ -601,7 +575,7 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
 
   it('refuses invalid input with 400 and a Japanese message, without calling the platform', async () => {
     const f = await fixtureFor(endpoint)
-    const before = emulator.callLog.length
+    const before = env.emulator.callLog.length
     const path = endpoint.invalid.path?.(f) ?? endpoint.path(f)
     const body = endpoint.invalid.body ? endpoint.invalid.body(f) : resolveBody(endpoint, f, '1')
     const res = await call(endpoint.method, path, body)
@@ -622,7 +596,7 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
     }
     const unknown: Fixture = { ...theirs, contractId: '999999999' }
     for (const f of [theirs, unknown]) {
-      const before = emulator.callLog.length
+      const before = env.emulator.callLog.length
       const res = await call(endpoint.method, endpoint.path(f), resolveBody(endpoint, f, '1'))
       expect(res.statusCode, res.body).toBe(404)
       expect(res.json().error.code).toBe('NOT_FOUND')
@@ -638,7 +612,7 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
       const variant = await otherVariant(f.contractId)
       const before = await mirrorRow(f.contractId)
       const revision = platformContract(f.contractId).revisionId
-      emulator.faults.failMutation(mutation, { code: 'INVALID', message: 'Refused by the platform' })
+      env.emulator.faults.failMutation(mutation, { code: 'INVALID', message: 'Refused by the platform' })
       const res = await call(endpoint.method, endpoint.path(f), resolveBody(endpoint, f, variant.id))
       expect(res.statusCode, res.body).toBe(422)
       expect(res.json().error.code).toBe('PLATFORM_USER_ERROR')
@@ -657,9 +631,9 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
       const f = await fixtureFor(endpoint)
       const variant = await otherVariant(f.contractId)
       const before = await mirrorRow(f.contractId)
-      emulator.faults.set({ errorRate: 1 })
+      env.emulator.faults.set({ errorRate: 1 })
       const res = await call(endpoint.method, endpoint.path(f), resolveBody(endpoint, f, variant.id))
-      emulator.faults.reset()
+      env.emulator.faults.reset()
       expect(res.statusCode, res.body).toBe(502)
       expect(res.json().error.code).toBe('PLATFORM_UNAVAILABLE')
       expect(hasJapanese(res.json().error.message)).toBe(true)
@@ -668,9 +642,9 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
   } else {
     it('needs no platform: it works while the platform is down', async () => {
       const f = await fixtureFor(endpoint)
-      emulator.faults.set({ errorRate: 1 })
+      env.emulator.faults.set({ errorRate: 1 })
       const res = await call(endpoint.method, endpoint.path(f), resolveBody(endpoint, f, '1'))
-      emulator.faults.reset()
+      env.emulator.faults.reset()
       expect(res.statusCode, res.body).toBe(200)
     })
   }
@@ -685,7 +659,7 @@ describe('stale updates', () => {
     })
     expect(first.statusCode).toBe(200)
     // A second person still looking at the screen from before the first edit.
-    const before = emulator.callLog.length
+    const before = env.emulator.callLog.length
     const second = await call('PUT', `/subscription-contracts/${f.contractId}/note`, {
       note: '担当Bのメモ',
       revision: f.revision,
@@ -784,7 +758,10 @@ describe('edit rules', () => {
       key: '配送時間帯',
       value: '12時〜14時',
     })
-    await saveDeliverySettings(pool, shopIds[DOMAIN]!, { ...DEFAULT_DELIVERY_SETTINGS, carrier: 'sagawa' })
+    await saveDeliverySettings(env.pool, env.shopIds[DOMAIN]!, {
+      ...DEFAULT_DELIVERY_SETTINGS,
+      carrier: 'sagawa',
+    })
     try {
       const ok = await call('PUT', `/subscription-contracts/${f.contractId}/specify-delivery-time`, {
         deliveryTime: '12-14',
@@ -796,7 +773,7 @@ describe('edit rules', () => {
         value: '12時〜14時',
       })
     } finally {
-      await pool.query('delete from delivery_settings where shop_id = $1', [shopIds[DOMAIN]])
+      await env.pool.query('delete from delivery_settings where shop_id = $1', [env.shopIds[DOMAIN]])
     }
   })
 
@@ -870,10 +847,10 @@ describe('edit rules', () => {
         (id) => String(id) === a.json().billingAttemptId,
       ),
     ).toHaveLength(1)
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       `select count(*)::int as n from billing_attempts where shop_id = $1 and contract_id = $2
        and idempotency_key like 'order-now-%'`,
-      [shopIds[DOMAIN], f.contractId],
+      [env.shopIds[DOMAIN], f.contractId],
     )
     expect(rows[0].n).toBe(1)
   })
@@ -883,10 +860,10 @@ describe('edit rules', () => {
     const set = await call('PUT', `/subscription-contracts/${f.contractId}/order-count`, { count: 5 })
     expect(set.json().count).toBe(5)
     // An order mirrored after the correction counts on top of it.
-    await pool.query(
+    await env.pool.query(
       `insert into orders (shop_id, id, name, contract_id, customer_id, total_amount, currency_code, created_at)
        values ($1, 990000001, '#X1', $2, $3, 1000, 'JPY', now() + interval '1 second')`,
-      [shopIds[DOMAIN], f.contractId, f.customerId],
+      [env.shopIds[DOMAIN], f.contractId, f.customerId],
     )
     const read = await call('GET', `/subscription-contracts/${f.contractId}/order-count`)
     expect(read.json()).toMatchObject({ count: 6, setCount: 5 })

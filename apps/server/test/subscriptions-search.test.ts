@@ -1,13 +1,9 @@
 import { ZErrorResponse, ZLatestSubscription, ZSearchSubscriptionsResponse } from '@teiki/contract'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { searchSubscriptions, searchSubscriptionsByVariant } from '../src/features/subscriptions/service.ts'
-import type { AppInstance } from '../src/http/app.ts'
 import { findInstalledShop } from '../src/platform/shops-repo.ts'
-import { createShop, type SeedContract, seedContracts, testApp, testPool } from './support/fixtures.ts'
+import { createShop, type SeedContract, seedContracts, useTestApp } from './support/fixtures.ts'
 
-let pool: pg.Pool
-let app: AppInstance
 let shop: Awaited<ReturnType<typeof createShop>>
 
 const VARIANT_COFFEE = '44000000000001'
@@ -72,20 +68,15 @@ const fillers: SeedContract[] = Array.from({ length: 22 }, (_, i) => ({
   nextBillingDate: new Date(Date.UTC(2027, 0, 1 + i, 1)).toISOString(),
 }))
 
+const env = useTestApp()
 beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-  shop = await createShop(pool, { prefix: 'search' })
-  await seedContracts(pool, shop.id, [...named, ...fillers])
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
+  shop = await createShop(env.pool, { prefix: 'search' })
+  await seedContracts(env.pool, shop.id, [...named, ...fillers])
 })
 
 async function get(path: string, params: Record<string, string> = {}) {
   const query = new URLSearchParams({ shop: shop.domain, secret: shop.secret, ...params })
-  const res = await app.inject({ method: 'GET', url: `/app-admin/subscriptions/${path}?${query}` })
+  const res = await env.app.inject({ method: 'GET', url: `/app-admin/subscriptions/${path}?${query}` })
   const body = res.json()
   // Every answer must match the contract the web app codes against.
   if (res.statusCode === 200) ZSearchSubscriptionsResponse.parse(body)
@@ -271,28 +262,28 @@ describe('the total of a search (全N件)', () => {
   })
 
   it('stops counting at the limit and says AT_LEAST (the platform counts the same way)', async () => {
-    const row = (await findInstalledShop(pool, shop.domain))!
+    const row = (await findInstalledShop(env.pool, shop.domain))!
     const base = { statuses: [], offset: 0, limit: 10 }
     // 25 contracts, counting stops at 20.
-    expect((await searchSubscriptions(pool, row, base, { countLimit: 20 })).total).toEqual({
+    expect((await searchSubscriptions(env.pool, row, base, { countLimit: 20 })).total).toEqual({
       count: 20,
       precision: 'AT_LEAST',
     })
     // Exactly at the limit is still exact.
-    expect((await searchSubscriptions(pool, row, base, { countLimit: 25 })).total).toEqual({
+    expect((await searchSubscriptions(env.pool, row, base, { countLimit: 25 })).total).toEqual({
       count: 25,
       precision: 'EXACT',
     })
     // A page deeper than the limit says at least as many as it has seen, without counting.
     expect(
-      (await searchSubscriptions(pool, row, { ...base, offset: 10, limit: 5 }, { countLimit: 12 })).total,
+      (await searchSubscriptions(env.pool, row, { ...base, offset: 10, limit: 5 }, { countLimit: 12 })).total,
     ).toEqual({
       count: 16,
       precision: 'AT_LEAST',
     })
     // The variant's page saw 2 contracts (its row and the next page's first): at least 2.
     const variant = { variantId: VARIANT_COFFEE, statuses: [], offset: 0, limit: 1 }
-    expect((await searchSubscriptionsByVariant(pool, row, variant, { countLimit: 1 })).total).toEqual({
+    expect((await searchSubscriptionsByVariant(env.pool, row, variant, { countLimit: 1 })).total).toEqual({
       count: 2,
       precision: 'AT_LEAST',
     })
@@ -303,7 +294,7 @@ describe('GET /app-admin/subscriptions/latest', () => {
   // Before, the path fell into /subscriptions/:contractId and answered 400 (「契約IDは数字で…」).
   async function latest(params: Record<string, string> = {}) {
     const query = new URLSearchParams({ shop: shop.domain, secret: shop.secret, ...params })
-    const res = await app.inject({ method: 'GET', url: `/app-admin/subscriptions/latest?${query}` })
+    const res = await env.app.inject({ method: 'GET', url: `/app-admin/subscriptions/latest?${query}` })
     expect(res.statusCode, res.body).toBe(200)
     return ZLatestSubscription.parse(res.json()).subscription
   }

@@ -1,22 +1,17 @@
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
-import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppInstance } from '../src/http/app.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { type AdminClient, createAdminClient } from '../src/platform/admin-client.ts'
 import { findInstalledShop, upsertShopInstall } from '../src/platform/shops-repo.ts'
 import { fullSync } from '../src/sync/full-sync.ts'
-import { testApp, testPool } from './support/fixtures.ts'
+import { useTestApp } from './support/fixtures.ts'
 
 const DOMAIN = `sync-${process.pid}-${Date.now().toString(36)}.myshopify.com`
-let pool: pg.Pool
-let app: AppInstance
 let emulator: Emulator
 let client: AdminClient
 
+const env = useTestApp()
 beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
   emulator = await createEmulator({
     shops: [{ domain: DOMAIN, contracts: 60 }],
     now: new Date('2026-11-22T00:00:00Z'),
@@ -24,7 +19,7 @@ beforeAll(async () => {
   })
   const { url } = await emulator.listen(0)
   const install = emulator.install(DOMAIN)
-  await upsertShopInstall(pool, {
+  await upsertShopInstall(env.pool, {
     domain: DOMAIN,
     accessToken: install.accessToken,
     scopes: install.scopes,
@@ -32,22 +27,18 @@ beforeAll(async () => {
   })
   client = createAdminClient({ shop: DOMAIN, accessToken: install.accessToken, origin: url })
 })
-afterAll(async () => {
-  await app.close()
-  await emulator.close()
-  await pool.end()
-})
+afterAll(() => emulator.close())
 
-const shopRow = async () => (await findInstalledShop(pool, DOMAIN))!
+const shopRow = async () => (await findInstalledShop(env.pool, DOMAIN))!
 const platform = () => emulator.store.shop(DOMAIN)!
 
 describe('full sync from the Admin API into the mirror', () => {
   it('copies every contract, customer, product and selling plan group of the platform', async () => {
-    const summary = await fullSync(pool, client, await shopRow())
+    const summary = await fullSync(env.pool, client, await shopRow())
     const shop = await shopRow()
     expect(summary.contracts).toBe(platform().contracts.length)
     expect(summary.customers).toBe(platform().customers.length)
-    const { rows } = await pool.query<{ status: string; n: string }>(
+    const { rows } = await env.pool.query<{ status: string; n: string }>(
       'select status, count(*) as n from subscription_contracts where shop_id = $1 group by status',
       [shop.id],
     )
@@ -59,15 +50,16 @@ describe('full sync from the Admin API into the mirror', () => {
     expect(shop.iana_timezone).toBe('Asia/Tokyo')
     expect(shop.synced_at).not.toBeNull()
 
-    const lines = await pool.query('select count(*)::int as n from subscription_lines where shop_id = $1', [
-      shop.id,
-    ])
+    const lines = await env.pool.query(
+      'select count(*)::int as n from subscription_lines where shop_id = $1',
+      [shop.id],
+    )
     expect(lines.rows[0].n).toBe(platform().contracts.reduce((n, c) => n + c.lines.length, 0))
   })
 
   it('logs one created event per contract, and a status move for those not active', async () => {
     const shop = await shopRow()
-    const { rows } = await pool.query<{ type: string; n: number }>(
+    const { rows } = await env.pool.query<{ type: string; n: number }>(
       `select type, count(*)::int as n from contract_events where shop_id = $1 group by type order by type`,
       [shop.id],
     )
@@ -79,7 +71,7 @@ describe('full sync from the Admin API into the mirror', () => {
   })
 
   it('changes nothing when run again with nothing new on the platform', async () => {
-    const again = await fullSync(pool, client, await shopRow())
+    const again = await fullSync(env.pool, client, await shopRow())
     expect(again.contracts).toBe(0)
     expect(again.events).toBe(0)
   })
@@ -90,9 +82,9 @@ describe('full sync from the Admin API into the mirror', () => {
     customer.lastName = '改名'
     customer.displayName = `改名 ${customer.firstName}`
     customer.updatedAt = Date.now()
-    await fullSync(pool, client, await shopRow())
+    await fullSync(env.pool, client, await shopRow())
 
-    const res = await app.inject({
+    const res = await env.app.inject({
       method: 'GET',
       url: `/app-admin/subscriptions/search?shop=${DOMAIN}&secret=s3cret-sync&contractId=${contract.id}`,
     })
@@ -102,14 +94,14 @@ describe('full sync from the Admin API into the mirror', () => {
   it('never moves a contract backwards when an older state arrives', async () => {
     const shop = await shopRow()
     const contract = platform().contracts.find((c) => c.status === 'ACTIVE')!
-    await pool.query(
+    await env.pool.query(
       `update subscription_contracts set status = 'PAUSED', updated_at = now() + interval '1 hour'
        where shop_id = $1 and id = $2`,
       [shop.id, contract.id],
     )
     contract.updatedAt = Date.now() // newer than the last sync, older than the mirror's row
-    await fullSync(pool, client, await shopRow())
-    const { rows } = await pool.query(
+    await fullSync(env.pool, client, await shopRow())
+    const { rows } = await env.pool.query(
       'select status from subscription_contracts where shop_id = $1 and id = $2',
       [shop.id, contract.id],
     )

@@ -2,7 +2,7 @@ import { ZAppBlockSupport, ZErrorResponse, ZScriptTagList, ZThemeList } from '@t
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PLANS_BLOCK_TYPE } from '../src/features/theme/extension.ts'
 import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
-import { TEST_API_KEY } from './support/fixtures.ts'
+import { TEST_API_KEY, testDomain } from './support/fixtures.ts'
 
 // Spec §7 "Theme" and script tags, against the emulator: every path's success, bad input
 // (400 in Japanese, nothing written), the platform's refusal (422), another shop's ids (404),
@@ -10,10 +10,9 @@ import { TEST_API_KEY } from './support/fixtures.ts'
 // (issue 23): `env` plays an app without it (the platform's default: ウィジェットを追加 falls
 // back to the theme editor's deep link), `exempt` one that holds it.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `theme-${stamp}.myshopify.com`
-const OTHER = `theme-other-${stamp}.myshopify.com`
-const EXEMPT = `theme-exempt-${stamp}.myshopify.com`
+const DOMAIN = testDomain('theme')
+const OTHER = testDomain('theme-other')
+const EXEMPT = testDomain('theme-exempt')
 const SECRET = 'theme-secret'
 
 let env: EmulatedApp

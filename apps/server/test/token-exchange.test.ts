@@ -1,12 +1,11 @@
 import { createEmulator, type Emulator, mintSessionToken, TOKEN_EXCHANGE_PATH } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AppInstance, buildApp } from '../src/http/app.ts'
+import type { AppInstance } from '../src/http/app.ts'
 import type { ShopRow } from '../src/platform/shops-repo.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+import { buildTestApp, STAMP, TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const shopName = (name: string) => `tx-${name}-${stamp}.myshopify.com`
+const shopName = (name: string) => `tx-${name}-${STAMP}.myshopify.com`
 
 let pool: pg.Pool
 let app: AppInstance
@@ -39,11 +38,8 @@ beforeAll(async () => {
     apiSecret: TEST_API_SECRET,
   })
   emulatorUrl = (await emulator.listen(0)).url
-  app = await buildApp({
-    db: pool,
-    platform: { adminOrigin: () => emulatorUrl, apiKey: TEST_API_KEY, fetch: countingFetch },
-    apiSecret: TEST_API_SECRET,
-    logger: { level: 'fatal' },
+  app = await buildTestApp(pool, {
+    platform: { adminOrigin: () => emulatorUrl, fetch: countingFetch },
     onInstalled: (shop) => {
       installed.push(shop)
     },

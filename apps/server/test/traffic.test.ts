@@ -1,13 +1,9 @@
 import { ZErrorResponse, ZPixelSettings, ZTrafficConditions, ZTrafficReport } from '@teiki/contract'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { attributeAll } from '../src/features/traffic/attribution.ts'
-import type { AppInstance } from '../src/http/app.ts'
 import { appendContractEvent } from '../src/sync/contracts-repo.ts'
-import { createShop, type SeedContract, seedContracts, testApp, testPool } from './support/fixtures.ts'
+import { createShop, type SeedContract, seedContracts, useTestApp } from './support/fixtures.ts'
 
-let pool: pg.Pool
-let app: AppInstance
 type Shop = Awaited<ReturnType<typeof createShop>>
 let shop: Shop
 let other: Shop
@@ -16,14 +12,14 @@ let otherKey: string
 
 async function admin(path: string, query: Record<string, string> = {}, as: Shop = shop) {
   const q = new URLSearchParams({ shop: as.domain, secret: as.secret, ...query })
-  const res = await app.inject({ method: 'GET', url: `/app-admin${path}?${q}` })
+  const res = await env.app.inject({ method: 'GET', url: `/app-admin${path}?${q}` })
   if (res.statusCode >= 400) ZErrorResponse.parse(res.json())
   return { status: res.statusCode, body: res.json() }
 }
 
 async function send(body: unknown, opts: { as?: Shop; key?: string; type?: string; raw?: string } = {}) {
   const q = new URLSearchParams({ shop: (opts.as ?? shop).domain, key: opts.key ?? key })
-  const res = await app.inject({
+  const res = await env.app.inject({
     method: 'POST',
     url: `/pixel/events?${q}`,
     headers: { 'content-type': opts.type ?? 'text/plain' },
@@ -48,17 +44,12 @@ const checkout = (clientId: string, orderId: string) => ({
   orderId: `gid://shopify/Order/${orderId}`,
 })
 
+const env = useTestApp()
 beforeAll(async () => {
-  pool = testPool()
-  app = await testApp(pool)
-  shop = await createShop(pool, { prefix: 'traffic' })
-  other = await createShop(pool, { prefix: 'traffic-other' })
+  shop = await createShop(env.pool, { prefix: 'traffic' })
+  other = await createShop(env.pool, { prefix: 'traffic-other' })
   key = ZPixelSettings.parse((await admin('/traffic/pixel-settings')).body).accountID
   otherKey = (await admin('/traffic/pixel-settings', {}, other)).body.accountID
-})
-afterAll(async () => {
-  await app.close()
-  await pool.end()
 })
 
 describe('pixel ingest', () => {
@@ -75,7 +66,7 @@ describe('pixel ingest', () => {
     expect(res.headers['access-control-allow-origin']).toBe('*')
     const replay = await send({ events: [first, first] }, { type: 'application/json' })
     expect(replay.body).toEqual({ accepted: 0, duplicates: 2 })
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       'select count(*)::int as n from traffic_hits where shop_id = $1 and event_id = $2',
       [shop.id, first.id],
     )
@@ -126,16 +117,24 @@ describe('pixel ingest', () => {
   })
 
   it('refuses a shop that is not a shop domain, or no key, before any lookup', async () => {
-    const res = await app.inject({ method: 'POST', url: '/pixel/events?shop=evil.com&key=x', payload: '{}' })
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/pixel/events?shop=evil.com&key=x',
+      payload: '{}',
+    })
     expect(res.statusCode).toBe(401)
-    const none = await app.inject({ method: 'POST', url: `/pixel/events?shop=${shop.domain}`, payload: '{}' })
+    const none = await env.app.inject({
+      method: 'POST',
+      url: `/pixel/events?shop=${shop.domain}`,
+      payload: '{}',
+    })
     expect(none.statusCode).toBe(401)
   })
 })
 
 describe('attribution and the traffic report', () => {
   it('a contract from a tracked checkout is attributed to the last non-direct touch; the report counts it', async () => {
-    const s = await createShop(pool, { prefix: 'traffic-attr' })
+    const s = await createShop(env.pool, { prefix: 'traffic-attr' })
     const k = (await admin('/traffic/pixel-settings', {}, s)).body.accountID
     const ok = (events: unknown[]) => send({ events }, { as: s, key: k })
     await ok([view('browser-1', 'https://shop.jp/?utm_source=google&utm_medium=cpc&utm_campaign=tea')])
@@ -159,14 +158,18 @@ describe('attribution and the traffic report', () => {
       customer: { id: '660001', firstName: '花子', lastName: '佐藤', email: 'h@example.jp' },
       nextBillingDate: null,
     }
-    await seedContracts(pool, s.id, [contract])
-    await pool.query(
+    await seedContracts(env.pool, s.id, [contract])
+    await env.pool.query(
       'update subscription_contracts set origin_order_id = 880001 where shop_id = $1 and id = 770001',
       [s.id],
     )
-    await appendContractEvent(pool, s.id, 'webhook', { contractId: '770001', type: 'created', payload: {} })
-    expect(await attributeAll(pool)).toBeGreaterThanOrEqual(1)
-    const { rows } = await pool.query(
+    await appendContractEvent(env.pool, s.id, 'webhook', {
+      contractId: '770001',
+      type: 'created',
+      payload: {},
+    })
+    expect(await attributeAll(env.pool)).toBeGreaterThanOrEqual(1)
+    const { rows } = await env.pool.query(
       'select source, medium, campaign, content, customer_id::text from contract_attributions where shop_id = $1',
       [s.id],
     )
@@ -225,7 +228,7 @@ describe('attribution and the traffic report', () => {
 
 describe('the pixel key', () => {
   it('is the same for concurrent first requests', async () => {
-    const s = await createShop(pool, { prefix: 'traffic-key' })
+    const s = await createShop(env.pool, { prefix: 'traffic-key' })
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => admin('/traffic/pixel-settings', {}, s)),
     )

@@ -10,10 +10,10 @@ import {
   onPostgres,
   type ProcessWorld,
   requestBillingRun,
-  startAppProcess,
   startProcessWorld,
 } from './support/app-process.ts'
 import { chargeableContracts } from './support/billing.ts'
+import { testDomain } from './support/fixtures.ts'
 
 // Issue 11 item 8: two app processes (apps/server/src/main.ts, as `npm start` runs it) side by
 // side on one PostgreSQL database and one data folder, against one platform (an emulator this
@@ -22,9 +22,8 @@ import { chargeableContracts } from './support/billing.ts'
 // a webhook event delivered to both applies once; both installing and syncing a new shop at
 // once leave one mirror, without a duplicate row or history entry.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const SHOP = `two-${stamp}.myshopify.com`
-const NEW_SHOP = `two-new-${stamp}.myshopify.com`
+const SHOP = testDomain('two')
+const NEW_SHOP = testDomain('two-new')
 const SECRET = 'two-processes-secret'
 const NOW = new Date('2026-11-25T01:00:00Z')
 
@@ -51,20 +50,7 @@ beforeAll(async () => {
   ])
   const second = await freePort()
   // Started together: both migrate (advisory lock) and start their job workers at once.
-  ;[a, b] = await Promise.all([
-    startAppProcess({
-      databaseUrl: world.databaseUrl,
-      adminOrigin: world.adminOrigin,
-      dataDir: world.dataDir,
-      port: world.port,
-    }),
-    startAppProcess({
-      databaseUrl: world.databaseUrl,
-      adminOrigin: world.adminOrigin,
-      dataDir: world.dataDir,
-      port: second,
-    }),
-  ])
+  ;[a, b] = await Promise.all([world.startApp(), world.startApp(second)])
   // The platform delivers every event to both (A by the app's subscriptions, B by shop-level ones).
   for (const domain of [SHOP, NEW_SHOP]) {
     for (const topic of SUBSCRIBED_TOPICS)

@@ -2,16 +2,22 @@ import { ZErrorResponse, ZPixelSettings } from '@teiki/contract'
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppInstance, buildApp } from '../src/http/app.ts'
+import type { AppInstance } from '../src/http/app.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { upsertShopInstall } from '../src/platform/shops-repo.ts'
-import { catalogPlan, TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+import {
+  buildTestApp,
+  catalogPlan,
+  STAMP,
+  TEST_API_KEY,
+  TEST_API_SECRET,
+  testPool,
+} from './support/fixtures.ts'
 
 // The shop's web pixel through the platform (issue 14, item 5), against the emulator: its
 // webPixelCreate validates the settings against extensions/teiki-pixel's toml, as the platform does.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const domainOf = (name: string) => `px-${name}-${stamp}.myshopify.com`
+const domainOf = (name: string) => `px-${name}-${STAMP}.myshopify.com`
 const SECRET = 'pixel-test-secret'
 
 let pool: pg.Pool
@@ -42,16 +48,8 @@ beforeAll(async () => {
     controls: true,
   })
   const url = (await emulator.listen(0)).url
-  app = await buildApp({
-    db: pool,
-    platform: {
-      adminOrigin: () => url,
-      apiKey: TEST_API_KEY,
-      fetch: racingFetch,
-      clientRetry: { maxRetries: 1, retryBaseMs: 1 },
-    },
-    apiSecret: TEST_API_SECRET,
-    logger: { level: 'fatal' },
+  app = await buildTestApp(pool, {
+    platform: { adminOrigin: () => url, fetch: racingFetch, clientRetry: { maxRetries: 1, retryBaseMs: 1 } },
     traffic: { sweepMs: 0, publicUrl: () => publicUrl },
   })
   await app.ready()

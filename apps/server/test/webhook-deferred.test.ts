@@ -1,29 +1,23 @@
 import { randomUUID } from 'node:crypto'
 import { signWebhook } from '@teiki/shopify-emulator'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orderCount } from '../src/billing/repo.ts'
 import { toGid } from '../src/platform/gid.ts'
-import { type BillingEnv, refreshMirror, startBillingEnv } from './support/billing.ts'
-import { TEST_API_SECRET } from './support/fixtures.ts'
+import { useBillingEnv } from './support/billing.ts'
+import { STAMP, TEST_API_SECRET, testDomain } from './support/fixtures.ts'
 
 // With a job queue, a contract or order webhook about a state the mirror does not hold yet is
 // read a moment later, and only if the mirror is still behind then (features/webhooks/deferred.ts):
 // most such deliveries are the echo of the app's own write, mirrored meanwhile.
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `deferred-${stamp}.myshopify.com`
+const DOMAIN = testDomain('deferred')
 const SCHEMA = `pgboss_deferred_${process.pid}`
 
-let env: BillingEnv
-
-beforeAll(async () => {
-  env = await startBillingEnv({
-    shops: [{ domain: DOMAIN, contracts: 20 }],
-    jobsSchema: SCHEMA,
-    app: { webhookJobs: { deferSeconds: 1, pollingIntervalSeconds: 0.5 } },
-  })
-}, 120_000)
-afterAll(() => env?.close())
+const env = useBillingEnv({
+  shops: [{ domain: DOMAIN, contracts: 20 }],
+  jobsSchema: SCHEMA,
+  app: { webhookJobs: { deferSeconds: 1, pollingIntervalSeconds: 0.5 } },
+})
 
 const platform = () => env.emulator.store.shop(DOMAIN)!
 const reads = (operationName: string, from: number) =>
@@ -99,7 +93,7 @@ describe('deferred webhook reads', () => {
       200,
     )
     // The writer's transaction commits after the echo arrived (as a settlement or an edit does).
-    await refreshMirror(env, DOMAIN, [c.id])
+    await env.refreshMirror(DOMAIN, [c.id])
     const afterWriter = env.emulator.callLog.length
     await deferredReadsDone()
     expect(reads('SubscriptionContract', afterWriter)).toBe(0)
@@ -164,7 +158,7 @@ describe('deferred webhook reads', () => {
     }
     await store('/cart/add', { id: String(variantId), selling_plan: String(group.sellingPlans[0]!.id) })
     await store('/checkout', {
-      email: `deferred.${stamp}@example.jp`,
+      email: `deferred.${STAMP}@example.jp`,
       lastName: '鈴木',
       firstName: '一郎',
       phone: '',

@@ -1,11 +1,8 @@
-import type { Delivery, Emulator } from '@teiki/shopify-emulator'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Delivery } from '@teiki/shopify-emulator'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TOPIC_HANDLERS } from '../src/features/webhooks/topics.ts'
-import type { AppInstance } from '../src/http/app.ts'
-import { findInstalledShop, upsertShopInstall } from '../src/platform/shops-repo.ts'
-import { fullSync } from '../src/sync/full-sync.ts'
-import { type EmulatedApp, startEmulatedApp } from './support/emulated-app.ts'
+import { upsertShopInstall } from '../src/platform/shops-repo.ts'
+import { useEmulatedApp } from './support/emulated-app.ts'
 import { produceBodies, type Snapshot, signedDelivery, snapshot } from './support/webhook-bodies.ts'
 
 // Four shops, all installed and synced: A and B trade bodies; C is uninstalled and redacted
@@ -20,36 +17,30 @@ const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((s) => `forgery-${s}.myshopify.com
 ]
 const TOPICS = Object.keys(TOPIC_HANDLERS)
 
-let env: EmulatedApp
-let pool: pg.Pool
-let app: AppInstance
-let emulator: Emulator
 const bodies: Record<string, Map<string, Delivery>> = {}
 const shopIds = () => env.shopIds
 
-beforeAll(async () => {
-  env = await startEmulatedApp({
-    shops: [A, B, C, D].map((domain) => ({ domain, contracts: 40 })),
-    secret: 'forgery',
-    webhooks: true,
-  })
-  ;({ pool, app, emulator } = env)
-  for (const domain of [A, B, C, D]) {
-    await fullSync(pool, env.clients[domain]!, (await findInstalledShop(pool, domain))!)
-  }
-  bodies[A] = await produceBodies(emulator, A, { uninstall: 'captureOnly' })
-  bodies[B] = await produceBodies(emulator, B, { uninstall: 'no' })
-  bodies[C] = await produceBodies(emulator, C, { uninstall: 'no' })
-  bodies[D] = await produceBodies(emulator, D, { uninstall: 'captureOnly' })
+const env = useEmulatedApp({
+  shops: [A, B, C, D].map((domain) => ({ domain, contracts: 40 })),
+  secret: 'forgery',
+  webhooks: true,
 })
-afterAll(() => env.close())
+beforeAll(async () => {
+  for (const domain of [A, B, C, D]) {
+    await env.sync(domain)
+  }
+  bodies[A] = await produceBodies(env.emulator, A, { uninstall: 'captureOnly' })
+  bodies[B] = await produceBodies(env.emulator, B, { uninstall: 'no' })
+  bodies[C] = await produceBodies(env.emulator, C, { uninstall: 'no' })
+  bodies[D] = await produceBodies(env.emulator, D, { uninstall: 'captureOnly' })
+})
 
 /** A genuinely signed body sent with the given headers; fresh webhook and event ids unless given. */
 function post(topic: string, body: string, shop: string, ids: { webhookId?: string; eventId?: string } = {}) {
-  return app.inject(signedDelivery(topic, body, shop, ids))
+  return env.app.inject(signedDelivery(topic, body, shop, ids))
 }
 
-const state = (domain: string, deliveries = true) => snapshot(pool, shopIds()[domain]!, { deliveries })
+const state = (domain: string, deliveries = true) => snapshot(env.pool, shopIds()[domain]!, { deliveries })
 
 /** Guards against a vacuous comparison: B's mirror holds rows in every table compared. */
 function expectPopulated(s: Snapshot): void {
@@ -86,16 +77,16 @@ describe("another shop's genuine bodies sent with shop B's domain", () => {
 
   it('bodies of a shop whose mirror is gone (uninstalled, redacted) pass the mirror check and still change nothing', async () => {
     // C's uninstall and shop/redact, as the platform sends them: its token is revoked first.
-    emulator.uninstall(C)
-    await emulator.idle()
-    const uninstalled = await pool.query('select uninstalled_at, access_token from shops where id = $1', [
+    env.emulator.uninstall(C)
+    await env.emulator.idle()
+    const uninstalled = await env.pool.query('select uninstalled_at, access_token from shops where id = $1', [
       shopIds()[C],
     ])
     expect(uninstalled.rows[0].uninstalled_at).not.toBeNull()
     expect(uninstalled.rows[0].access_token).toBeNull()
-    emulator.redactShop(C)
-    await emulator.idle()
-    expect((await pool.query('select 1 from shops where id = $1', [shopIds()[C]])).rows).toEqual([])
+    env.emulator.redactShop(C)
+    await env.emulator.idle()
+    expect((await env.pool.query('select 1 from shops where id = $1', [shopIds()[C]])).rows).toEqual([])
 
     // No mirror knows C's resources now: only the platform read with B's token stands between
     // C's bodies and B's mirror. It finds none of them (200 ignored); shop-level bodies name C.
@@ -182,7 +173,7 @@ describe('replays', () => {
     const res = await post(d.topic, d.body, B, { eventId: d.eventId })
     expect(res.statusCode).toBe(200)
     expect(res.json().outcome).toBe('duplicate')
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       'select count(*)::int as n from webhook_deliveries where shop_id = $1 and event_id = $2',
       [shopIds()[B], d.eventId],
     )
@@ -192,15 +183,19 @@ describe('replays', () => {
 
 describe('destructive topics act only when the platform agrees', () => {
   it("D's captured app/uninstalled after a re-install (token valid): acknowledged, nothing changed", async () => {
-    const reinstall = emulator.install(D)
-    await upsertShopInstall(pool, { domain: D, accessToken: reinstall.accessToken, scopes: reinstall.scopes })
+    const reinstall = env.emulator.install(D)
+    await upsertShopInstall(env.pool, {
+      domain: D,
+      accessToken: reinstall.accessToken,
+      scopes: reinstall.scopes,
+    })
     const before = await state(D)
     expectPopulated(before)
     const res = await post('app/uninstalled', bodies[D]!.get('app/uninstalled')!.body, D)
     expect(res.statusCode).toBe(200)
     expect(res.json().outcome).toBe('ignored')
     expect(await state(D)).toEqual(before)
-    const login = await app.inject({
+    const login = await env.app.inject({
       method: 'GET',
       url: `/app-admin/shop-currency-code?shop=${D}&secret=forgery`,
     })
@@ -221,7 +216,7 @@ describe('destructive topics act only when the platform agrees', () => {
  * header's shop but carries one foreign or contradicting detail, so each check is seen alone.
  */
 describe('each binding and platform check on its own', () => {
-  const platformShop = (domain: string) => emulator.store.shop(domain)!
+  const platformShop = (domain: string) => env.emulator.store.shop(domain)!
   const send = (topic: string, body: object, shop = B) => post(topic, JSON.stringify(body), shop)
   const aCustomer = () => platformShop(A).customers[0]!
   const bCustomer = () => platformShop(B).customers.find((c) => c.email)!
@@ -266,7 +261,7 @@ describe('each binding and platform check on its own', () => {
     expect(await state(B)).toEqual(before)
     // B's own request (sent by the emulator in beforeAll) did apply.
     const own = JSON.parse(bodies[B]!.get('customers/redact')!.body)
-    const { rows } = await pool.query(
+    const { rows } = await env.pool.query(
       'select email, phone, display_name from customers where shop_id = $1 and id = $2',
       [shopIds()[B], own.customer.id],
     )

@@ -4,7 +4,7 @@ import { createEmulator, type Emulator, signWebhook } from '@teiki/shopify-emula
 import type pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SUBSCRIBED_TOPICS } from '../src/features/webhooks/topics.ts'
-import { type AppInstance, buildApp } from '../src/http/app.ts'
+import type { AppInstance } from '../src/http/app.ts'
 import { hashSecret } from '../src/http/auth.ts'
 import { type AdminClient, createAdminClient } from '../src/platform/admin-client.ts'
 import { toGid } from '../src/platform/gid.ts'
@@ -12,12 +12,18 @@ import { fetchSubscriptionContract } from '../src/platform/operations/subscripti
 import { upsertShopInstall } from '../src/platform/shops-repo.ts'
 import { appendContractEvents, upsertContracts } from '../src/sync/contracts-repo.ts'
 import { contractRecord, lineRecords } from '../src/sync/records.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './support/fixtures.ts'
+import {
+  buildTestApp,
+  QUICK_RETRIES,
+  TEST_API_KEY,
+  TEST_API_SECRET,
+  testDomain,
+  testPool,
+} from './support/fixtures.ts'
 
-const stamp = `${process.pid}-${Date.now().toString(36)}`
-const DOMAIN = `hooks-${stamp}.myshopify.com`
+const DOMAIN = testDomain('hooks')
 /** A second shop the uninstall and shop/redact tests may destroy. */
-const LEAVING = `hooks-leaving-${stamp}.myshopify.com`
+const LEAVING = testDomain('hooks-leaving')
 const SECRET = 's3cret-hooks'
 
 let pool: pg.Pool
@@ -29,16 +35,7 @@ const shopIds: Record<string, string> = {}
 
 beforeAll(async () => {
   pool = testPool()
-  app = await buildApp({
-    db: pool,
-    platform: {
-      adminOrigin: () => emulatorUrl,
-      apiKey: TEST_API_KEY,
-      clientRetry: { maxRetries: 2, retryBaseMs: 1 },
-    },
-    apiSecret: TEST_API_SECRET,
-    logger: { level: 'fatal' },
-  })
+  app = await buildTestApp(pool, { platform: { adminOrigin: () => emulatorUrl, clientRetry: QUICK_RETRIES } })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo
   emulator = await createEmulator({

@@ -115,8 +115,8 @@ function fieldCost(walk: Walk, node: FieldNode, parent: GraphQLCompositeType, da
   // Actual: a field the answer lacks was selected on another type than the object returned.
   if (walk.actual && (data === undefined || !(key in data))) return 0
   const value = walk.actual ? data?.[key] : undefined
-  if (isConnection(type)) return 2 + connectionItemsCost(walk, node, def, type, value)
-  if (isListType(getNullableType(def.type))) return listCost(walk, node, def, type, value)
+  if (isConnection(type)) return 2 + connectionItemsCost(walk, { node, def, type, value })
+  if (isListType(getNullableType(def.type))) return listCost(walk, { node, def, type, value })
   if (walk.actual && asData(value) === undefined) return 1
   return 1 + selectionCost(walk, node.selectionSet, type, asData(value))
 }
@@ -133,14 +133,16 @@ function itemCost(
   return base + selectionCost(walk, set, type, asData(item))
 }
 
+/** A field of objects (a list or a connection): its node, definition, item type and answered value. */
+type ObjectsField = {
+  node: FieldNode
+  def: GraphQLField<unknown, unknown>
+  type: GraphQLCompositeType
+  value: unknown
+}
+
 /** A plain list of objects: per item asked (a list argument's length, else 1), or per item returned. */
-function listCost(
-  walk: Walk,
-  node: FieldNode,
-  def: GraphQLField<unknown, unknown>,
-  type: GraphQLCompositeType,
-  value: unknown,
-): number {
+function listCost(walk: Walk, { node, def, type, value }: ObjectsField): number {
   const set = node.selectionSet!
   if (walk.actual) {
     if (!Array.isArray(value)) return value === null || value === undefined ? 0 : 1
@@ -155,13 +157,7 @@ function listCost(
   return size * itemCost(walk, set, type, undefined, 1)
 }
 
-function connectionItemsCost(
-  walk: Walk,
-  node: FieldNode,
-  def: GraphQLField<unknown, unknown>,
-  type: GraphQLCompositeType,
-  value: unknown,
-): number {
+function connectionItemsCost(walk: Walk, { node, def, type, value }: ObjectsField): number {
   let size = 0
   if (!walk.actual) {
     const args = argumentsOf(walk, node, def)

@@ -1,3 +1,5 @@
+import { type ConnectionArgs, connection } from './connection.ts'
+
 /**
  * A small subset of the platform's search syntax (`query:` argument): `field:value`,
  * `field:>value` (also >=, <, <=), quoted values, `-field:value` / `NOT`, `OR` between terms
@@ -11,7 +13,39 @@ export type SearchField<T> = {
   /** Applied to both sides of a string comparison (phone numbers, say). */
   normalize?: (s: string) => string
 }
-export type SearchSpec<T> = { fields: Record<string, SearchField<T>>; text?: (item: T) => string }
+export type SearchSpec<T> = {
+  fields: Record<string, SearchField<T>>
+  text?: (item: T) => string
+  /** The `sortKey` values of the list's connection and what each sorts by. */
+  sortKeys?: Record<string, ((item: T) => number | string) | undefined>
+}
+
+/** A property's name as the platform's search names it: `merchantCode` is `merchant_code`. */
+type Snake<S extends string> = S extends `${infer C}${infer R}`
+  ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${Snake<R>}`
+  : S
+
+/** Search fields read straight off the record, by kind: `merchant_code` reads `merchantCode`. */
+export function fieldsByKind<T>(
+  kinds: Partial<Record<SearchFieldKind, ReadonlyArray<Snake<keyof T & string>>>>,
+): Record<string, SearchField<T>> {
+  const fields: Record<string, SearchField<T>> = {}
+  for (const [kind, names] of Object.entries(kinds) as Array<[SearchFieldKind, readonly string[]]>) {
+    for (const name of names) {
+      const property = name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof T
+      fields[name] = { kind, get: (record) => record[property] as ReturnType<SearchField<T>['get']> }
+    }
+  }
+  return fields
+}
+
+type Dated = { createdAt: number; updatedAt: number }
+
+/** The sort keys of a record with the platform's timestamps. */
+export const datedSortKeys = <T extends Dated>() => ({
+  CREATED_AT: (r: T) => r.createdAt,
+  UPDATED_AT: (r: T) => r.updatedAt,
+})
 
 type Term = { field: string | null; op: '=' | '>' | '>=' | '<' | '<='; value: string; negate: boolean }
 
@@ -124,4 +158,15 @@ export function filterBySearch<T>(
 ): readonly T[] {
   const predicate = compileSearch(query, spec)
   return predicate ? items.filter(predicate) : items
+}
+
+/** A root list's connection: `items` searched by `args.query`, sorted by `args.sortKey`, paged. */
+export function searchConnection<T extends { id: number }>(
+  items: readonly T[],
+  args: ConnectionArgs & { query?: string | null; sortKey?: string },
+  spec: SearchSpec<T>,
+) {
+  return connection(filterBySearch(items, args.query, spec), args, {
+    key: spec.sortKeys?.[args.sortKey ?? ''],
+  })
 }

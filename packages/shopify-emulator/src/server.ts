@@ -31,13 +31,7 @@ import { LeakyBucket, type ThrottleOptions } from './throttle.ts'
 import { complianceTriggers } from './webhooks/compliance.ts'
 import { appUninstalledPayload } from './webhooks/payloads.ts'
 
-export {
-  DEFAULT_API_KEY,
-  DEFAULT_API_SECRET,
-  type Emulator,
-  type EmulatorOptions,
-  type ShopSpec,
-} from './emulator-api.ts'
+export * from './emulator-api.ts'
 
 export const DEFAULT_SHOPS: ShopSpec[] = [{ domain: DEMO_DOMAIN, contracts: 320 }]
 

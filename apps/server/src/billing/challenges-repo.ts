@@ -1,4 +1,4 @@
-import type { DbClient } from '../db/pool.ts'
+import { type DbClient, queryRows } from '../db/pool.ts'
 import { CYCLE_COLUMNS, type CycleRow } from './cycles-repo.ts'
 
 // billing_cycles rows waiting for a customer's 3-D Secure (migration 0012).
@@ -22,11 +22,11 @@ export async function recordChallenge(
 }
 
 /** The shop's cycles waiting for the customer, earliest deadline first. */
-export async function challengedCycles(db: DbClient, shopId: string): Promise<CycleRow[]> {
-  const { rows } = await db.query<CycleRow>(
+export function challengedCycles(db: DbClient, shopId: string) {
+  return queryRows<CycleRow>(
+    db,
     `select ${CYCLE_COLUMNS} from billing_cycles where shop_id = $1 and status = 'challenged'
      order by challenge_expires_at, id`,
     [shopId],
   )
-  return rows
 }

@@ -1,5 +1,5 @@
 import type { PricedLine } from '@teiki/domain'
-import type { Db, DbClient } from '../db/pool.ts'
+import { type Db, type DbClient, queryRow } from '../db/pool.ts'
 import { deadOwners } from '../process/owner.ts'
 import { RUN_STALE_SECONDS } from './run-heartbeat.ts'
 
@@ -146,12 +146,12 @@ export async function cycleExists(db: DbClient, shopId: string, contractId: stri
   return (rowCount ?? 0) > 0
 }
 
-export async function findCycle(db: DbClient, shopId: string, cycleId: string): Promise<CycleRow | null> {
-  const { rows } = await db.query<CycleRow>(
+export function findCycle(db: DbClient, shopId: string, cycleId: string) {
+  return queryRow<CycleRow>(
+    db,
     `select ${CYCLE_COLUMNS} from billing_cycles where shop_id = $1 and id = $2`,
     [shopId, cycleId],
   )
-  return rows[0] ?? null
 }
 
 /** The cycle an attempt belongs to: by the stored attempt id, else by its key (crash before storing). */
@@ -179,11 +179,12 @@ export async function findCycleOfAttempt(
  * conditional on the state the caller saw, so of a retry job, a daily run and a "create
  * order now" racing for the same retry exactly one wins. `dueBy`: only when the retry is due.
  */
-export async function claimRetry(
+export function claimRetry(
   db: Db,
   input: { shopId: string; cycleId: string; attemptNo: number; runId: string | null; dueBy?: Date },
-): Promise<CycleRow | null> {
-  const { rows } = await db.query<CycleRow>(
+) {
+  return queryRow<CycleRow>(
+    db,
     `update billing_cycles set status = 'attempting', attempt_no = attempt_no + 1,
        idempotency_key = 'billing:' || contract_id::text || ':' || cycle_date::text || ':' || (attempt_no + 1)::text,
        attempt_id = null, next_retry_at = null, run_id = $4, updated_at = now()
@@ -192,7 +193,6 @@ export async function claimRetry(
      returning ${CYCLE_COLUMNS}`,
     [input.shopId, input.cycleId, input.attemptNo, input.runId, input.dueBy ?? null],
   )
-  return rows[0] ?? null
 }
 
 /**
@@ -237,18 +237,14 @@ export async function findCycles(db: DbClient, shopId: string, ids: string[]): P
  * Stores the id of the attempt the platform made for the row's current attempt number (a
  * re-sent create answers the same attempt, so the same id). Null when the row moved on.
  */
-export async function storeAttemptId(
-  db: DbClient,
-  row: CycleRow,
-  attemptId: string,
-): Promise<CycleRow | null> {
-  const { rows } = await db.query<CycleRow>(
+export function storeAttemptId(db: DbClient, row: CycleRow, attemptId: string) {
+  return queryRow<CycleRow>(
+    db,
     `update billing_cycles set attempt_id = $4, updated_at = now()
      where shop_id = $1 and id = $2 and attempt_no = $3 and (attempt_id is null or attempt_id = $4)
      returning ${CYCLE_COLUMNS}`,
     [row.shop_id, row.id, row.attempt_no, attemptId],
   )
-  return rows[0] ?? null
 }
 
 /** An outcome that arrived before its create stored the attempt id (a crash between the two). */

@@ -1,5 +1,5 @@
 import type { BillingRunSummary } from '@teiki/contract'
-import type { DbClient } from '../db/pool.ts'
+import { type DbClient, queryRows } from '../db/pool.ts'
 import { PROCESS_OWNER } from '../process/owner.ts'
 import { CYCLE_COLUMNS, type CycleRow, liveRuns } from './cycles-repo.ts'
 
@@ -59,14 +59,14 @@ export type RunRow = {
 }
 
 /** The shop's last `limit` runs, newest first. */
-export async function listRuns(db: DbClient, shopId: string, limit: number): Promise<RunRow[]> {
-  const { rows } = await db.query<RunRow>(
+export function listRuns(db: DbClient, shopId: string, limit: number) {
+  return queryRows<RunRow>(
+    db,
     `select id::text, trigger, run_at, started_at, finished_at, due, attempted, succeeded, failed, skipped,
        already_billed, error, aborted_at
      from billing_runs where shop_id = $1 order by started_at desc, id desc limit $2`,
     [shopId, limit],
   )
-  return rows
 }
 
 /** ACTIVE contracts whose next billing date lies in [from, to], earliest first. */
@@ -93,13 +93,13 @@ export async function countOverdueContracts(db: DbClient, shopId: string, before
 }
 
 /** Cycles in dunning whose retry has come by `now`. */
-export async function dueRetries(db: DbClient, shopId: string, now: Date): Promise<CycleRow[]> {
-  const { rows } = await db.query<CycleRow>(
+export function dueRetries(db: DbClient, shopId: string, now: Date) {
+  return queryRows<CycleRow>(
+    db,
     `select ${CYCLE_COLUMNS} from billing_cycles
      where shop_id = $1 and status = 'retry_scheduled' and next_retry_at <= $2 order by next_retry_at, id`,
     [shopId, now],
   )
-  return rows
 }
 
 /**
@@ -117,13 +117,13 @@ export async function unfinishedCreates(db: DbClient, shopId: string): Promise<C
 }
 
 /** Cycles whose attempt exists and has no outcome applied yet (a resumed run has them polled). */
-export async function openAttempts(db: DbClient, shopId: string): Promise<CycleRow[]> {
-  const { rows } = await db.query<CycleRow>(
+export function openAttempts(db: DbClient, shopId: string) {
+  return queryRows<CycleRow>(
+    db,
     `select ${CYCLE_COLUMNS} from billing_cycles
      where shop_id = $1 and status = 'attempting' and attempt_id is not null order by id`,
     [shopId],
   )
-  return rows
 }
 
 /** Cycles whose attempt exists and has no outcome applied yet. */
@@ -193,11 +193,12 @@ export async function unfinishedRunOwners(db: DbClient, shopIds?: string[]): Pro
  * `staleSeconds` or whose owner is one of `deadOwners`, and answers them. The update claims
  * each row once: of several processes sweeping at once, one gets it (and resumes it).
  */
-export async function abortRuns(
+export function abortRuns(
   db: DbClient,
   opts: { staleSeconds: number; deadOwners: string[]; message: string; shopIds?: string[] },
-): Promise<AbortedRun[]> {
-  const { rows } = await db.query<AbortedRun>(
+) {
+  return queryRows<AbortedRun>(
+    db,
     `update billing_runs r set finished_at = now(), aborted_at = now(), error = $3
      from shops s
      where s.id = r.shop_id and r.finished_at is null
@@ -207,5 +208,4 @@ export async function abortRuns(
        r.trigger`,
     [opts.staleSeconds, opts.deadOwners, opts.message, opts.shopIds ?? null],
   )
-  return rows
 }

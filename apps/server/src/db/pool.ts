@@ -54,3 +54,21 @@ export function setPreparedStatements(enabled: boolean): void {
 export function statement(name: string, text: string, values: unknown[]): pg.QueryConfig {
   return preparedStatements ? { name, text, values } : { text, values }
 }
+
+/** The rows a query answers. */
+export async function queryRows<T extends pg.QueryResultRow>(
+  db: DbClient,
+  query: string | pg.QueryConfig,
+  values?: unknown[],
+): Promise<T[]> {
+  return (await db.query<T>(query, values)).rows
+}
+
+/** The first row a query answers, or null when it answers none. */
+export async function queryRow<T extends pg.QueryResultRow>(
+  db: DbClient,
+  query: string | pg.QueryConfig,
+  values?: unknown[],
+): Promise<T | null> {
+  return (await db.query<T>(query, values)).rows[0] ?? null
+}

@@ -4,9 +4,8 @@ import { orphanBatches, runningOwners } from '../features/batch/run-repo.ts'
 import type { EnqueueBatch } from '../features/batch/service.ts'
 import type { AppInstance } from '../http/app-instance.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { findShopById } from '../platform/shops-repo.ts'
 import { deadOwners } from '../process/owner.ts'
-import { executor, type Jobs } from './boss.ts'
+import { executor, type Jobs, retries, startSweep, workOnShop } from './boss.ts'
 
 /**
  * Batch updates run on pg-boss (issue 17), so a crash or a second process never loses or
@@ -54,41 +53,26 @@ export async function startBatchJobs(opts: {
   pollingIntervalSeconds?: number
   concurrency?: number
 }): Promise<void> {
-  const { boss } = opts.jobs
   const deps = batchDeps(opts.app, opts.mailer, opts.concurrency)
   const { db, log } = deps
   await opts.jobs.createQueue(BATCH_QUEUES.run, {
-    name: BATCH_QUEUES.run,
     policy: 'standard',
-    retryLimit: 10,
-    retryDelay: 30,
-    retryBackoff: true,
+    ...retries(10, 30),
     // 10,000 contracts on a Standard shop take about an hour; the sweep resumes a dead worker's
     // batch long before its job expires.
     expireInSeconds: 4 * 3600,
   })
-  await opts.jobs.createQueue(BATCH_QUEUES.sweep, {
-    name: BATCH_QUEUES.sweep,
-    retryLimit: 0,
-    expireInSeconds: 120,
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2
+  const workers = { pollingIntervalSeconds, workers: WORKERS }
+  await workOnShop<BatchJobData>(opts.jobs, db, BATCH_QUEUES.run, workers, async (shop, { batchId }) => {
+    try {
+      await runBatch(deps, shop, batchId)
+    } catch (error) {
+      log?.error({ err: error, batchId }, 'batch job failed (it is retried)')
+      throw error
+    }
   })
-  const work = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }
-  for (let i = 0; i < WORKERS; i++) {
-    await boss.work<BatchJobData>(BATCH_QUEUES.run, work, async ([job]) => {
-      if (!job) return
-      const shop = await findShopById(db, job.data.shopId)
-      if (!shop) return
-      try {
-        await runBatch(deps, shop, job.data.batchId)
-      } catch (error) {
-        log?.error({ err: error, batchId: job.data.batchId }, 'batch job failed (it is retried)')
-        throw error
-      }
-    })
-  }
-  await boss.work(BATCH_QUEUES.sweep, work, async () => {
-    await sweepBatches(opts.jobs, deps, false)
-  })
-  await sweepBatches(opts.jobs, deps, true)
-  if (opts.cron ?? true) await boss.schedule(BATCH_QUEUES.sweep, '* * * * *')
+  await startSweep(opts.jobs, BATCH_QUEUES.sweep, { pollingIntervalSeconds, cron: opts.cron }, (atStart) =>
+    sweepBatches(opts.jobs, deps, atStart),
+  )
 }

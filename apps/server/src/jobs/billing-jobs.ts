@@ -10,7 +10,7 @@ import type { PlatformBillingAttempt } from '../platform/operations/contract-fra
 import type { ShopClients } from '../platform/shop-clients.ts'
 import { findShopById } from '../platform/shops-repo.ts'
 import { eachLimited } from '../runs/each-limited.ts'
-import { executor, type Jobs } from './boss.ts'
+import { executor, type Jobs, retries } from './boss.ts'
 
 /**
  * The billing engine's jobs:
@@ -191,40 +191,27 @@ export async function startBillingJobs(opts: BillingJobsOptions): Promise<Billin
   // attempt). A job active in a process that was killed holds its key until it expires, so the
   // quick ones expire soon (a retry is one create, a poll one read).
   await opts.jobs.createQueue(BILLING_QUEUES.tick, {
-    name: BILLING_QUEUES.tick,
     retryLimit: 0,
     expireInSeconds: 300,
   })
   await opts.jobs.createQueue(BILLING_QUEUES.run, {
-    name: BILLING_QUEUES.run,
     policy: 'stately',
-    retryLimit: 3,
-    retryDelay: 60,
-    retryBackoff: true,
+    ...retries(3, 60),
     expireInSeconds: 3 * 3600,
   })
   await opts.jobs.createQueue(BILLING_QUEUES.retry, {
-    name: BILLING_QUEUES.retry,
     policy: 'stately',
-    retryLimit: 5,
-    retryDelay: 60,
-    retryBackoff: true,
+    ...retries(5, 60),
     expireInSeconds: 300,
   })
   await opts.jobs.createQueue(BILLING_QUEUES.outcome, {
-    name: BILLING_QUEUES.outcome,
     policy: 'stately',
-    retryLimit: 10,
-    retryDelay: 30,
-    retryBackoff: true,
+    ...retries(10, 30),
     expireInSeconds: 300,
   })
   await opts.jobs.createQueue(BILLING_QUEUES.poll, {
-    name: BILLING_QUEUES.poll,
     policy: 'stately',
-    retryLimit: 40,
-    retryDelay: 30,
-    retryBackoff: true,
+    ...retries(40, 30),
     expireInSeconds: 120,
   })
 

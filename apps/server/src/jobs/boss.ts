@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { Db, DbClient } from '../db/pool.ts'
+import { findShopById, type ShopRow } from '../platform/shops-repo.ts'
 
 /**
  * Background jobs on pg-boss 10, in the app's own database (schema `pgboss`): persisted,
@@ -18,7 +19,7 @@ export type Jobs = {
    * partition table per queue) deadlocks when two processes starting together create the same
    * queues at once.
    */
-  createQueue(name: string, options: PgBoss.Queue): Promise<void>
+  createQueue(name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void>
   /** Stops the workers (waiting for jobs in progress, up to `timeoutMs`) and the timers; the pool stays open. */
   stop(timeoutMs?: number): Promise<void>
 }
@@ -79,8 +80,8 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     boss,
     createQueue: (name, options) =>
       oneAtATime(opts.db, async () => {
-        if (await boss.getQueue(name)) await boss.updateQueue(name, options)
-        else await boss.createQueue(name, options)
+        if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options })
+        else await boss.createQueue(name, { name, ...options })
       }),
     async stop(timeoutMs = 10_000) {
       if (stopped) return
@@ -115,4 +116,63 @@ function holdJobsFetchedAfterStop(boss: PgBoss, stateOf: () => QueueState): void
       return handler(jobs)
     })
   }
+}
+
+/** A queue's retries: up to `limit` more tries, the first `delaySeconds` later, then doubling. */
+export const retries = (limit: number, delaySeconds: number) =>
+  ({ retryLimit: limit, retryDelay: delaySeconds, retryBackoff: true }) as const
+
+/**
+ * Starts `workers` workers on `queue`, each job run on the shop its data names (a shop gone
+ * since is skipped); what `run` throws fails the job (the queue's retries take it from there).
+ */
+export async function workOnShop<D extends { shopId: string }>(
+  jobs: Jobs,
+  db: DbClient,
+  queue: string,
+  options: { pollingIntervalSeconds: number; workers: number },
+  run: (shop: ShopRow, data: D) => Promise<unknown>,
+): Promise<void> {
+  const { workers, ...work } = options
+  for (let i = 0; i < workers; i++) {
+    await jobs.boss.work<D>(queue, work, async ([job]) => {
+      const shop = job && (await findShopById(db, job.data.shopId))
+      if (shop) await run(shop, job.data)
+    })
+  }
+}
+
+/**
+ * A queue of the clock's jobs (`cron`; false: only the jobs sent by hand, as tests do), never
+ * retried: the next run does the work. Each job runs `run`.
+ */
+export async function startCron(
+  jobs: Jobs,
+  queue: string,
+  options: Omit<PgBoss.Queue, 'name'> & { cron: string | false; pollingIntervalSeconds?: number },
+  run: () => Promise<unknown>,
+): Promise<void> {
+  const { cron, pollingIntervalSeconds, ...settings } = options
+  await jobs.createQueue(queue, { retryLimit: 0, ...settings })
+  const work = pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds }
+  await jobs.boss.work(queue, work, async () => {
+    await run()
+  })
+  if (cron) await jobs.boss.schedule(queue, cron)
+}
+
+/**
+ * A sweep: a cron queue every minute (unless `cron` is false) whose jobs run `sweep`; run once
+ * now too unless `atStart` is false (what a predecessor left).
+ */
+export async function startSweep(
+  jobs: Jobs,
+  queue: string,
+  options: { pollingIntervalSeconds: number; cron?: boolean | undefined; atStart?: boolean },
+  sweep: (atStart: boolean) => Promise<unknown>,
+): Promise<void> {
+  const cron = (options.cron ?? true) && '* * * * *'
+  const { pollingIntervalSeconds } = options
+  await startCron(jobs, queue, { cron, expireInSeconds: 120, pollingIntervalSeconds }, () => sweep(false))
+  if (options.atStart ?? true) await sweep(true)
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/pool.ts'
 import { cdpJobDeps } from '../features/cdp/deps.ts'
-import { orphanSegmentExports, runningExportOwners } from '../features/cdp/export-jobs-repo.ts'
+import { segmentExportRows } from '../features/cdp/export-jobs-repo.ts'
 import {
   type EnqueueSegmentExport,
   runSegmentExport,
@@ -8,12 +8,11 @@ import {
 } from '../features/cdp/segment-export.ts'
 import type { EnqueueTagJob } from '../features/cdp/tag-batch.ts'
 import { runTagJob } from '../features/cdp/tag-run.ts'
-import { orphanTagJobs, runningTagOwners } from '../features/cdp/tag-run-repo.ts'
+import { tagJobRows } from '../features/cdp/tag-run-repo.ts'
 import type { AppInstance } from '../http/app-instance.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { findShopById } from '../platform/shops-repo.ts'
 import { deadOwners } from '../process/owner.ts'
-import { executor, type Jobs } from './boss.ts'
+import { executor, type Jobs, retries, startSweep, workOnShop } from './boss.ts'
 
 /**
  * The customer data platform's jobs (issue 15), on the batch updates' design (batch-jobs.ts):
@@ -50,10 +49,13 @@ export async function sweepCdpJobs(
   atStart: boolean,
 ): Promise<{ tags: number; exports: number; files: number }> {
   const { db } = deps
-  const tags = await orphanTagJobs(db, deadOwners(await runningTagOwners(db), { atStart }))
+  const tags = await tagJobRows.orphans(db, deadOwners(await tagJobRows.runningOwners(db), { atStart }))
   for (const t of tags)
     await jobs.boss.send(CDP_QUEUES.tag, { shopId: t.shop_id, jobId: t.id } satisfies TagJobData)
-  const exports = await orphanSegmentExports(db, deadOwners(await runningExportOwners(db), { atStart }))
+  const exports = await segmentExportRows.orphans(
+    db,
+    deadOwners(await segmentExportRows.runningOwners(db), { atStart }),
+  )
   for (const e of exports) {
     await jobs.boss.send(CDP_QUEUES.export, {
       shopId: e.shop_id,
@@ -73,46 +75,34 @@ export async function startCdpJobs(opts: {
   pollingIntervalSeconds?: number
   concurrency?: number
 }): Promise<void> {
-  const { boss } = opts.jobs
   const deps = cdpJobDeps(opts.app, opts)
   const { db } = deps.tags
   const log = opts.app.log
-  const retried = { policy: 'standard', retryLimit: 10, retryDelay: 30, retryBackoff: true } as const
+  const retried = { policy: 'standard', ...retries(10, 30) } as const
   // 100k customers at the platform's pace take hours; the sweep resumes a dead worker long before.
-  await opts.jobs.createQueue(CDP_QUEUES.tag, { name: CDP_QUEUES.tag, ...retried, expireInSeconds: 6 * 3600 })
+  await opts.jobs.createQueue(CDP_QUEUES.tag, { ...retried, expireInSeconds: 6 * 3600 })
   await opts.jobs.createQueue(CDP_QUEUES.export, {
-    name: CDP_QUEUES.export,
     ...retried,
     expireInSeconds: 600,
   })
-  await opts.jobs.createQueue(CDP_QUEUES.sweep, {
-    name: CDP_QUEUES.sweep,
-    retryLimit: 0,
-    expireInSeconds: 120,
-  })
-  const work = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2
   const onError = (what: object) => (error: unknown) => {
     log.error({ err: error, ...what }, 'cdp job failed (it is retried)')
     throw error
   }
   // Two batches at once per process (each paces its calls through the shop's one client).
-  for (let i = 0; i < 2; i++) {
-    await boss.work<TagJobData>(CDP_QUEUES.tag, work, async ([job]) => {
-      const shop = job && (await findShopById(db, job.data.shopId))
-      if (shop) await runTagJob(deps.tags, shop, job.data.jobId).catch(onError({ tagJob: job.data.jobId }))
-    })
-  }
-  await boss.work<SegmentExportJobData>(CDP_QUEUES.export, work, async ([job]) => {
-    const shop = job && (await findShopById(db, job.data.shopId))
-    if (shop) {
-      await runSegmentExport(deps.exports, shop, job.data.exportId).catch(
-        onError({ segmentExport: job.data.exportId }),
-      )
-    }
-  })
-  await boss.work(CDP_QUEUES.sweep, work, async () => {
-    await sweepCdpJobs(opts.jobs, { db, dataDir: opts.dataDir }, false)
-  })
-  await sweepCdpJobs(opts.jobs, { db, dataDir: opts.dataDir }, true)
-  if (opts.cron ?? true) await boss.schedule(CDP_QUEUES.sweep, '* * * * *')
+  await workOnShop<TagJobData>(
+    opts.jobs,
+    db,
+    CDP_QUEUES.tag,
+    { pollingIntervalSeconds, workers: 2 },
+    (shop, d) => runTagJob(deps.tags, shop, d.jobId).catch(onError({ tagJob: d.jobId })),
+  )
+  const oneWorker = { pollingIntervalSeconds, workers: 1 }
+  await workOnShop<SegmentExportJobData>(opts.jobs, db, CDP_QUEUES.export, oneWorker, (shop, d) =>
+    runSegmentExport(deps.exports, shop, d.exportId).catch(onError({ segmentExport: d.exportId })),
+  )
+  await startSweep(opts.jobs, CDP_QUEUES.sweep, { pollingIntervalSeconds, cron: opts.cron }, (atStart) =>
+    sweepCdpJobs(opts.jobs, { db, dataDir: opts.dataDir }, atStart),
+  )
 }

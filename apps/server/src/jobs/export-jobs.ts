@@ -1,8 +1,7 @@
 import { staleJobs } from '../features/exports/repo.ts'
 import { ExportBusy, type ExportDeps, runExport } from '../features/exports/run.ts'
 import type { EnqueueExport } from '../features/exports/service.ts'
-import { findShopById } from '../platform/shops-repo.ts'
-import { executor, type Jobs } from './boss.ts'
+import { executor, type Jobs, retries, startSweep, workOnShop } from './boss.ts'
 
 /**
  * CSV exports run on pg-boss like billing (issue 12 item 13), so a crash or a second process
@@ -41,36 +40,24 @@ export async function startExportJobs(opts: {
   const { boss } = opts.jobs
   const { db, log } = opts.deps
   await opts.jobs.createQueue(EXPORT_QUEUES.run, {
-    name: EXPORT_QUEUES.run,
     policy: 'stately',
-    retryLimit: 10,
-    retryDelay: 30,
-    retryBackoff: true,
+    ...retries(10, 30),
     // Well above an export's length (100k contracts take ~2 s); a dead worker's job is retried after it.
     expireInSeconds: 600,
   })
-  await opts.jobs.createQueue(EXPORT_QUEUES.sweep, {
-    name: EXPORT_QUEUES.sweep,
-    retryLimit: 0,
-    expireInSeconds: 120,
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2
+  const workers = { pollingIntervalSeconds, workers: WORKERS }
+  await workOnShop<ExportJobData>(opts.jobs, db, EXPORT_QUEUES.run, workers, async (shop, { exportId }) => {
+    try {
+      await runExport(opts.deps, shop, exportId)
+    } catch (error) {
+      // Busy: another worker runs it now; the retry finds it ended (or its worker dead).
+      if (!(error instanceof ExportBusy)) log?.error({ err: error, exportId }, 'export job failed')
+      throw error
+    }
   })
-  const work = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }
-  for (let i = 0; i < WORKERS; i++) {
-    await boss.work<ExportJobData>(EXPORT_QUEUES.run, work, async ([job]) => {
-      if (!job) return
-      const shop = await findShopById(db, job.data.shopId)
-      if (!shop) return
-      try {
-        await runExport(opts.deps, shop, job.data.exportId)
-      } catch (error) {
-        // Busy: another worker runs it now; the retry finds it ended (or its worker dead).
-        if (!(error instanceof ExportBusy))
-          log?.error({ err: error, exportId: job.data.exportId }, 'export job failed')
-        throw error
-      }
-    })
-  }
-  await boss.work(EXPORT_QUEUES.sweep, work, async () => {
+  const sweep = { pollingIntervalSeconds, cron: opts.cron, atStart: false }
+  await startSweep(opts.jobs, EXPORT_QUEUES.sweep, sweep, async () => {
     for (const stale of await staleJobs(db, SWEEP_STALE_SECONDS)) {
       await boss.send(
         EXPORT_QUEUES.run,
@@ -81,5 +68,4 @@ export async function startExportJobs(opts: {
       )
     }
   })
-  if (opts.cron ?? true) await boss.schedule(EXPORT_QUEUES.sweep, '* * * * *')
 }

@@ -1,5 +1,5 @@
 import type { Mailer } from '../mail/mailer.ts'
-import type { Jobs } from './boss.ts'
+import { type Jobs, startCron } from './boss.ts'
 
 /**
  * `mail-drain` (cron, every minute, and once at start): sends what the outbox holds that is due
@@ -16,24 +16,21 @@ export async function startMailJobs(opts: {
   cron?: boolean
   pollingIntervalSeconds?: number
 }): Promise<void> {
-  const { boss } = opts.jobs
-  await opts.jobs.createQueue(MAIL_QUEUE, {
-    name: MAIL_QUEUE,
+  const cron = (opts.cron ?? true) && '* * * * *'
+  const drain = {
+    cron,
     // Not `singleton`: a drain that was active in a process killed mid-way stayed active until
     // it expired (10 minutes), and a singleton queue starts no other drain meanwhile, in any
     // process, so every mail waited. Drains may overlap: each claims its rows (skip locked).
     policy: 'standard',
-    retryLimit: 0,
     expireInSeconds: 300,
-  })
-  await boss.work(MAIL_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
-    await opts.mailer.drain().catch((error: unknown) => {
+    pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+  } as const
+  await startCron(opts.jobs, MAIL_QUEUE, drain, () =>
+    opts.mailer.drain().catch((error: unknown) => {
       opts.log?.error({ err: error }, 'mail drain failed')
       throw error
-    })
-  })
-  if (opts.cron ?? true) {
-    await boss.schedule(MAIL_QUEUE, '* * * * *')
-    await boss.send(MAIL_QUEUE, {})
-  }
+    }),
+  )
+  if (cron) await opts.jobs.boss.send(MAIL_QUEUE, {})
 }

@@ -1,5 +1,5 @@
 import type { DbClient } from '../db/pool.ts'
-import type { Jobs } from './boss.ts'
+import { type Jobs, startCron } from './boss.ts'
 
 /**
  * `db-analyze` (every hour, embedded database only): what autovacuum's ANALYZE does on a
@@ -11,15 +11,6 @@ import type { Jobs } from './boss.ts'
 export const STATISTICS_QUEUE = 'db-analyze'
 
 export async function startStatisticsJobs(opts: { jobs: Jobs; db: DbClient }): Promise<void> {
-  const { boss } = opts.jobs
-  await opts.jobs.createQueue(STATISTICS_QUEUE, {
-    name: STATISTICS_QUEUE,
-    policy: 'singleton',
-    retryLimit: 0,
-    expireInSeconds: 600,
-  })
-  await boss.work(STATISTICS_QUEUE, async () => {
-    await opts.db.query('analyze')
-  })
-  await boss.schedule(STATISTICS_QUEUE, '17 * * * *')
+  const hourly = { cron: '17 * * * *', policy: 'singleton', expireInSeconds: 600 } as const
+  await startCron(opts.jobs, STATISTICS_QUEUE, hourly, () => opts.db.query('analyze'))
 }

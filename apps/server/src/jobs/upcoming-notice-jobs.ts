@@ -2,7 +2,7 @@ import type { Db } from '../db/pool.ts'
 import { type QuoteNextCycle, sendUpcomingNotices } from '../features/mail-templates/upcoming-notice.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { ShopRow } from '../platform/shops-repo.ts'
-import type { Jobs } from './boss.ts'
+import { type Jobs, startCron } from './boss.ts'
 
 /**
  * `upcoming-notice` (cron, hourly at :05): each installed shop's 次回請求のお知らせ for the
@@ -21,14 +21,13 @@ export async function startUpcomingNoticeJobs(opts: {
   now?: () => Date
   cron?: boolean
 }): Promise<void> {
-  const { boss } = opts.jobs
-  await opts.jobs.createQueue(UPCOMING_NOTICE_QUEUE, {
-    name: UPCOMING_NOTICE_QUEUE,
+  const hourly = {
+    cron: (opts.cron ?? true) && '5 * * * *',
     policy: 'singleton',
-    retryLimit: 0,
     expireInSeconds: 1800,
-  })
-  await boss.work(UPCOMING_NOTICE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    pollingIntervalSeconds: 30,
+  } as const
+  await startCron(opts.jobs, UPCOMING_NOTICE_QUEUE, hourly, async () => {
     const { rows } = await opts.db.query<ShopRow>(
       `select id, domain, name, secret_hash, access_token, scopes, currency_code, iana_timezone,
          primary_domain_url, shopify_plan, app_plan, synced_at
@@ -46,5 +45,4 @@ export async function startUpcomingNoticeJobs(opts: {
       )
     }
   })
-  if (opts.cron ?? true) await boss.schedule(UPCOMING_NOTICE_QUEUE, '5 * * * *')
 }

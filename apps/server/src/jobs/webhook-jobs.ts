@@ -6,7 +6,7 @@ import {
 } from '../features/webhooks/deferred.ts'
 import type { ShopClients } from '../platform/shop-clients.ts'
 import { findShopById } from '../platform/shops-repo.ts'
-import { executor, type Jobs } from './boss.ts'
+import { executor, type Jobs, retries } from './boss.ts'
 
 /**
  * `webhook-refresh`: the reads a contract or order webhook defers (features/webhooks/deferred.ts).
@@ -35,10 +35,7 @@ export async function startWebhookJobs(opts: {
   // Through Jobs.createQueue (one process at a time): pg-boss's own deadlocked when two processes
   // started together created their queues at once (two-processes.test.ts).
   await opts.jobs.createQueue(WEBHOOK_REFRESH_QUEUE, {
-    name: WEBHOOK_REFRESH_QUEUE,
-    retryLimit: 10,
-    retryDelay: 30,
-    retryBackoff: true,
+    ...retries(10, 30),
     expireInSeconds: 300,
   })
   const work = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 10 }

@@ -1,4 +1,4 @@
-import type { DbClient } from '../db/pool.ts'
+import { type DbClient, queryRows } from '../db/pool.ts'
 import { PROCESS_OWNER } from '../process/owner.ts'
 
 /** A file sent with a mail: kept as a path, read when the mail is sent. */
@@ -92,11 +92,9 @@ export const STALE_CLAIM_SECONDS = 300
  * committed before anything is sent, so a crash leaves the row `sending` with its claim time
  * and owner (and its attempt counted).
  */
-export async function claimDue(
-  db: DbClient,
-  opts: { ids?: string[]; limit: number; deadOwners?: string[] },
-): Promise<OutboxRow[]> {
-  const { rows } = await db.query<OutboxRow>(
+export function claimDue(db: DbClient, opts: { ids?: string[]; limit: number; deadOwners?: string[] }) {
+  return queryRows<OutboxRow>(
+    db,
     `update mail_outbox set status = 'sending', claimed_at = now(), claimed_by = $5, attempts = attempts + 1
      where id in (
        select id from mail_outbox
@@ -109,7 +107,6 @@ export async function claimDue(
      returning ${COLUMNS}`,
     [opts.ids ?? null, STALE_CLAIM_SECONDS, opts.limit, opts.deadOwners ?? [], PROCESS_OWNER],
   )
-  return rows
 }
 
 /** Who holds the mails being sent (to tell the claims of dead processes). */

@@ -48,3 +48,12 @@ export function platformError(error: unknown, label: string): unknown {
   }
   return error
 }
+
+/** What `call` answers; its platform failures thrown as the merchant reads them (platformError). */
+export async function forMerchant<T>(label: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    throw platformError(error, label)
+  }
+}

@@ -1,4 +1,4 @@
-import { type DbClient, statement } from '../db/pool.ts'
+import { type DbClient, queryRow, statement } from '../db/pool.ts'
 
 export type ShopRow = {
   id: string
@@ -18,24 +18,22 @@ export type ShopRow = {
 const SHOP_COLUMNS = `id, domain, name, secret_hash, access_token, scopes, currency_code, iana_timezone,
   primary_domain_url, shopify_plan, app_plan, synced_at`
 
-export async function findInstalledShop(db: DbClient, domain: string): Promise<ShopRow | null> {
-  const { rows } = await db.query<ShopRow>(
+export function findInstalledShop(db: DbClient, domain: string) {
+  return queryRow<ShopRow>(
+    db,
     statement(
       'shop-by-domain',
       `select ${SHOP_COLUMNS} from shops where domain = $1 and uninstalled_at is null`,
       [domain],
     ),
   )
-  return rows[0] ?? null
 }
 
 /** An installed shop by id (jobs and outcomes carry ids); null once it is uninstalled. */
-export async function findShopById(db: DbClient, shopId: string): Promise<ShopRow | null> {
-  const { rows } = await db.query<ShopRow>(
-    `select ${SHOP_COLUMNS} from shops where id = $1 and uninstalled_at is null`,
-    [shopId],
-  )
-  return rows[0] ?? null
+export function findShopById(db: DbClient, shopId: string) {
+  return queryRow<ShopRow>(db, `select ${SHOP_COLUMNS} from shops where id = $1 and uninstalled_at is null`, [
+    shopId,
+  ])
 }
 
 /** Creates the shop row on install, or refreshes its token and scopes on a re-install. */

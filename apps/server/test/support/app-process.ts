@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { migrate } from '../../src/db/migrate.ts'
 import { createPool, setPreparedStatements } from '../../src/db/pool.ts'
 import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
@@ -156,7 +156,51 @@ export type ProcessWorld = {
   install(domain: string, secret: string): Promise<ShopRow>
   /** Moves these contracts' next billing date to `dueAt` and every other ACTIVE one far ahead. */
   arrangeDue(domain: string, due: number[], dueAt: Date): Promise<void>
+  /** Starts an app process (main.ts) on the world: its database, platform and data folder, on `port`. */
+  startApp(port?: number): Promise<AppProcess>
   close(): Promise<void>
+}
+
+/** The file's process world (`useProcessWorld`) and the app processes its tests start. */
+export type ProcessWorldInUse = {
+  readonly world: ProcessWorld
+  /** An app process on the world's port; one still running when a test ends is killed (SIGKILL). */
+  start(): Promise<AppProcess>
+  /** Kills `app` with SIGKILL, checking that the signal ended it. */
+  kill(app: AppProcess): Promise<void>
+}
+
+/**
+ * The file's process world: started before its tests on PostgreSQL (3 minutes allowed; nothing
+ * runs on the embedded database), closed after them. A test that failed leaves no process on
+ * the shared port: the next one starts clean.
+ */
+export function useProcessWorld(opts: Parameters<typeof startProcessWorld>[0]): ProcessWorldInUse {
+  let world: ProcessWorld | undefined
+  const running: AppProcess[] = []
+  beforeAll(async () => {
+    if (onPostgres()) world = await startProcessWorld(opts)
+  }, 180_000)
+  afterEach(async () => {
+    for (const app of running.splice(0)) await app.kill('SIGKILL')
+  })
+  afterAll(async () => {
+    await world?.close()
+  })
+  return {
+    get world() {
+      return world!
+    },
+    async start() {
+      const app = await world!.startApp()
+      running.push(app)
+      return app
+    },
+    async kill(app) {
+      expect(await app.kill('SIGKILL')).toBe('SIGKILL')
+      running.splice(running.indexOf(app), 1)
+    },
+  }
 }
 
 /**
@@ -211,6 +255,8 @@ export async function startProcessWorld(opts: {
       await fullSync(pool, clients.clientFor(shop), shop, { bulk: false })
       return (await findInstalledShop(pool, domain))!
     },
+    startApp: (appPort = port) =>
+      startAppProcess({ databaseUrl: db.url, adminOrigin, dataDir, port: appPort }),
     async arrangeDue(domain, due, dueAt) {
       const platform = emulator.store.shop(domain)!
       const far = new Date('2027-06-01T01:00:00Z')

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
-import { type AppInstance, buildApp } from '../../src/http/app.ts'
+import type { AppInstance } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { type Jobs, startJobs } from '../../src/jobs/boss.ts'
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts'
 import { createAdminClient } from '../../src/platform/admin-client.ts'
 import { findInstalledShop, type ShopRow, upsertShopInstall } from '../../src/platform/shops-repo.ts'
 import { fullSync } from '../../src/sync/full-sync.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
+import { buildTestApp, QUICK_RETRIES, TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
 
 export { arrangeSwap, type SwapArrangement } from './batch-arrange.ts'
 
@@ -52,15 +52,8 @@ export async function startBatchWorld(opts: {
     from: 'Teiki <no-reply@teiki.invalid>',
   })
   const jobs = await startJobs({ db: pool, schema: opts.schema })
-  const app = await buildApp({
-    db: pool,
-    platform: {
-      adminOrigin: () => url,
-      apiKey: TEST_API_KEY,
-      clientRetry: { maxRetries: 2, retryBaseMs: 1 },
-    },
-    apiSecret: TEST_API_SECRET,
-    logger: { level: 'fatal' },
+  const app = await buildTestApp(pool, {
+    platform: { adminOrigin: () => url, clientRetry: QUICK_RETRIES },
     dataDir,
     mailer,
     jobs,

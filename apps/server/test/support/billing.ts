@@ -3,7 +3,7 @@ import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
 import { type RunBillingOptions, runBilling } from '../../src/billing/run.ts'
 import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
-import { type AppInstance, type BuildAppOptions, buildApp } from '../../src/http/app.ts'
+import type { AppInstance, BuildAppOptions } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { type Jobs, startJobs } from '../../src/jobs/boss.ts'
 import { toGid } from '../../src/platform/gid.ts'
@@ -13,10 +13,16 @@ import { findInstalledShop, type ShopRow, upsertShopInstall } from '../../src/pl
 import { upsertContracts } from '../../src/sync/contracts-repo.ts'
 import { fullSync } from '../../src/sync/full-sync.ts'
 import { contractRecord, lineRecords } from '../../src/sync/records.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
+import { buildTestApp, TEST_API_KEY, TEST_API_SECRET, testPool, useStarted } from './fixtures.ts'
 
 /** The emulator's "now" of the generated history; billing tests run their clock from here. */
 export const EMULATOR_NOW = new Date('2026-11-22T00:00:00Z')
+/** 10:00 in Tokyo on Wednesday 25 November 2026: the shops' default billing hour, the runs' "now". */
+export const T0 = new Date('2026-11-25T01:00:00Z')
+/** A day before T0: a contract billed on it is due at T0. */
+export const DUE = new Date('2026-11-24T01:00:00Z')
+/** A next billing date no run of the tests reaches (contracts moved out of the way). */
+export const FAR = new Date('2027-06-01T01:00:00Z')
 
 export type BillingEnv = {
   pool: pg.Pool
@@ -28,8 +34,24 @@ export type BillingEnv = {
   clients: ShopClients
   shop(domain: string): Promise<ShopRow>
   run(domain: string, now: Date, opts?: Partial<RunBillingOptions>): ReturnType<typeof runBilling>
+  /** chargeableContracts on this env's emulator. */
+  chargeable(domain: string, count: number): number[]
+  /** setNextBillingDates on this env. */
+  setNextBillingDates(domain: string, dates: ReadonlyMap<number, Date>): Promise<void>
+  /** refreshMirror on this env. */
+  refreshMirror(domain: string, ids: number[]): Promise<void>
+  /** attemptsOf on this env's emulator. */
+  attempts(domain: string, contractId: number): ReturnType<typeof attemptsOf>
   close(): Promise<void>
 }
+
+type BillingEnvOptions = Parameters<typeof startBillingEnv>[0]
+
+/**
+ * The file's billing env: started before its tests (vitest's beforeAll, 2 minutes allowed),
+ * closed after them. The object answered is filled in when it has started.
+ */
+export const useBillingEnv = (opts: BillingEnvOptions) => useStarted(() => startBillingEnv(opts), 120_000)
 
 /**
  * The app (its billing engine registered, as in production) on an in-process emulator, each
@@ -54,15 +76,8 @@ export async function startBillingEnv(opts: {
   const pool = opts.pool ?? testPool()
   const jobs = opts.jobsSchema ? await startJobs({ db: pool, schema: opts.jobsSchema }) : undefined
   let url = ''
-  const app = await buildApp({
-    db: pool,
-    platform: {
-      adminOrigin: () => url,
-      apiKey: TEST_API_KEY,
-      clientRetry: { maxRetries: 4, retryBaseMs: 5 },
-    },
-    apiSecret: TEST_API_SECRET,
-    logger: { level: 'fatal' },
+  const app = await buildTestApp(pool, {
+    platform: { adminOrigin: () => url, clientRetry: { maxRetries: 4, retryBaseMs: 5 } },
     ...(jobs ? { jobs } : {}),
     ...opts.app,
   })
@@ -107,7 +122,7 @@ export async function startBillingEnv(opts: {
     await fullSync(pool, clients.clientFor(shop), shop, opts.bulkSync ? {} : { bulk: false })
   }
   const shop = async (domain: string) => (await findInstalledShop(pool, domain))!
-  return {
+  const env: BillingEnv = {
     pool,
     app,
     jobs,
@@ -126,6 +141,10 @@ export async function startBillingEnv(opts: {
         ...more,
       })
     },
+    chargeable: (domain, count) => chargeableContracts(emulator, domain, count),
+    setNextBillingDates: (domain, dates) => setNextBillingDates(env, domain, dates),
+    refreshMirror: (domain, ids) => refreshMirror(env, domain, ids),
+    attempts: (domain, contractId) => attemptsOf(emulator, domain, contractId),
     /**
      * In the order that leaves nothing running against what is torn down: the workers finish
      * their jobs (however long a billing run takes), then the app stops taking webhooks and
@@ -139,6 +158,7 @@ export async function startBillingEnv(opts: {
       await pool.end()
     },
   }
+  return env
 }
 
 /**

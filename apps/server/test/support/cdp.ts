@@ -1,11 +1,9 @@
 import { expect } from 'vitest'
-import { findInstalledShop } from '../../src/platform/shops-repo.ts'
-import { fullSync } from '../../src/sync/full-sync.ts'
-import { type EmulatedApp, startEmulatedApp } from './emulated-app.ts'
+import { type MainAndOther, startMainAndOther } from './emulated-app.ts'
 
 export const CDP_SECRET = 's3cret-cdp'
 
-export type CdpShops = EmulatedApp & { main: string; other: string }
+export type CdpShops = MainAndOther
 
 /**
  * Two synced shops (main: 20 contracts, other: 5) whose app takes the emulator's webhooks.
@@ -16,27 +14,15 @@ export async function startCdpShops(
   name: string,
   opts: { jobs?: boolean; dataDir?: string } = {},
 ): Promise<CdpShops> {
-  const stamp = `${process.pid}-${Date.now().toString(36)}`
-  const main = `${name}-${stamp}.myshopify.com`
-  const other = `${name}-other-${stamp}.myshopify.com`
-  const env = await startEmulatedApp({
-    shops: [
-      { domain: main, contracts: 20 },
-      { domain: other, contracts: 5 },
-    ],
+  const env = await startMainAndOther(name, {
     secret: CDP_SECRET,
     webhooks: true,
     ...(opts.jobs ? { jobsSchema: `pgboss_${name.replace(/\W/g, '_')}` } : {}),
     ...(opts.dataDir ? { appOptions: { dataDir: opts.dataDir } } : {}),
   })
-  for (const domain of [main, other]) {
-    await fullSync(env.pool, env.clients[domain]!, (await findInstalledShop(env.pool, domain))!, {
-      bulk: false,
-    })
-  }
   // Deliveries the sync's reads set off (none should change data, but let them land first).
   await env.emulator.idle()
-  return { ...env, main, other }
+  return env
 }
 
 export type Answer = {

@@ -1,15 +1,25 @@
 import type { AddressInfo } from 'node:net'
 import { createEmulator, type Emulator, type EmulatorOptions } from '@teiki/shopify-emulator'
 import type pg from 'pg'
+import { beforeEach } from 'vitest'
 import { SUBSCRIBED_TOPICS } from '../../src/features/webhooks/topics.ts'
-import { type AppInstance, buildApp } from '../../src/http/app.ts'
+import type { AppInstance, buildApp } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { type Jobs, startJobs } from '../../src/jobs/boss.ts'
 import { type AdminClient, createAdminClient } from '../../src/platform/admin-client.ts'
 import { appPlanRecord } from '../../src/platform/app-plan-record.ts'
 import { fetchActiveAppSubscriptions } from '../../src/platform/operations/app-subscriptions.ts'
-import { updateAppPlan, upsertShopInstall } from '../../src/platform/shops-repo.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
+import { findInstalledShop, updateAppPlan, upsertShopInstall } from '../../src/platform/shops-repo.ts'
+import { fullSync } from '../../src/sync/full-sync.ts'
+import {
+  buildTestApp,
+  QUICK_RETRIES,
+  TEST_API_KEY,
+  TEST_API_SECRET,
+  testDomain,
+  testPool,
+  useStarted,
+} from './fixtures.ts'
 
 export type EmulatedApp = {
   pool: pg.Pool
@@ -22,8 +32,50 @@ export type EmulatedApp = {
   clients: Record<string, AdminClient>
   /** The job queue, when started (`jobsSchema`). */
   jobs?: Jobs
+  /** The app's full sync of one installed shop (its mirror filled from the platform). */
+  sync(domain: string, opts?: Parameters<typeof fullSync>[3]): ReturnType<typeof fullSync>
   close(): Promise<void>
 }
+
+type EmulatedAppOptions = Parameters<typeof startEmulatedApp>[0]
+
+/** An emulated app with two shops: `main` and `other`, whose ids must never work from `main`. */
+export type MainAndOther = EmulatedApp & { main: string; other: string }
+
+type MainAndOtherOptions = Omit<EmulatedAppOptions, 'shops'> & {
+  /** The two shops' contracts (default 20, so `main` has the 130-variant box product, and 5). */
+  contracts?: [number, number]
+  /** Whether both are synced (paged) before the tests (default true). */
+  sync?: boolean
+}
+
+/** Two shops, `name` (main) and `name-other`, on an emulated app with `opts`. */
+export async function startMainAndOther(name: string, opts: MainAndOtherOptions): Promise<MainAndOther> {
+  const { contracts = [20, 5], sync = true, ...appOpts } = opts
+  const main = testDomain(name)
+  const other = testDomain(`${name}-other`)
+  const shops = [
+    { domain: main, contracts: contracts[0] },
+    { domain: other, contracts: contracts[1] },
+  ]
+  const env = await startEmulatedApp({ ...appOpts, shops })
+  if (sync) for (const domain of [main, other]) await env.sync(domain, { bulk: false })
+  return { ...env, main, other }
+}
+
+/** startMainAndOther for the file (useStarted, 2 minutes allowed); the emulator's faults cleared before each test. */
+export function useMainAndOther(name: string, opts: MainAndOtherOptions): MainAndOther {
+  const env = useStarted(() => startMainAndOther(name, opts), 120_000)
+  beforeEach(() => env.emulator.faults.reset())
+  return env
+}
+
+/**
+ * The file's emulated app: started before its tests (vitest's beforeAll; `timeout` ms allowed),
+ * closed after them. The object answered is filled in when it has started.
+ */
+export const useEmulatedApp = (opts: EmulatedAppOptions, timeout?: number) =>
+  useStarted(() => startEmulatedApp(opts), timeout)
 
 /**
  * The app wired to an in-process emulator, with each shop installed (offline token from the
@@ -62,15 +114,8 @@ export async function startEmulatedApp(opts: {
     ...opts.emulatorOptions,
   })
   const url = (await emulator.listen(0)).url
-  const app = await buildApp({
-    db: pool,
-    platform: {
-      adminOrigin: () => url,
-      apiKey: TEST_API_KEY,
-      clientRetry: { maxRetries: 2, retryBaseMs: 1 },
-    },
-    apiSecret: TEST_API_SECRET,
-    logger: { level: 'fatal' },
+  const app = await buildTestApp(pool, {
+    platform: { adminOrigin: () => url, clientRetry: QUICK_RETRIES },
     ...(jobs
       ? {
           jobs,
@@ -116,6 +161,8 @@ export async function startEmulatedApp(opts: {
     shopIds,
     clients,
     ...(jobs ? { jobs } : {}),
+    sync: async (domain, syncOpts) =>
+      fullSync(pool, clients[domain]!, (await findInstalledShop(pool, domain))!, syncOpts),
     async close() {
       await jobs?.stop(5_000).catch(() => {})
       await app.close()

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { japaneseName } from '@teiki/domain'
 import type pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { createPool, setPreparedStatements } from '../../src/db/pool.ts'
-import { type AppInstance, buildApp } from '../../src/http/app.ts'
+import { type AppInstance, type BuildAppOptions, buildApp } from '../../src/http/app.ts'
+import type { PlatformOptions } from '../../src/http/app-instance.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { signSessionToken } from '../../src/http/session-token.ts'
 import { nameKey, phoneRev } from '../../src/sync/search-keys.ts'
@@ -11,22 +12,84 @@ import { nameKey, phoneRev } from '../../src/sync/search-keys.ts'
 export const TEST_API_KEY = 'test-client-id'
 export const TEST_API_SECRET = 'test-client-secret-0123456789'
 
+/** This test process's mark: the shops (and queue schemas) a file makes never meet another run's. */
+export const STAMP = `${process.pid}-${Date.now().toString(36)}`
+
+/** A shop domain of this run: `label-STAMP.myshopify.com`. */
+export const testDomain = (label: string) => `${label}-${STAMP}.myshopify.com`
+
+/** A domain of this run per key: `prefix-key-STAMP.myshopify.com`. */
+export function testDomains<const K extends string>(prefix: string, keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, testDomain(`${prefix}-${key}`)])) as Record<K, string>
+}
+
 export function testPool(): pg.Pool {
   const postgres = inject('databaseKind') === 'postgresql'
   setPreparedStatements(postgres)
   return createPool(inject('databaseUrl'), 4, { genericPlans: postgres })
 }
 
-export async function testApp(pool: pg.Pool): Promise<AppInstance> {
-  const app = await buildApp({
+/** Client retries short enough for fault tests: two, a millisecond apart. */
+export const QUICK_RETRIES = { maxRetries: 2, retryBaseMs: 1 }
+
+type TestAppOptions = Omit<Partial<BuildAppOptions>, 'platform'> & { platform?: Partial<PlatformOptions> }
+
+/**
+ * The app as the tests build it: the test client id and secret, only fatal logs, the platform at
+ * each shop's own origin unless `platform` says otherwise (an emulator's `adminOrigin`, quicker
+ * retries); the other options added or overriding. Not yet ready.
+ */
+export function buildTestApp(pool: pg.Pool, opts: TestAppOptions = {}): Promise<AppInstance> {
+  const { platform, ...more } = opts
+  return buildApp({
     db: pool,
-    platform: { adminOrigin: (shop) => `https://${shop}`, apiKey: TEST_API_KEY },
+    platform: { adminOrigin: (shop) => `https://${shop}`, apiKey: TEST_API_KEY, ...platform },
     apiSecret: TEST_API_SECRET,
-    // Unexpected errors (500s) are printed so a failing test shows its cause.
-    logger: { level: 'error' },
+    logger: { level: 'fatal' },
+    ...more,
   })
+}
+
+export async function testApp(pool: pg.Pool): Promise<AppInstance> {
+  // Unexpected errors (500s) are printed so a failing test shows its cause.
+  const app = await buildTestApp(pool, { logger: { level: 'error' } })
   await app.ready()
   return app
+}
+
+/**
+ * What `start` makes, for the file: made before its tests (vitest's beforeAll, `timeout` ms
+ * allowed), closed after them. The object answered is filled in once made.
+ */
+export function useStarted<T extends { close(): Promise<void> }>(
+  start: () => Promise<T>,
+  timeout = 60_000,
+): T {
+  const made = {} as T
+  beforeAll(async () => {
+    Object.assign(made, await start())
+  }, timeout)
+  afterAll(() => made.close?.())
+  return made
+}
+
+export type TestApp = { pool: pg.Pool; app: AppInstance }
+
+/**
+ * The file's app (testApp) on the test database: ready before its tests (vitest's beforeAll),
+ * closed after them. The object answered is filled in when it is ready.
+ */
+export function useTestApp(): TestApp {
+  const env = {} as TestApp
+  beforeAll(async () => {
+    env.pool = testPool()
+    env.app = await testApp(env.pool)
+  })
+  afterAll(async () => {
+    await env.app?.close()
+    await env.pool?.end()
+  })
+  return env
 }
 
 /** A session token of `shop` as App Bridge gives it (valid for 60 s); overrides make it wrong. */

@@ -1,35 +1,16 @@
 import type { SellingPlanInput } from '@teiki/contract'
 import type { Emulator } from '@teiki/shopify-emulator'
 import { expect } from 'vitest'
-import { findInstalledShop } from '../../src/platform/shops-repo.ts'
-import { fullSync } from '../../src/sync/full-sync.ts'
-import { type EmulatedApp, startEmulatedApp } from './emulated-app.ts'
+import { type MainAndOther, startMainAndOther, useMainAndOther } from './emulated-app.ts'
 
-/**
- * Two synced shops on an in-process emulator for the selling plan and box tests: `main` (20
- * contracts, so it has the 130-variant box product) and `other`, whose ids must never work
- * from `main`.
- */
-export async function startPlanShops(name: string): Promise<PlanShops> {
-  const stamp = `${process.pid}-${Date.now().toString(36)}`
-  const main = `${name}-${stamp}.myshopify.com`
-  const other = `${name}-other-${stamp}.myshopify.com`
-  const env = await startEmulatedApp({
-    shops: [
-      { domain: main, contracts: 20 },
-      { domain: other, contracts: 5 },
-    ],
-    secret: SECRET,
-  })
-  for (const domain of [main, other]) {
-    await fullSync(env.pool, env.clients[domain]!, (await findInstalledShop(env.pool, domain))!, {
-      bulk: false,
-    })
-  }
-  return { ...env, main, other }
-}
+/** Two synced shops on an in-process emulator for the selling plan and box tests (startMainAndOther). */
+export const startPlanShops = (name: string): Promise<PlanShops> =>
+  startMainAndOther(name, { secret: SECRET })
 
-export type PlanShops = EmulatedApp & { main: string; other: string }
+export type PlanShops = MainAndOther
+
+/** The file's plan shops: started before its tests (2 minutes allowed), closed after them. */
+export const usePlanShops = (name: string) => useMainAndOther(name, { secret: SECRET })
 
 export const SECRET = 's3cret-plans'
 
@@ -95,6 +76,27 @@ export const platformState = (env: PlanShops, domain: string) => {
     profiles: shop.extra?.deliveryProfiles,
     ids: shop.nextIds,
   })
+}
+
+/**
+ * Runs `run` and proves it changed nothing: no mutation on `main` but the `refused` ones (the
+ * platform's refusals), no call at all for `other`, and both shops' mirror and platform state
+ * as before.
+ */
+export async function unchanged<T>(
+  env: PlanShops,
+  run: () => Promise<T>,
+  refused: string[] = [],
+): Promise<T> {
+  const from = env.emulator.callLog.length
+  const before = [await planDigest(env, env.main), platformState(env, env.main)]
+  const other = [await planDigest(env, env.other), platformState(env, env.other)]
+  const result = await run()
+  expect(mutationsSince(env.emulator, from, env.main)).toEqual(refused)
+  expect(callsSince(env.emulator, from, env.other)).toEqual([])
+  expect([await planDigest(env, env.main), platformState(env, env.main)]).toEqual(before)
+  expect([await planDigest(env, env.other), platformState(env, env.other)]).toEqual(other)
+  return result
 }
 
 /** A monthly plan of the editor; `patch` sets the discount. */

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEmulator, type Emulator } from '@teiki/shopify-emulator'
 import type pg from 'pg'
-import { type AppInstance, buildApp } from '../../src/http/app.ts'
+import type { AppInstance } from '../../src/http/app.ts'
 import { hashSecret } from '../../src/http/auth.ts'
 import { createAdminClient } from '../../src/platform/admin-client.ts'
 import { findInstalledShop, upsertShopInstall } from '../../src/platform/shops-repo.ts'
 import { fullSync } from '../../src/sync/full-sync.ts'
-import { TEST_API_KEY, TEST_API_SECRET, testPool } from './fixtures.ts'
+import { buildTestApp, STAMP, TEST_API_KEY, TEST_API_SECRET, testDomain, testPool } from './fixtures.ts'
 
 export const SPA_INDEX =
   '<!doctype html><html lang="ja"><head><title>Teiki</title></head><body></body></html>'
@@ -60,10 +60,10 @@ export type TwoShops = {
  * a finished CSV export and a billing run. `handled` is filled by a preValidation hook, which
  * runs after authentication and before validation and the handler: a request it records got in.
  */
-export async function startTwoShops(stamp: string): Promise<TwoShops> {
+export async function startTwoShops(label: string): Promise<TwoShops> {
   const pool = testPool()
-  const a = { domain: `tenant-a-${stamp}.myshopify.com`, secret: `secret-a-${stamp}`, id: '' }
-  const b = { domain: `tenant-b-${stamp}.myshopify.com`, secret: `secret-b-${stamp}`, id: '' }
+  const a = { domain: testDomain(`tenant-a-${label}`), secret: `secret-a-${label}-${STAMP}`, id: '' }
+  const b = { domain: testDomain(`tenant-b-${label}`), secret: `secret-b-${label}-${STAMP}`, id: '' }
   const emulator = await createEmulator({
     shops: [
       { domain: a.domain, contracts: 12 },
@@ -80,14 +80,8 @@ export async function startTwoShops(stamp: string): Promise<TwoShops> {
   mkdirSync(webDist)
   writeFileSync(join(webDist, 'index.html'), SPA_INDEX)
   writeFileSync(join(webDist, 'app.js'), 'console.log("teiki")')
-  const app = await buildApp({
-    db: pool,
-    platform: {
-      adminOrigin: () => url,
-      apiKey: TEST_API_KEY,
-      clientRetry: { maxRetries: 1, retryBaseMs: 1 },
-    },
-    apiSecret: TEST_API_SECRET,
+  const app = await buildTestApp(pool, {
+    platform: { adminOrigin: () => url, clientRetry: { maxRetries: 1, retryBaseMs: 1 } },
     webDist,
     dataDir: join(dir, 'data'),
     logger: false,

@@ -1,22 +1,11 @@
+import { keysOf } from '../format/keys.ts'
+
 /**
  * The mails the app sends, one template each (メールテンプレート), and the named variables each
  * template may use. A variable is written `{{name}}`; a section `{{#name}}…{{/name}}` is kept
  * only when the variable has a value (`{{^name}}…{{/name}}` only when it has none).
  */
-export const MAIL_TEMPLATE_TYPES = [
-  'order_confirmation',
-  'payment_failure',
-  'final_action',
-  'payment_challenge',
-  'pause',
-  'resume',
-  'cancellation',
-  'upcoming_billing',
-  'export_ready',
-] as const
-export type MailTemplateType = (typeof MAIL_TEMPLATE_TYPES)[number]
-
-export const mailTemplateLabel: Record<MailTemplateType, string> = {
+export const mailTemplateLabel = {
   order_confirmation: 'ご注文確認（請求成功）',
   payment_failure: '決済失敗（再決済日のご案内）',
   final_action: '決済失敗の最終対応（解約・一時停止・スキップ）',
@@ -26,7 +15,9 @@ export const mailTemplateLabel: Record<MailTemplateType, string> = {
   cancellation: '解約',
   upcoming_billing: '次回請求のお知らせ',
   export_ready: 'CSVエクスポート完了（ストア担当者宛て）',
-}
+} as const
+export type MailTemplateType = keyof typeof mailTemplateLabel
+export const MAIL_TEMPLATE_TYPES = keysOf(mailTemplateLabel)
 
 /** How a value is written into a mail. */
 export type MailVariableKind = 'text' | 'name' | 'money' | 'date' | 'datetime' | 'lines' | 'number' | 'flag'

@@ -1,3 +1,5 @@
+import { keysOf } from '../format/keys.ts'
+
 /**
  * The four discount types of a selling plan (spec §3 "Discount types") and how a plan's type is
  * read back from what the platform and the app hold (spec §4): the number of the plan's pricing
@@ -5,32 +7,27 @@
  * discounts kept by the app make it "recurring multi" whatever the platform holds (ADR 0013).
  */
 
-export const DISCOUNT_TYPES = [
-  'noDiscount',
-  'fixedDiscount',
-  'recurringDiscount',
-  'recurringMultiDiscount',
-] as const
-export type DiscountType = (typeof DISCOUNT_TYPES)[number]
-
-/** What a discount value is: a percentage off, an amount off, or the price itself (platform enum). */
-export const DISCOUNT_VALUE_TYPES = ['PERCENTAGE', 'FIXED_AMOUNT', 'PRICE'] as const
-export type DiscountValueType = (typeof DISCOUNT_VALUE_TYPES)[number]
-
-/** Japanese name of each discount type, as the editor and the list show it. */
-export const discountTypeLabel: Record<DiscountType, string> = {
+/** The discount types, each with its Japanese name as the editor and the list show it. */
+export const discountTypeLabel = {
   noDiscount: '割引なし',
   fixedDiscount: '固定割引',
   recurringDiscount: '初回と2回目以降で割引を変える',
   recurringMultiDiscount: '回数ごとに割引を変える',
-}
+} as const
+export type DiscountType = keyof typeof discountTypeLabel
+export const DISCOUNT_TYPES = keysOf(discountTypeLabel)
 
-/** Japanese name of each value type. */
-export const discountValueTypeLabel: Record<DiscountValueType, string> = {
+/**
+ * What a discount value is: a percentage off, an amount off, or the price itself (platform
+ * enum), each with its Japanese name.
+ */
+export const discountValueTypeLabel = {
   PERCENTAGE: '％オフ',
   FIXED_AMOUNT: '円引き',
   PRICE: '価格指定',
-}
+} as const
+export type DiscountValueType = keyof typeof discountValueTypeLabel
+export const DISCOUNT_VALUE_TYPES = keysOf(discountValueTypeLabel)
 
 /**
  * The discount type of a plan: `customCycleDiscountCount` > 0 (rules the app keeps for the plan)

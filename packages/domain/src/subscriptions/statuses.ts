@@ -1,16 +1,19 @@
-/** Contract statuses as the platform reports them, in the order the admin lists them. */
-export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'FAILED', 'PAUSED', 'EXPIRED', 'CANCELLED'] as const
+import { keysOf } from '../format/keys.ts'
 
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
-
-/** Japanese label a merchant sees for each status (spec §3: active, payment failed, paused, expired, cancelled). */
-export const statusLabel: Record<SubscriptionStatus, string> = {
+/**
+ * Contract statuses as the platform reports them, in the order the admin lists them, with the
+ * Japanese label a merchant sees for each (spec §3: active, payment failed, paused, expired,
+ * cancelled).
+ */
+export const statusLabel = {
   ACTIVE: '有効',
   FAILED: '決済失敗',
   PAUSED: '一時停止',
   EXPIRED: '期限切れ',
   CANCELLED: '解約済み',
-}
+} as const
+export type SubscriptionStatus = keyof typeof statusLabel
+export const SUBSCRIPTION_STATUSES = keysOf(statusLabel)
 
 /** Polaris badge tones; `undefined` renders the neutral badge. */
 export type BadgeTone = 'success' | 'critical' | 'info' | 'warning' | undefined

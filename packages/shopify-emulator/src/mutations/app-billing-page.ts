@@ -1,33 +1,14 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Runtime } from '../context.ts'
 import { formatDecimal } from '../format.ts'
 import { readBody } from '../http.ts'
+import { matchShopPage, type PageHandler, platformPage, sendPage } from '../platform-pages.ts'
 import type { AppSubscriptionRecord } from '../records.ts'
-import type { Store } from '../store.ts'
+import { escapeHtml } from '../storefront/layout.ts'
 import { approveAppSubscription, confirmationPath } from './app-billing.ts'
 import { moveAppSubscription } from './app-subscription-status.ts'
 
 const CHARGE_URL = /^\/admin\/charges\/([^/]+)\/(\d+)\/confirm$/
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="ja"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: sans-serif; max-width: 34rem; margin: 3rem auto; line-height: 1.6">
-<h1 style="font-size: 1.3rem">${escapeHtml(title)}</h1>
-${body}
-</body></html>`
-
-function send(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': Buffer.byteLength(html),
-    'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
-  })
-  res.end(html)
-}
+const page = (title: string, body: string) => platformPage(title, body, '34rem')
 
 function priceText(sub: AppSubscriptionRecord): string {
   const details = sub.lineItems[0]?.plan.pricingDetails
@@ -46,23 +27,19 @@ function priceText(sub: AppSubscriptionRecord): string {
  * its `app_subscriptions/update` webhooks; both send the merchant back to the app's returnUrl
  * with `charge_id`, as the platform does.
  */
-export async function handleChargePage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  deps: { store: Store; runtime: Runtime },
-): Promise<boolean> {
-  const match = CHARGE_URL.exec((req.url ?? '/').split('?')[0]!)
-  if (!match || (req.method !== 'GET' && req.method !== 'POST')) return false
-  const shop = deps.store.shop(decodeURIComponent(match[1]!))
+export const handleChargePage: PageHandler = async (req, res, deps) => {
+  const found = matchShopPage(req, CHARGE_URL, deps.store)
+  if (!found) return false
+  const { match, shop } = found
   const sub = shop?.installation.subscriptions.find((s) => s.id === Number(match[2]))
   if (!shop || !sub) {
-    send(res, 404, page('アプリの料金の承認', '<p>この料金の承認手続きは見つかりません。</p>'))
+    sendPage(res, 404, page('アプリの料金の承認', '<p>この料金の承認手続きは見つかりません。</p>'))
     return true
   }
   if (req.method === 'GET') {
     const action = confirmationPath(shop.info.myshopifyDomain, sub.id)
     const pending = sub.status === 'PENDING'
-    send(
+    sendPage(
       res,
       200,
       page(
@@ -83,7 +60,7 @@ ${
   }
   const decision = new URLSearchParams(await readBody(req)).get('decision')
   if (decision !== 'approve' && decision !== 'decline') {
-    send(res, 400, page('アプリの料金の承認', '<p>承認するかどうかを選んでください。</p>'))
+    sendPage(res, 400, page('アプリの料金の承認', '<p>承認するかどうかを選んでください。</p>'))
     return true
   }
   const ctx = { shop, runtime: deps.runtime, now: Date.now() }

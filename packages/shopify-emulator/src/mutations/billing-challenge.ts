@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Context, Runtime } from '../context.ts'
+import type { Context } from '../context.ts'
 import { readBody } from '../http.ts'
+import { matchShopPage, type PageHandler, platformPage, sendPage } from '../platform-pages.ts'
 import type { BillingAttemptRecord, ShopState } from '../records.ts'
-import type { Store } from '../store.ts'
 import { findById } from '../store.ts'
+import { escapeHtml } from '../storefront/layout.ts'
 import { CHALLENGE_PATH, failAttempt, succeedAttempt } from './billing-outcome.ts'
 
 // The customer's side of a 3-D Secure challenge: the page behind a challenged attempt's
@@ -41,26 +41,6 @@ export function completeChallenge(ctx: Context, attemptId: number, result: Chall
   return true
 }
 
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="ja"><head><meta charset="utf-8"><title>${title}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: sans-serif; max-width: 32rem; margin: 3rem auto; line-height: 1.6">
-<h1 style="font-size: 1.3rem">${title}</h1>
-${body}
-</body></html>`
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': Buffer.byteLength(html),
-    'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
-  })
-  res.end(html)
-}
-
 const CHALLENGE_URL = new RegExp(`^${CHALLENGE_PATH}/([^/]+)/(\\d+)/([0-9a-f]+)$`)
 
 /**
@@ -68,30 +48,26 @@ const CHALLENGE_URL = new RegExp(`^${CHALLENGE_PATH}/([^/]+)/(\\d+)/([0-9a-f]+)$
  * (`result=success|failure`): the customer's answer, applied once. True when the path was one
  * of these (an unknown or settled challenge answers 404).
  */
-export async function handleChallengePage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  deps: { store: Store; runtime: Runtime },
-): Promise<boolean> {
-  const match = CHALLENGE_URL.exec((req.url ?? '/').split('?')[0]!)
-  if (!match || (req.method !== 'GET' && req.method !== 'POST')) return false
-  const shop = deps.store.shop(decodeURIComponent(match[1]!))
+export const handleChallengePage: PageHandler = async (req, res, deps) => {
+  const found = matchShopPage(req, CHALLENGE_URL, deps.store)
+  if (!found) return false
+  const { match, shop } = found
   const attempt = shop && openChallenge(shop, Number(match[2]), match[3]!)
   if (!shop || !attempt) {
-    sendHtml(
+    sendPage(
       res,
       404,
-      page('本人認証', '<p>この本人認証の手続きは見つからないか、すでに終了しています。</p>'),
+      platformPage('本人認証', '<p>この本人認証の手続きは見つからないか、すでに終了しています。</p>'),
     )
     return true
   }
   if (req.method === 'GET') {
     const form = (value: string, label: string) =>
       `<form method="post" style="display: inline"><button name="result" value="${value}">${label}</button></form>`
-    sendHtml(
+    sendPage(
       res,
       200,
-      page(
+      platformPage(
         'カード会社による本人認証（3Dセキュア）',
         `<p>${escapeHtml(shop.info.name)} の定期便のお支払いに本人認証が必要です。</p>
 <p>${form('success', '認証する')} ${form('failure', '認証しない')}</p>`,
@@ -101,15 +77,15 @@ export async function handleChallengePage(
   }
   const result = new URLSearchParams(await readBody(req)).get('result')
   if (result !== 'success' && result !== 'failure') {
-    sendHtml(res, 400, page('本人認証', '<p>認証の結果を選んでください。</p>'))
+    sendPage(res, 400, platformPage('本人認証', '<p>認証の結果を選んでください。</p>'))
     return true
   }
   const ctx: Context = { shop, store: deps.store, now: () => Date.now(), runtime: deps.runtime }
   completeChallenge(ctx, attempt.id, result)
-  sendHtml(
+  sendPage(
     res,
     200,
-    page(
+    platformPage(
       '本人認証',
       result === 'success'
         ? '<p>本人認証が完了しました。ご注文を承りました。</p>'

@@ -5,7 +5,7 @@ import { idOf } from '../gid.ts'
 import type { DeliveryLocationGroupRecord, DeliveryProfileRecord } from '../records-extra.ts'
 import { newId } from '../shop-extra.ts'
 import { findById } from '../store.ts'
-import { type UserError, userError } from './common.ts'
+import { existingIds, type UserError, userError } from './common.ts'
 import { type LocationGroupInput, locationGroupFrom, unsupportedPart } from './delivery-profile-input.ts'
 
 type ProfileInput = {
@@ -24,22 +24,6 @@ type ProfileInput = {
 }
 
 type Failure = { userErrors: UserError[] }
-
-/** Numeric ids of `gids` that exist in `items`, or the error naming the first one that does not. */
-function existing(
-  items: ReadonlyArray<{ id: number }>,
-  gids: readonly string[] | null | undefined,
-  type: string,
-  field: string[],
-): number[] | UserError {
-  const out: number[] = []
-  for (const gid of gids ?? []) {
-    const id = idOf(gid, type)
-    if (id === null || !findById(items, id)) return userError(field, `${gid} does not exist`, null)
-    out.push(id)
-  }
-  return out
-}
 
 const without = (ids: readonly number[], drop: readonly number[]) => ids.filter((id) => !drop.includes(id))
 const withAll = (ids: readonly number[], add: readonly number[]) =>
@@ -64,14 +48,14 @@ function applyInput(
   if (unsupported) return fail(unsupported)
   if (input.name !== undefined && (input.name ?? '').trim() === '')
     return fail(userError(['profile', 'name'], "Name can't be blank", null))
-  const groupsIn = existing(
+  const groupsIn = existingIds(
     ctx.shop.sellingPlanGroups,
     input.sellingPlanGroupsToAssociate,
     'SellingPlanGroup',
     ['profile', 'sellingPlanGroupsToAssociate'],
   )
   if (!Array.isArray(groupsIn)) return fail(groupsIn)
-  const variantsIn = existing(ctx.shop.variants, input.variantsToAssociate, 'ProductVariant', [
+  const variantsIn = existingIds(ctx.shop.variants, input.variantsToAssociate, 'ProductVariant', [
     'profile',
     'variantsToAssociate',
   ])

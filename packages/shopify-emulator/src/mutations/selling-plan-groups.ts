@@ -2,9 +2,9 @@ import type { ResolverMap } from '../attach-resolvers.ts'
 import type { Context } from '../context.ts'
 import { idOf, toGid } from '../gid.ts'
 import type { SellingPlanGroupRecord, SellingPlanRecord } from '../records.ts'
-import { findById, nextId } from '../store.ts'
+import { nextId } from '../store.ts'
 import { sellingPlanGroupPayload } from '../webhooks/payloads.ts'
-import { lookup, type UserError, userError } from './common.ts'
+import { existingIds, lookup, type UserError, userError } from './common.ts'
 import { type SellingPlanInput, sellingPlanFrom } from './selling-plan-input.ts'
 
 type GroupInput = {
@@ -19,23 +19,6 @@ type GroupInput = {
 }
 
 const MAX_PLANS = 31
-
-/** Numeric ids of `gids` that exist in `items`, or the error naming the first unknown one. */
-function resolveIds(
-  items: ReadonlyArray<{ id: number }>,
-  gids: readonly string[] | null | undefined,
-  type: string,
-  field: string[],
-  code: string,
-): number[] | UserError {
-  const out: number[] = []
-  for (const gid of gids ?? []) {
-    const id = idOf(gid, type)
-    if (id === null || !findById(items, id)) return userError(field, `${gid} does not exist`, code)
-    out.push(id)
-  }
-  return out
-}
 
 const union = (a: readonly number[], b: readonly number[]) => [...new Set([...a, ...b])].sort((x, y) => x - y)
 
@@ -106,6 +89,57 @@ function changed(ctx: Context, g: SellingPlanGroupRecord, topic: string) {
 const groupOf = (ctx: Context, gid: string) => lookup(ctx.shop.sellingPlanGroups, gid, 'SellingPlanGroup')
 const noGroup = () => userError(['id'], 'Selling plan group does not exist', 'GROUP_DOES_NOT_EXIST')
 
+/** What a group's add/remove mutations for products or single variants work on. */
+type GroupResource = {
+  type: 'Product' | 'ProductVariant'
+  /** The group's list of them. */
+  key: 'productIds' | 'variantIds'
+  records: (ctx: Context) => ReadonlyArray<{ id: number }>
+  /** The mutations' argument (productIds, productVariantIds). */
+  arg: string
+  /** The remove's payload field (removedProductIds…). */
+  removed: string
+  /** The user error's code for an unknown id (PRODUCT_DOES_NOT_EXIST…). */
+  missing: string
+}
+
+/** A resource, its argument, payload field and error code named as the platform names them. */
+function groupResource(
+  type: GroupResource['type'],
+  key: GroupResource['key'],
+  records: GroupResource['records'],
+) {
+  const upper = type.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toUpperCase()
+  const arg = `${type[0]!.toLowerCase()}${type.slice(1)}Ids`
+  return { type, key, records, arg, removed: `removed${type}Ids`, missing: `${upper}_DOES_NOT_EXIST` }
+}
+const PRODUCTS = groupResource('Product', 'productIds', (ctx) => ctx.shop.products)
+const VARIANTS = groupResource('ProductVariant', 'variantIds', (ctx) => ctx.shop.variants)
+
+/** sellingPlanGroupAdd…: each id must exist; they join the group's list. */
+const addToGroup =
+  (r: GroupResource) => (_s: unknown, args: { id: string } & Record<string, string[]>, ctx: Context) => {
+    const g = groupOf(ctx, args.id)
+    if (!g) return { sellingPlanGroup: null, userErrors: [noGroup()] }
+    const ids = existingIds(r.records(ctx), args[r.arg], r.type, [r.arg], r.missing)
+    if (!Array.isArray(ids)) return { sellingPlanGroup: null, userErrors: [ids] }
+    g[r.key] = union(g[r.key] ?? [], ids)
+    changed(ctx, g, 'selling_plan_groups/update')
+    return { sellingPlanGroup: g, userErrors: [] }
+  }
+
+/** sellingPlanGroupRemove…: the ids the group had leave it (others are ignored) and are answered. */
+const removeFromGroup =
+  (r: GroupResource) => (_s: unknown, args: { id: string } & Record<string, string[]>, ctx: Context) => {
+    const g = groupOf(ctx, args.id)
+    if (!g) return { [r.removed]: null, userErrors: [noGroup()] }
+    const ids = new Set((args[r.arg] ?? []).map((gid) => idOf(gid, r.type)))
+    const removed = (g[r.key] ?? []).filter((id) => ids.has(id))
+    g[r.key] = (g[r.key] ?? []).filter((id) => !ids.has(id))
+    changed(ctx, g, 'selling_plan_groups/update')
+    return { [r.removed]: removed.map((id) => toGid(r.type, id)), userErrors: [] }
+  }
+
 export const sellingPlanGroupMutations: ResolverMap = {
   Mutation: {
     sellingPlanGroupCreate: (
@@ -119,7 +153,7 @@ export const sellingPlanGroupMutations: ResolverMap = {
       const fail = (e: UserError[]) => ({ sellingPlanGroup: null, userErrors: e })
       const name = args.input.name?.trim() ?? ''
       if (name === '') return fail([userError(['input', 'name'], "Name can't be blank", 'BLANK')])
-      const productIds = resolveIds(
+      const productIds = existingIds(
         ctx.shop.products,
         args.resources?.productIds,
         'Product',
@@ -127,7 +161,7 @@ export const sellingPlanGroupMutations: ResolverMap = {
         'PRODUCT_DOES_NOT_EXIST',
       )
       if (!Array.isArray(productIds)) return fail([productIds])
-      const variantIds = resolveIds(
+      const variantIds = existingIds(
         ctx.shop.variants,
         args.resources?.productVariantIds,
         'ProductVariant',
@@ -191,61 +225,9 @@ export const sellingPlanGroupMutations: ResolverMap = {
       })
       return { deletedSellingPlanGroupId: toGid('SellingPlanGroup', g.id), userErrors: [] }
     },
-    sellingPlanGroupAddProducts: (_s, args: { id: string; productIds: string[] }, ctx: Context) => {
-      const g = groupOf(ctx, args.id)
-      if (!g) return { sellingPlanGroup: null, userErrors: [noGroup()] }
-      const ids = resolveIds(
-        ctx.shop.products,
-        args.productIds,
-        'Product',
-        ['productIds'],
-        'PRODUCT_DOES_NOT_EXIST',
-      )
-      if (!Array.isArray(ids)) return { sellingPlanGroup: null, userErrors: [ids] }
-      g.productIds = union(g.productIds, ids)
-      changed(ctx, g, 'selling_plan_groups/update')
-      return { sellingPlanGroup: g, userErrors: [] }
-    },
-    sellingPlanGroupRemoveProducts: (_s, args: { id: string; productIds: string[] }, ctx: Context) => {
-      const g = groupOf(ctx, args.id)
-      if (!g) return { removedProductIds: null, userErrors: [noGroup()] }
-      const ids = new Set(args.productIds.map((gid) => idOf(gid, 'Product')))
-      const removed = g.productIds.filter((id) => ids.has(id))
-      g.productIds = g.productIds.filter((id) => !ids.has(id))
-      changed(ctx, g, 'selling_plan_groups/update')
-      return { removedProductIds: removed.map((id) => toGid('Product', id)), userErrors: [] }
-    },
-    sellingPlanGroupAddProductVariants: (
-      _s,
-      args: { id: string; productVariantIds: string[] },
-      ctx: Context,
-    ) => {
-      const g = groupOf(ctx, args.id)
-      if (!g) return { sellingPlanGroup: null, userErrors: [noGroup()] }
-      const ids = resolveIds(
-        ctx.shop.variants,
-        args.productVariantIds,
-        'ProductVariant',
-        ['productVariantIds'],
-        'PRODUCT_VARIANT_DOES_NOT_EXIST',
-      )
-      if (!Array.isArray(ids)) return { sellingPlanGroup: null, userErrors: [ids] }
-      g.variantIds = union(g.variantIds ?? [], ids)
-      changed(ctx, g, 'selling_plan_groups/update')
-      return { sellingPlanGroup: g, userErrors: [] }
-    },
-    sellingPlanGroupRemoveProductVariants: (
-      _s,
-      args: { id: string; productVariantIds: string[] },
-      ctx: Context,
-    ) => {
-      const g = groupOf(ctx, args.id)
-      if (!g) return { removedProductVariantIds: null, userErrors: [noGroup()] }
-      const ids = new Set(args.productVariantIds.map((gid) => idOf(gid, 'ProductVariant')))
-      const removed = (g.variantIds ?? []).filter((id) => ids.has(id))
-      g.variantIds = (g.variantIds ?? []).filter((id) => !ids.has(id))
-      changed(ctx, g, 'selling_plan_groups/update')
-      return { removedProductVariantIds: removed.map((id) => toGid('ProductVariant', id)), userErrors: [] }
-    },
+    sellingPlanGroupAddProducts: addToGroup(PRODUCTS),
+    sellingPlanGroupRemoveProducts: removeFromGroup(PRODUCTS),
+    sellingPlanGroupAddProductVariants: addToGroup(VARIANTS),
+    sellingPlanGroupRemoveProductVariants: removeFromGroup(VARIANTS),
   },
 }

@@ -1,12 +1,11 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
-import { toGid } from '../gid.ts'
 import { API_VERSION } from '../http.ts'
 import type { WebhookSubscriptionRecord } from '../records-extra.ts'
 import { extraOf, newId } from '../shop-extra.ts'
 import { topicFromEnum, topicToEnum } from '../webhooks/topics.ts'
-import { lookup, userError } from './common.ts'
+import { deleteRecord, lookup, userError } from './common.ts'
 
 type SubscriptionInput = {
   format?: 'JSON' | 'XML' | null
@@ -19,6 +18,12 @@ type SubscriptionInput = {
  * point at the emulator's configured `webhooks.callbackUrl` (as app-specific webhooks point at the
  * URL in shopify.app.toml). Tests that need another URL use `emulator.webhooks.subscribe`.
  */
+const SUBSCRIPTIONS = {
+  key: 'webhookSubscriptions',
+  type: 'WebhookSubscription',
+  missing: 'Webhook subscription does not exist',
+} as const
+
 export const webhookSubscriptionResolvers: ResolverMap = {
   QueryRoot: {
     webhookSubscriptions: (_s, args: { topics?: string[] | null; first?: number }, ctx: Context) => {
@@ -77,16 +82,8 @@ export const webhookSubscriptionResolvers: ResolverMap = {
       return { webhookSubscription: sub, userErrors: [] }
     },
     webhookSubscriptionDelete: (_s, args: { id: string }, ctx: Context) => {
-      const extra = extraOf(ctx.shop, ctx.now())
-      const sub = lookup(extra.webhookSubscriptions, args.id, 'WebhookSubscription')
-      if (!sub)
-        return {
-          deletedWebhookSubscriptionId: null,
-          userErrors: [userError(['id'], 'Webhook subscription does not exist', null)],
-        }
-      extra.webhookSubscriptions = extra.webhookSubscriptions.filter((s) => s !== sub)
-      ctx.store.changed()
-      return { deletedWebhookSubscriptionId: toGid('WebhookSubscription', sub.id), userErrors: [] }
+      const { deleted, userErrors } = deleteRecord(ctx, args.id, SUBSCRIPTIONS)
+      return { deletedWebhookSubscriptionId: deleted, userErrors }
     },
   },
 }

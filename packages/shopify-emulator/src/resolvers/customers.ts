@@ -2,7 +2,7 @@ import type { ResolverMap } from '../attach-resolvers.ts'
 import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
 import type { CustomerRecord } from '../records.ts'
-import { filterBySearch, type SearchSpec } from '../search-query.ts'
+import { datedSortKeys, fieldsByKind, type SearchSpec, searchConnection } from '../search-query.ts'
 import { byGid } from './lookup.ts'
 import { ordersConnection } from './orders.ts'
 
@@ -14,34 +14,27 @@ export const normalizePhone = (s: string) => {
 
 export const customerSearch: SearchSpec<CustomerRecord> = {
   fields: {
-    id: { kind: 'number', get: (c) => c.id },
-    email: { kind: 'string', get: (c) => c.email },
+    ...fieldsByKind<CustomerRecord>({
+      number: ['id'],
+      string: ['email', 'first_name', 'last_name', 'state'],
+      date: ['created_at', 'updated_at'],
+    }),
     phone: { kind: 'string', get: (c) => c.phone, normalize: normalizePhone },
-    first_name: { kind: 'string', get: (c) => c.firstName },
-    last_name: { kind: 'string', get: (c) => c.lastName },
-    state: { kind: 'string', get: (c) => c.state },
     tag: { kind: 'list', get: (c) => c.tags },
-    created_at: { kind: 'date', get: (c) => c.createdAt },
-    updated_at: { kind: 'date', get: (c) => c.updatedAt },
     orders_count: { kind: 'number', get: (c) => c.numberOfOrders },
   },
   text: (c) =>
     `${c.displayName} ${c.lastName}${c.firstName} ${c.email ?? ''} ${c.phone ?? ''} ${c.phone ? normalizePhone(c.phone) : ''}`,
-}
-
-const sortKeys: Record<string, ((c: CustomerRecord) => number | string) | undefined> = {
-  CREATED_AT: (c) => c.createdAt,
-  UPDATED_AT: (c) => c.updatedAt,
-  NAME: (c) => c.displayName,
-  LOCATION: (c) => c.defaultAddress?.provinceCode ?? '',
+  sortKeys: {
+    ...datedSortKeys(),
+    NAME: (c) => c.displayName,
+    LOCATION: (c) => c.defaultAddress?.provinceCode ?? '',
+  },
 }
 
 export const customerResolvers: ResolverMap = {
   QueryRoot: {
-    customers: (_s, args, ctx) =>
-      connection(filterBySearch(ctx.shop.customers, args.query, customerSearch), args, {
-        key: sortKeys[args.sortKey],
-      }),
+    customers: (_s, args, ctx) => searchConnection(ctx.shop.customers, args, customerSearch),
     customer: (_s, args, ctx) => byGid(ctx.shop.customers, args.id, 'Customer'),
   },
   Customer: {

@@ -10,7 +10,7 @@ import type {
   ShippingMethodRecord,
 } from '../records-extra.ts'
 import { findById } from '../store.ts'
-import { manyById } from './lookup.ts'
+import { manyById, manyByIdSorted } from './lookup.ts'
 
 const COUNTRY_NAMES: Record<string, string> = { JP: '日本', US: 'アメリカ合衆国' }
 
@@ -32,13 +32,7 @@ export const deliveryProfileResolvers: ResolverMap = {
   DeliveryProfile: {
     // Groups deleted since they were associated are gone from the profile too.
     sellingPlanGroups: (p: DeliveryProfileRecord, args, ctx: Context) =>
-      connection(
-        manyById(
-          ctx.shop.sellingPlanGroups,
-          [...p.sellingPlanGroupIds].sort((a, b) => a - b),
-        ),
-        args,
-      ),
+      connection(manyByIdSorted(ctx.shop.sellingPlanGroups, p.sellingPlanGroupIds), args),
     profileLocationGroups: (p: DeliveryProfileRecord, args: { locationGroupId?: string | null }) => {
       const only = args.locationGroupId ? idOf(args.locationGroupId, 'DeliveryLocationGroup') : null
       return p.locationGroups

@@ -39,3 +39,10 @@ export function manyById<T extends { id: number }>(items: readonly T[], ids: rea
   }
   return out
 }
+
+/** Records for stored ids, in id order (skipping deleted ones). */
+export const manyByIdSorted = <T extends { id: number }>(items: readonly T[], ids: readonly number[]): T[] =>
+  manyById(
+    items,
+    [...ids].sort((a, b) => a - b),
+  )

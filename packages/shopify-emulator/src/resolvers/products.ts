@@ -3,33 +3,28 @@ import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
 import { publicImageUrl } from '../demo-data/product-images.ts'
 import type { ProductRecord, VariantRecord } from '../records.ts'
-import { filterBySearch, type SearchSpec } from '../search-query.ts'
+import { datedSortKeys, fieldsByKind, type SearchSpec, searchConnection } from '../search-query.ts'
 import { findById } from '../store.ts'
 import { storefrontBase } from '../storefront/routes.ts'
 import { byGid, manyById } from './lookup.ts'
 
 export const productSearch: SearchSpec<ProductRecord> = {
   fields: {
-    id: { kind: 'number', get: (p) => p.id },
-    title: { kind: 'string', get: (p) => p.title },
-    handle: { kind: 'string', get: (p) => p.handle },
-    status: { kind: 'string', get: (p) => p.status },
+    ...fieldsByKind<ProductRecord>({
+      number: ['id'],
+      string: ['title', 'handle', 'status', 'vendor', 'product_type'],
+      date: ['created_at', 'updated_at'],
+    }),
     // The emulator has one sales channel: an active product is the published one.
     published_status: { kind: 'string', get: (p) => (p.status === 'ACTIVE' ? 'published' : 'unpublished') },
-    vendor: { kind: 'string', get: (p) => p.vendor },
-    product_type: { kind: 'string', get: (p) => p.productType },
-    created_at: { kind: 'date', get: (p) => p.createdAt },
-    updated_at: { kind: 'date', get: (p) => p.updatedAt },
   },
   text: (p) => `${p.title} ${p.handle}`,
-}
-
-const sortKeys: Record<string, ((p: ProductRecord) => number | string) | undefined> = {
-  TITLE: (p) => p.title,
-  CREATED_AT: (p) => p.createdAt,
-  UPDATED_AT: (p) => p.updatedAt,
-  VENDOR: (p) => p.vendor,
-  PRODUCT_TYPE: (p) => p.productType,
+  sortKeys: {
+    ...datedSortKeys(),
+    TITLE: (p) => p.title,
+    VENDOR: (p) => p.vendor,
+    PRODUCT_TYPE: (p) => p.productType,
+  },
 }
 
 const imageOf = (p: ProductRecord, ctx: Context) =>
@@ -37,10 +32,7 @@ const imageOf = (p: ProductRecord, ctx: Context) =>
 
 export const productResolvers: ResolverMap = {
   QueryRoot: {
-    products: (_s, args, ctx) =>
-      connection(filterBySearch(ctx.shop.products, args.query, productSearch), args, {
-        key: sortKeys[args.sortKey],
-      }),
+    products: (_s, args, ctx) => searchConnection(ctx.shop.products, args, productSearch),
     product: (_s, args, ctx) => byGid(ctx.shop.products, args.id, 'Product'),
     productVariant: (_s, args, ctx) => byGid(ctx.shop.variants, args.id, 'ProductVariant'),
   },

@@ -1,8 +1,7 @@
 import type { ResolverMap } from '../attach-resolvers.ts'
 import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
-import { toGid } from '../gid.ts'
-import { lookup, userError } from '../mutations/common.ts'
+import { deleteRecord, userError } from '../mutations/common.ts'
 import type { ScriptTagRecord } from '../records-extra.ts'
 import { extraOf, newId } from '../shop-extra.ts'
 
@@ -22,6 +21,14 @@ type ScriptTagInput = {
 
 const ownTags = (ctx: Context) =>
   extraOf(ctx.shop, ctx.now()).scriptTags.filter((t) => t.apiKey === ctx.runtime.app.apiKey)
+
+/** An app deletes only its own script tags: another app's tag is not found. */
+const TAGS = {
+  key: 'scriptTags',
+  type: 'ScriptTag',
+  missing: 'Script tag does not exist',
+  visible: (ctx: Context) => ownTags(ctx),
+} as const
 
 function secureUrl(src: string | null | undefined): boolean {
   try {
@@ -61,16 +68,8 @@ export const scriptTagResolvers: ResolverMap = {
       return { scriptTag: tag, userErrors: [] }
     },
     scriptTagDelete: (_s, args: { id: string }, ctx: Context) => {
-      const extra = extraOf(ctx.shop, ctx.now())
-      const tag = lookup(ownTags(ctx), args.id, 'ScriptTag')
-      if (!tag)
-        return {
-          deletedScriptTagId: null,
-          userErrors: [userError(['id'], 'Script tag does not exist', null)],
-        }
-      extra.scriptTags = extra.scriptTags.filter((t) => t !== tag)
-      ctx.store.changed()
-      return { deletedScriptTagId: toGid('ScriptTag', tag.id), userErrors: [] }
+      const { deleted, userErrors } = deleteRecord(ctx, args.id, TAGS)
+      return { deletedScriptTagId: deleted, userErrors }
     },
   },
 }

@@ -5,34 +5,24 @@ import { publicImageUrl } from '../demo-data/product-images.ts'
 import { toGid } from '../gid.ts'
 import { readableOrders, readableOrNull } from '../order-access.ts'
 import type { BillingAttemptRecord, ContractLineRecord, ContractRecord } from '../records.ts'
-import { filterBySearch, type SearchSpec } from '../search-query.ts'
+import { datedSortKeys, fieldsByKind, filterBySearch, type SearchSpec } from '../search-query.ts'
 import { findById } from '../store.ts'
 import { linesOf } from './line-pricing.ts'
 import { byGid, manyById } from './lookup.ts'
 
 export const contractSearch: SearchSpec<ContractRecord> = {
-  fields: {
-    id: { kind: 'number', get: (c) => c.id },
-    status: { kind: 'string', get: (c) => c.status },
-    last_payment_status: { kind: 'string', get: (c) => c.lastPaymentStatus },
-    customer_id: { kind: 'number', get: (c) => c.customerId },
-    created_at: { kind: 'date', get: (c) => c.createdAt },
-    updated_at: { kind: 'date', get: (c) => c.updatedAt },
-    next_billing_date: { kind: 'date', get: (c) => c.nextBillingDate },
-  },
-}
-
-const sortKeys: Record<string, ((c: ContractRecord) => number | string) | undefined> = {
-  ID: (c) => c.id,
-  CREATED_AT: (c) => c.createdAt,
-  UPDATED_AT: (c) => c.updatedAt,
-  STATUS: (c) => c.status,
+  fields: fieldsByKind<ContractRecord>({
+    number: ['id', 'customer_id'],
+    string: ['status', 'last_payment_status'],
+    date: ['created_at', 'updated_at', 'next_billing_date'],
+  }),
+  sortKeys: { ...datedSortKeys(), ID: (c) => c.id, STATUS: (c) => c.status },
 }
 
 export const contractResolvers: ResolverMap = {
   QueryRoot: {
     subscriptionContracts: (_s, args, ctx: Context) => {
-      const key = sortKeys[args.sortKey]
+      const key = contractSearch.sortKeys![args.sortKey]
       const items = perExport(ctx, `subscriptionContracts ${args.sortKey} ${args.query ?? ''}`, () =>
         sortedBy(filterBySearch(ctx.shop.contracts, args.query, contractSearch), key),
       )

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { matchPage, platformPage, sendPage } from '../platform-pages.ts'
 import type { Store } from '../store.ts'
 import { escapeHtml } from './layout.ts'
 import { loadExtension } from './liquid.ts'
@@ -15,18 +16,7 @@ import { storefrontBase } from './routes.ts'
 
 const EDITOR = /^\/admin\/themes\/(\d+)\/editor$/
 
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="ja"><head><meta charset="utf-8"><title>${title}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.6">
-<h1 style="font-size: 1.3rem">${title}</h1>
-${body}
-</body></html>`
-
-function send(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-  res.end(html)
-}
+const page = (title: string, body: string) => platformPage(title, body, '40rem')
 
 /** True when the request was the theme editor's path. */
 export function handleThemeEditor(
@@ -35,14 +25,14 @@ export function handleThemeEditor(
   deps: { store: Store; apiKey: string; baseUrl: () => string },
 ): boolean {
   const url = new URL(req.url ?? '/', 'http://emulator')
-  const match = EDITOR.exec(url.pathname)
-  if (!match || (req.method !== 'GET' && req.method !== 'POST')) return false
+  const match = matchPage(req, EDITOR)
+  if (!match) return false
   // Theme ids are numbered per shop (shop-extra.ts): the id finds its shop.
   const themeId = Number(match[1])
   const shop = [...deps.store.shops.values()].find((s) => s.extra?.themes.some((t) => t.id === themeId))
   const theme = shop?.extra?.themes.find((t) => t.id === themeId)
   if (!shop || !theme) {
-    send(res, 404, page('テーマエディタ', '<p>テーマが見つかりません。</p>'))
+    sendPage(res, 404, page('テーマエディタ', '<p>テーマが見つかりません。</p>'))
     return true
   }
   const ext = loadExtension()
@@ -61,7 +51,7 @@ export function handleThemeEditor(
     ? `<p><a href="${storefrontBase(deps.baseUrl(), shop.info.myshopifyDomain)}/products/${preview.handle}">ストアで確認</a></p>`
     : ''
   if (!wanted || !file) {
-    send(res, 200, page(title, `<p>追加するアプリブロックはありません。</p>${store}`))
+    sendPage(res, 200, page(title, `<p>追加するアプリブロックはありません。</p>${store}`))
     return true
   }
   if (req.method === 'POST' && !has) {
@@ -86,6 +76,6 @@ export function handleThemeEditor(
     ? `<p>アプリブロック「${escapeHtml(handle)}」は商品ページのメインセクションにあります。保存しました。</p>${store}`
     : `<p>アプリブロック「${escapeHtml(handle)}」を商品ページのメインセクションに追加します（まだ保存されていません）。</p>
 <form method="post"><button type="submit">保存</button></form>`
-  send(res, 200, page(title, body))
+  sendPage(res, 200, page(title, body))
   return true
 }

@@ -1,4 +1,5 @@
 import type { Emulator } from '../../src/server.ts'
+import { defaultBuyer } from '../../src/storefront/cart-pages.ts'
 import { loadExtension } from '../../src/storefront/liquid.ts'
 
 /** A shopper's browser on the emulated store: keeps the cart cookie, does not follow redirects. */
@@ -39,15 +40,12 @@ export function productTemplateWithBlock(handle = 'subscription-plans'): string 
   })
 }
 
+/** The checkout form's default shopper, with a fixed e-mail and an empty second address line. */
+const { deliveryTime: _, ...defaultShopper } = defaultBuyer(0)
 export const BUYER = {
+  ...defaultShopper,
+  phone: defaultShopper.phone!,
   email: 'hanako.test@example.jp',
-  lastName: '山田',
-  firstName: '花子',
-  phone: '090-1234-5678',
-  zip: '150-0041',
-  provinceCode: 'JP-13',
-  city: '渋谷区',
-  address1: '神南1-2-3',
   address2: '',
 }
 

@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRows } from '../../db/pool.ts'
 
 export async function insertPlanChange(db: DbClient, shopId: string, subscriptionId: string, plan: string) {
   await db.query(
@@ -9,16 +9,13 @@ export async function insertPlanChange(db: DbClient, shopId: string, subscriptio
 }
 
 /** Subscriptions created by PUT /plan that the merchant has not approved yet (newest first). */
-export async function pendingPlanChanges(
-  db: DbClient,
-  shopId: string,
-): Promise<Array<{ subscription_id: string }>> {
-  const { rows } = await db.query<{ subscription_id: string }>(
+export function pendingPlanChanges(db: DbClient, shopId: string) {
+  return queryRows<{ subscription_id: string }>(
+    db,
     `select subscription_id::text from app_plan_changes where shop_id = $1 and status = 'pending'
      order by created_at desc`,
     [shopId],
   )
-  return rows
 }
 
 /** The approved one becomes active; the other pending ones are abandoned (a newer plan replaced them). */

@@ -1,5 +1,6 @@
 import type { BatchItemStatus, BatchKind, BatchStatus, SubscriptionStatus } from '@teiki/contract'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow } from '../../db/pool.ts'
+import { jobTable } from '../../runs/job-rows.ts'
 
 // SQL of the batch updates: the contracts a batch targets (read from the mirror), the batch
 // rows, and one row per (batch, contract) whose status is the batch's decision for it.
@@ -84,8 +85,21 @@ export type BatchRow = {
   finished_at: Date | null
 }
 
-const BATCH_COLUMNS = `shop_id::text, id::text, kind, params, notify_email, status, total, changed, skipped,
+export const BATCH_COLUMNS = `shop_id::text, id::text, kind, params, notify_email, status, total, changed, skipped,
   failed, error, owner, cancel_requested_at, created_at, updated_at, executed_at, finished_at`
+
+/** A running batch whose worker has written nothing for this long counts as abandoned. */
+export const BATCH_STALE_SECONDS = 120
+
+/** The batches' job rows: read, and claimed by the runner (run-repo.ts). */
+export const batchRows = jobTable<BatchRow>({
+  table: 'batch_updates',
+  columns: BATCH_COLUMNS,
+  idType: 'uuid',
+  staleSeconds: BATCH_STALE_SECONDS,
+  claimSets: 'executed_at = coalesce(executed_at, now())',
+  orphanOrder: 'created_at',
+})
 
 /** Records the batch and its rows, one per targeted contract (same transaction as the caller). */
 export async function insertBatch(
@@ -118,30 +132,17 @@ export async function insertBatch(
 }
 
 /** A batch of this shop still queued or running (one runs at a time per shop). */
-export async function openBatch(db: DbClient, shopId: string): Promise<BatchRow | null> {
-  const { rows } = await db.query<BatchRow>(
+export function openBatch(db: DbClient, shopId: string) {
+  return queryRow<BatchRow>(
+    db,
     `select ${BATCH_COLUMNS} from batch_updates where shop_id = $1 and status in ('queued', 'running')
      order by created_at limit 1`,
     [shopId],
   )
-  return rows[0] ?? null
 }
 
-export async function findBatch(db: DbClient, shopId: string, id: string): Promise<BatchRow | null> {
-  const { rows } = await db.query<BatchRow>(
-    `select ${BATCH_COLUMNS} from batch_updates where shop_id = $1 and id = $2::uuid`,
-    [shopId, id],
-  )
-  return rows[0] ?? null
-}
-
-export async function latestBatches(db: DbClient, shopId: string, limit: number): Promise<BatchRow[]> {
-  const { rows } = await db.query<BatchRow>(
-    `select ${BATCH_COLUMNS} from batch_updates where shop_id = $1 order by created_at desc, id limit $2`,
-    [shopId, limit],
-  )
-  return rows
-}
+export const findBatch = batchRows.find
+export const latestBatches = batchRows.latest
 
 export type ItemRow = TargetRow & { result: BatchItemStatus; reason: string | null }
 
@@ -176,12 +177,12 @@ export async function listItems(
 }
 
 /** Asks a batch to stop: a queued one ends at once (answered true), a running one at its next item. */
-export async function requestCancel(db: DbClient, shopId: string, id: string): Promise<BatchRow | null> {
-  const { rows } = await db.query<BatchRow>(
+export function requestCancel(db: DbClient, shopId: string, id: string) {
+  return queryRow<BatchRow>(
+    db,
     `update batch_updates set cancel_requested_at = coalesce(cancel_requested_at, now()), updated_at = now()
      where shop_id = $1 and id = $2::uuid and status in ('queued', 'running')
      returning ${BATCH_COLUMNS}`,
     [shopId, id],
   )
-  return rows[0] ?? null
 }

@@ -1,5 +1,5 @@
 import { BOX_PAGE_SIZE } from '@teiki/contract'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow } from '../../db/pool.ts'
 
 // The app's boxes (migration 0016), with their group as the mirror has it.
 
@@ -89,16 +89,9 @@ export async function deleteBox(db: DbClient, shopId: string, id: string): Promi
 }
 
 /** The products count of one of the shop's mirrored groups, or null when the mirror lacks it. */
-export async function groupProductsCount(
-  db: DbClient,
-  shopId: string,
-  groupId: string,
-): Promise<number | null> {
-  const { rows } = await db.query<{ products_count: number }>(
-    'select products_count from selling_plan_groups where shop_id = $1 and id = $2',
-    [shopId, groupId],
-  )
-  return rows[0]?.products_count ?? null
+export async function groupProductsCount(db: DbClient, shopId: string, groupId: string) {
+  const sql = 'select products_count from selling_plan_groups where shop_id = $1 and id = $2'
+  return (await queryRow<{ products_count: number }>(db, sql, [shopId, groupId]))?.products_count ?? null
 }
 
 /** Every box of the shop (for the storefront's copy), oldest first. */

@@ -1,5 +1,5 @@
 import type { CancellationReason } from '@teiki/contract'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 
 export const REASON_NOT_FOUND = '解約理由が見つかりません'
@@ -171,18 +171,14 @@ export type ContractCancellationRow = {
   cancelled_at: Date | null
 }
 
-/** The contract's recorded cancellation (nulls when none); undefined when the contract is not in the shop. */
-export async function findContractCancellation(
-  db: DbClient,
-  shopId: string,
-  contractId: string,
-): Promise<ContractCancellationRow | undefined> {
-  const { rows } = await db.query<ContractCancellationRow>(
+/** The contract's recorded cancellation (nulls when none); null when the contract is not in the shop. */
+export function findContractCancellation(db: DbClient, shopId: string, contractId: string) {
+  return queryRow<ContractCancellationRow>(
+    db,
     `select cc.reason_id::text as reason_id, cc.reason, cc.cancelled_at
      from subscription_contracts c
      left join contract_cancellations cc on cc.shop_id = c.shop_id and cc.contract_id = c.id
      where c.shop_id = $1 and c.id = $2::bigint`,
     [shopId, contractId],
   )
-  return rows[0]
 }

@@ -1,21 +1,43 @@
-import type { CancellationReasonsGroupedBy, ContractCancellationReason } from '@teiki/contract'
-import { zonedDayRange } from '@teiki/domain'
+import type {
+  CancellationReasonList,
+  CancellationReasonsGroupedBy,
+  ContractCancellationReason,
+} from '@teiki/contract'
 import type { DbClient } from '../../db/pool.ts'
-import { AppError, notFound } from '../../http/app-error.ts'
+import { merchantDayRange, notFound } from '../../http/app-error.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
 import {
   countCancellationsByReason,
   createReason,
   deleteContractCancellation,
+  deleteReason,
   findContractCancellation,
   findLiveReason,
   isId,
   listReasons,
   REASON_NOT_FOUND,
+  updateReason,
   upsertContractCancellation,
 } from './repo.ts'
 
 const CONTRACT_NOT_FOUND = '契約が見つかりません'
+
+/** The routes' cancellation reasons (spec §7), on one database. */
+export function createCancellationReasonService(db: DbClient) {
+  return {
+    /** The shop's live reasons, in display order. */
+    list: async (shop: ShopRow): Promise<CancellationReasonList> => ({
+      reasons: await listReasons(db, shop.id),
+    }),
+    create: (shop: ShopRow, reason: string) => createReason(db, shop.id, reason),
+    update: (shop: ShopRow, id: string, reason: string) => updateReason(db, shop.id, id, reason),
+    remove: (shop: ShopRow, id: string) => deleteReason(db, shop.id, id),
+    groupedBy: (shop: ShopRow, params: DayRangeParams) => cancellationReasonsGroupedBy(db, shop, params),
+    ofContract: (shop: ShopRow, contractId: string) => contractCancellationReason(db, shop, contractId),
+  }
+}
+
+type DayRangeParams = { startDate?: string; endDate?: string }
 
 /** Cancellations per reason, optionally within calendar days of the shop's zone (Japan time). */
 export async function cancellationReasonsGroupedBy(
@@ -23,15 +45,7 @@ export async function cancellationReasonsGroupedBy(
   shop: ShopRow,
   params: { startDate?: string; endDate?: string },
 ): Promise<CancellationReasonsGroupedBy> {
-  if (params.startDate && params.endDate && params.startDate > params.endDate) {
-    throw new AppError('INVALID_INPUT', '開始日は終了日以前の日付を指定してください。')
-  }
-  let range: ReturnType<typeof zonedDayRange>
-  try {
-    range = zonedDayRange(params.startDate, params.endDate, shop.iana_timezone)
-  } catch {
-    throw new AppError('INVALID_INPUT', '存在しない日付が指定されました。')
-  }
+  const range = merchantDayRange(params.startDate, params.endDate, shop.iana_timezone)
   const rows = await countCancellationsByReason(db, shop.id, {
     from: range.start,
     before: range.endExclusive,

@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
 import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
 import type { LifetimeAmounts } from './segments-repo.ts'
 
@@ -16,19 +16,15 @@ export type CustomerProfileRow = {
   first_order_at: Date | null
 }
 
-export async function findCustomer(
-  db: DbClient,
-  shopId: string,
-  id: string,
-): Promise<CustomerProfileRow | null> {
-  const { rows } = await db.query<CustomerProfileRow>(
+export function findCustomer(db: DbClient, shopId: string, id: string) {
+  return queryRow<CustomerProfileRow>(
+    db,
     `select cu.id::text, cu.display_name, cu.email, cu.phone, cu.default_address, cu.tags, cu.created_at,
        cu.updated_at, coalesce(t.order_count, 0) as order_count, t.amounts, t.first_order_at
      from customers cu left join customer_totals t on t.shop_id = cu.shop_id and t.customer_id = cu.id
      where cu.shop_id = $1 and cu.id = $2`,
     [shopId, id],
   )
-  return rows[0] ?? null
 }
 
 export type CustomerContractRow = {
@@ -41,12 +37,9 @@ export type CustomerContractRow = {
   created_at: Date
 }
 
-export async function customerContracts(
-  db: DbClient,
-  shopId: string,
-  customerId: string,
-): Promise<CustomerContractRow[]> {
-  const { rows } = await db.query<CustomerContractRow>(
+export function customerContracts(db: DbClient, shopId: string, customerId: string) {
+  return queryRows<CustomerContractRow>(
+    db,
     `select c.id::text, c.status, c.next_billing_date, ${ORDER_COUNT_SQL} as order_count, c.currency_code, c.created_at,
        (select string_agg(l.title || coalesce(' / ' || nullif(l.variant_title, ''), '') || ' × ' || l.quantity, ' | '
           order by l.position) from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id) as items
@@ -54,7 +47,6 @@ export async function customerContracts(
      order by c.created_at desc limit 100`,
     [shopId, customerId],
   )
-  return rows
 }
 
 export type CustomerOrderRow = {
@@ -69,18 +61,14 @@ export type CustomerOrderRow = {
   created_at: Date
 }
 
-export async function customerOrders(
-  db: DbClient,
-  shopId: string,
-  customerId: string,
-): Promise<CustomerOrderRow[]> {
-  const { rows } = await db.query<CustomerOrderRow>(
+export function customerOrders(db: DbClient, shopId: string, customerId: string) {
+  return queryRows<CustomerOrderRow>(
+    db,
     `select id::text, name, contract_id::text, total_amount::text, refunded_amount::text, currency_code, test,
        cancelled_at, created_at
      from orders where shop_id = $1 and customer_id = $2 order by created_at desc limit 50`,
     [shopId, customerId],
   )
-  return rows
 }
 
 /** Replaces the customer's tags with the platform's answer and records what changed, in `db` (a transaction). */
@@ -117,13 +105,9 @@ export type LogRow = {
  * The customer's history, newest first: their contracts' events, billing attempts, the mails
  * sent to their address and their tag changes (each source bounded before the merge).
  */
-export async function customerLog(
-  db: DbClient,
-  shopId: string,
-  customerId: string,
-  limit: number,
-): Promise<LogRow[]> {
-  const { rows } = await db.query<LogRow>(
+export function customerLog(db: DbClient, shopId: string, customerId: string, limit: number) {
+  return queryRows<LogRow>(
+    db,
     `with mine as (select id from subscription_contracts where shop_id = $1 and customer_id = $2),
      addr as (select lower(email) as email from customers where shop_id = $1 and id = $2 and email is not null)
      select * from (
@@ -147,5 +131,4 @@ export async function customerLog(
      ) log order by at desc limit $3`,
     [shopId, customerId, limit],
   )
-  return rows
 }

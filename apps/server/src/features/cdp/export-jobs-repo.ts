@@ -1,6 +1,7 @@
 import type { ExportEncoding, SegmentExportJob } from '@teiki/contract'
 import type { SegmentConditions } from '@teiki/domain'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow } from '../../db/pool.ts'
+import { jobTable } from '../../runs/job-rows.ts'
 
 // The segment exports' rows (`cdp-customer-list-export` as a job, migration 0029).
 
@@ -27,6 +28,14 @@ const COLUMNS = `id::text, shop_id::text, segment_id::text, segment_name, condit
 /** A running export whose worker has written nothing for this long counts as abandoned. */
 export const EXPORT_STALE_SECONDS = 120
 
+/** The segment exports' rows as the runner claims them (runs/job-rows.ts). */
+export const segmentExportRows = jobTable<SegmentExportRow>({
+  table: 'cdp_segment_exports',
+  columns: COLUMNS,
+  staleSeconds: EXPORT_STALE_SECONDS,
+  orphanOrder: 'id',
+})
+
 export async function insertSegmentExport(
   db: DbClient,
   e: {
@@ -46,39 +55,12 @@ export async function insertSegmentExport(
   return rows[0]!
 }
 
-export async function latestSegmentExport(
-  db: DbClient,
-  shopId: string,
-  segmentId: string,
-): Promise<SegmentExportRow | null> {
-  const { rows } = await db.query<SegmentExportRow>(
+export function latestSegmentExport(db: DbClient, shopId: string, segmentId: string) {
+  return queryRow<SegmentExportRow>(
+    db,
     `select ${COLUMNS} from cdp_segment_exports where shop_id = $1 and segment_id = $2 order by id desc limit 1`,
     [shopId, segmentId],
   )
-  return rows[0] ?? null
-}
-
-/** Takes the export for `owner`: queued, or running under a dead owner or silent for 2 minutes. */
-export async function claimSegmentExport(
-  db: DbClient,
-  shopId: string,
-  id: string,
-  owner: string,
-  deadOwners: string[],
-): Promise<SegmentExportRow | null> {
-  const { rows } = await db.query<SegmentExportRow>(
-    `update cdp_segment_exports set status = 'running', owner = $3, heartbeat_at = now(), updated_at = now()
-     where shop_id = $1 and id = $2
-       and (status = 'queued' or (status = 'running'
-         and (owner = any($4::text[]) or heartbeat_at < now() - make_interval(secs => $5))))
-     returning ${COLUMNS}`,
-    [shopId, id, owner, deadOwners, EXPORT_STALE_SECONDS],
-  )
-  return rows[0] ?? null
-}
-
-export async function touchSegmentExport(db: DbClient, id: string): Promise<void> {
-  await db.query('update cdp_segment_exports set heartbeat_at = now() where id = $1', [id])
 }
 
 /** Ends the export (once; null when it had ended), in the caller's transaction with its mail. */
@@ -100,36 +82,6 @@ export async function finishSegmentExport(
     [id, end.status, end.rows, end.fileName, end.mailId, end.error],
   )
   return (rowCount ?? 0) > 0
-}
-
-export async function releaseSegmentExport(db: DbClient, id: string): Promise<void> {
-  await db.query(
-    `update cdp_segment_exports set status = 'queued', owner = null where id = $1 and status = 'running'`,
-    [id],
-  )
-}
-
-export async function runningExportOwners(db: DbClient): Promise<string[]> {
-  const { rows } = await db.query<{ owner: string }>(
-    `select distinct owner from cdp_segment_exports where status = 'running' and owner is not null`,
-  )
-  return rows.map((r) => r.owner)
-}
-
-/** Exports that need a worker: queued for a minute, or running under a worker that is gone. */
-export async function orphanSegmentExports(
-  db: DbClient,
-  deadOwners: string[],
-): Promise<Array<{ shop_id: string; id: string }>> {
-  const { rows } = await db.query<{ shop_id: string; id: string }>(
-    `select shop_id::text, id::text from cdp_segment_exports
-     where (status = 'queued' and updated_at < now() - interval '1 minute')
-        or (status = 'running' and (owner = any($1::text[])
-          or heartbeat_at < now() - make_interval(secs => $2)))
-     order by id limit 100`,
-    [deadOwners, EXPORT_STALE_SECONDS],
-  )
-  return rows
 }
 
 /**

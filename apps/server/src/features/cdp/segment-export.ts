@@ -11,15 +11,12 @@ import { deadOwners, PROCESS_OWNER } from '../../process/owner.ts'
 import { amountText, createCsvEncoder, csvContentType, csvLine, csvText } from '../exports/csv.ts'
 import { MAIL_ATTACHMENT_LIMIT } from '../exports/export-mail.ts'
 import {
-  claimSegmentExport,
   exportsWithFileDone,
   finishSegmentExport,
   insertSegmentExport,
-  releaseSegmentExport,
-  runningExportOwners,
   type SegmentExportRow,
+  segmentExportRows,
   toApiSegmentExport,
-  touchSegmentExport,
 } from './export-jobs-repo.ts'
 import { exportFailedMail, exportFileName, exportMail } from './segment-export-mail.ts'
 import { type SegmentCustomerRow, segmentCustomersAfter } from './segments-repo.ts'
@@ -86,11 +83,11 @@ export async function startSegmentExport(
  */
 export async function runSegmentExport(deps: SegmentExportDeps, shop: ShopRow, id: string): Promise<boolean> {
   const { db } = deps
-  const dead = deadOwners(await runningExportOwners(db), { atStart: false })
-  const job = await claimSegmentExport(db, shop.id, id, PROCESS_OWNER, dead)
+  const dead = deadOwners(await segmentExportRows.runningOwners(db), { atStart: false })
+  const job = await segmentExportRows.claim(db, shop.id, id, PROCESS_OWNER, dead)
   if (!job) return false
   const path = join(exportDir(deps.dataDir), `${job.id}.csv`)
-  const heartbeat = setInterval(() => void touchSegmentExport(db, job.id).catch(() => {}), HEARTBEAT_MS)
+  const heartbeat = setInterval(() => void segmentExportRows.touch(db, job.id).catch(() => {}), HEARTBEAT_MS)
   let ended: { mailId: string | null; attach: boolean }
   try {
     ended = await writeAndEnd(deps, shop, job, path)
@@ -98,7 +95,7 @@ export async function runSegmentExport(deps: SegmentExportDeps, shop: ShopRow, i
     deps.log?.error({ err: error, exportId: job.id, shopId: shop.id }, 'segment export failed')
     await rm(`${path}.part`, { force: true }).catch(() => {})
     await rm(path, { force: true }).catch(() => {})
-    await failExport(deps, shop, job).catch(async () => releaseSegmentExport(db, job.id))
+    await failExport(deps, shop, job).catch(async () => segmentExportRows.release(db, job.id))
     return true
   } finally {
     clearInterval(heartbeat)

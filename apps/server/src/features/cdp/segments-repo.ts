@@ -1,5 +1,5 @@
 import type { SegmentConditions } from '@teiki/domain'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
 import type { SegmentWhere } from './segment-sql.ts'
 
 export type SegmentRow = {
@@ -15,22 +15,22 @@ export type SegmentRow = {
 const SEGMENT_COLUMNS = `s.id::text, s.name, s.group_id::text, g.name as group_name, s.conditions,
   s.created_at, s.updated_at`
 
-export async function listSegments(db: DbClient, shopId: string): Promise<SegmentRow[]> {
-  const { rows } = await db.query<SegmentRow>(
+export function listSegments(db: DbClient, shopId: string) {
+  return queryRows<SegmentRow>(
+    db,
     `select ${SEGMENT_COLUMNS} from cdp_segments s left join cdp_segment_groups g on g.id = s.group_id
      where s.shop_id = $1 order by s.id desc limit 500`,
     [shopId],
   )
-  return rows
 }
 
-export async function findSegment(db: DbClient, shopId: string, id: string): Promise<SegmentRow | null> {
-  const { rows } = await db.query<SegmentRow>(
+export function findSegment(db: DbClient, shopId: string, id: string) {
+  return queryRow<SegmentRow>(
+    db,
     `select ${SEGMENT_COLUMNS} from cdp_segments s left join cdp_segment_groups g on g.id = s.group_id
      where s.shop_id = $1 and s.id = $2`,
     [shopId, id],
   )
-  return rows[0] ?? null
 }
 
 export type SegmentWrite = { name: string; groupId: string | null; conditions: SegmentConditions }
@@ -64,13 +64,13 @@ export async function deleteSegment(db: DbClient, shopId: string, id: string): P
 
 export type GroupRow = { id: string; name: string; segment_count: number }
 
-export async function listGroups(db: DbClient, shopId: string): Promise<GroupRow[]> {
-  const { rows } = await db.query<GroupRow>(
+export function listGroups(db: DbClient, shopId: string) {
+  return queryRows<GroupRow>(
+    db,
     `select g.id::text, g.name, (select count(*)::int from cdp_segments s where s.group_id = g.id) as segment_count
      from cdp_segment_groups g where g.shop_id = $1 order by g.name, g.id limit 500`,
     [shopId],
   )
-  return rows
 }
 
 export async function insertGroup(db: DbClient, shopId: string, name: string): Promise<void> {
@@ -172,18 +172,18 @@ export async function segmentCustomersAfter(
 }
 
 /** The traffic sources and media contracts were attributed to (migration 0017), most used first. */
-export async function trafficSources(
+export function trafficSources(
   db: DbClient,
   shopId: string,
   source: string | undefined,
   medium: string | undefined,
-): Promise<Array<{ source: string; medium: string; contracts: number; customers: number }>> {
-  const { rows } = await db.query<{ source: string; medium: string; contracts: number; customers: number }>(
+) {
+  return queryRows<{ source: string; medium: string; contracts: number; customers: number }>(
+    db,
     `select source, medium, count(*)::int as contracts, count(distinct customer_id)::int as customers
      from contract_attributions
      where shop_id = $1 and ($2::text is null or source = $2) and ($3::text is null or medium = $3)
      group by source, medium order by contracts desc, source, medium limit 200`,
     [shopId, source ?? null, medium ?? null],
   )
-  return rows
 }

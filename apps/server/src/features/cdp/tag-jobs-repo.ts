@@ -1,6 +1,6 @@
 import type { TagJob } from '@teiki/contract'
 import type { SegmentConditions } from '@teiki/domain'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
 
 // The tag batches' rows as the routes read and write them (the runner's SQL: tag-run-repo.ts).
 
@@ -40,46 +40,34 @@ export async function insertTagJob(
   return rows[0]!
 }
 
-export async function latestTagJob(
-  db: DbClient,
-  shopId: string,
-  segmentId: string,
-): Promise<TagJobRow | null> {
-  const { rows } = await db.query<TagJobRow>(
+export function latestTagJob(db: DbClient, shopId: string, segmentId: string) {
+  return queryRow<TagJobRow>(
+    db,
     `select ${TAG_JOB_COLUMNS} from cdp_tag_jobs where shop_id = $1 and segment_id = $2 order by id desc limit 1`,
     [shopId, segmentId],
   )
-  return rows[0] ?? null
 }
 
 /**
  * A batch of the segment still queued or running (one at a time per segment). A batch whose
  * worker died stays open: the sweep (jobs/cdp-jobs.ts) hands it to another worker.
  */
-export async function activeTagJob(
-  db: DbClient,
-  shopId: string,
-  segmentId: string,
-): Promise<TagJobRow | null> {
-  const { rows } = await db.query<TagJobRow>(
+export function activeTagJob(db: DbClient, shopId: string, segmentId: string) {
+  return queryRow<TagJobRow>(
+    db,
     `select ${TAG_JOB_COLUMNS} from cdp_tag_jobs
      where shop_id = $1 and segment_id = $2 and status in ('queued', 'running')
      order by id desc limit 1`,
     [shopId, segmentId],
   )
-  return rows[0] ?? null
 }
 
 export type TagFailure = { customer_id: string; name: string; reason: string | null }
 
 /** The first failed customers of a batch with the platform's reason. */
-export async function tagJobFailures(
-  db: DbClient,
-  shopId: string,
-  jobId: string,
-  limit = FAILURES_LISTED,
-): Promise<TagFailure[]> {
-  const { rows } = await db.query<TagFailure>(
+export function tagJobFailures(db: DbClient, shopId: string, jobId: string, limit = FAILURES_LISTED) {
+  return queryRows<TagFailure>(
+    db,
     `select i.customer_id::text, coalesce(c.display_name, '') as name, i.reason
      from cdp_tag_job_items i
      left join customers c on c.shop_id = i.shop_id and c.id = i.customer_id
@@ -87,7 +75,6 @@ export async function tagJobFailures(
      order by i.customer_id limit $3`,
     [shopId, jobId, limit],
   )
-  return rows
 }
 
 export function toApiTagJob(row: TagJobRow, failures: TagFailure[] = []): TagJob {

@@ -8,15 +8,12 @@ import { findSegment } from './segments-repo.ts'
 import { whereOf } from './segments-service.ts'
 import type { TagJobRow } from './tag-jobs-repo.ts'
 import {
-  claimTagJob,
   finishTagJob,
   markApplying,
   pendingCustomers,
   recordCustomer,
-  releaseTagJob,
-  runningTagOwners,
   snapshotTagJob,
-  touchTagJob,
+  tagJobRows,
 } from './tag-run-repo.ts'
 
 export type TagRunDeps = {
@@ -45,10 +42,10 @@ const SEGMENT_GONE = 'セグメントが削除されたため、タグの一括�
  */
 export async function runTagJob(deps: TagRunDeps, shop: ShopRow, jobId: string): Promise<TagJobRow | null> {
   const { db } = deps
-  const dead = deadOwners(await runningTagOwners(db), { atStart: false })
-  const job = await claimTagJob(db, shop.id, jobId, PROCESS_OWNER, dead)
+  const dead = deadOwners(await tagJobRows.runningOwners(db), { atStart: false })
+  const job = await tagJobRows.claim(db, shop.id, jobId, PROCESS_OWNER, dead)
   if (!job) return null
-  const heartbeat = setInterval(() => void touchTagJob(db, job.id).catch(() => {}), HEARTBEAT_MS)
+  const heartbeat = setInterval(() => void tagJobRows.touch(db, job.id).catch(() => {}), HEARTBEAT_MS)
   try {
     if (job.total === null) {
       const conditions = job.conditions ?? (await findSegment(db, shop.id, job.segment_id))?.conditions
@@ -76,7 +73,7 @@ export async function runTagJob(deps: TagRunDeps, shop: ShopRow, jobId: string):
     return await finishTagJob(db, job.id, 'done', null)
   } catch (error) {
     // Handed back: the job's retry (or the sweep) claims it again and goes on from its rows.
-    await releaseTagJob(db, job.id).catch(() => {})
+    await tagJobRows.release(db, job.id).catch(() => {})
     throw error
   } finally {
     clearInterval(heartbeat)

@@ -1,6 +1,6 @@
 import type { ExportEncoding, ExportFilter, SubscriptionStatus } from '@teiki/contract'
 import pg from 'pg'
-import { type DbClient, statement } from '../../db/pool.ts'
+import { type DbClient, queryRow, queryRows, statement } from '../../db/pool.ts'
 import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
 import type { ExportRow } from './csv.ts'
 
@@ -45,8 +45,9 @@ export const ABANDONED_AFTER_SECONDS = 120
  * for ABANDONED_AFTER_SECONDS; it is run again from the start). Null when it is not there to
  * take: ended, or running in a live worker.
  */
-export async function claimJob(db: DbClient, shopId: string, id: string): Promise<ExportJobRow | null> {
-  const { rows } = await db.query<ExportJobRow>(
+export function claimJob(db: DbClient, shopId: string, id: string) {
+  return queryRow<ExportJobRow>(
+    db,
     `update contract_exports set status = 'running', heartbeat_at = now(), error = null
      where shop_id = $1 and id = $2::uuid
        and (status = 'queued'
@@ -54,7 +55,6 @@ export async function claimJob(db: DbClient, shopId: string, id: string): Promis
      returning ${JOB_COLUMNS}`,
     [shopId, id, ABANDONED_AFTER_SECONDS],
   )
-  return rows[0] ?? null
 }
 
 /** Says the running job's worker is alive (between progress writes). */
@@ -69,36 +69,33 @@ export async function touchJob(db: DbClient, shopId: string, id: string): Promis
  * Jobs that should be running but have no live worker: queued or running with no write for
  * `staleSeconds` (their queue job may have been lost with a crash, or exhausted its retries).
  */
-export async function staleJobs(
-  db: DbClient,
-  staleSeconds: number,
-): Promise<Array<{ shop_id: string; id: string }>> {
-  const { rows } = await db.query<{ shop_id: string; id: string }>(
+export function staleJobs(db: DbClient, staleSeconds: number) {
+  return queryRows<{ shop_id: string; id: string }>(
+    db,
     `select shop_id::text, id::text from contract_exports
      where status in ('queued', 'running') and heartbeat_at < now() - make_interval(secs => $1)
      order by created_at limit 100`,
     [staleSeconds],
   )
-  return rows
 }
 
-export async function findJob(db: DbClient, shopId: string, id: string): Promise<ExportJobRow | null> {
-  const { rows } = await db.query<ExportJobRow>(
+export function findJob(db: DbClient, shopId: string, id: string) {
+  return queryRow<ExportJobRow>(
+    db,
     statement(
       'export-job',
       `select ${JOB_COLUMNS} from contract_exports where shop_id = $1 and id = $2::uuid`,
       [shopId, id],
     ),
   )
-  return rows[0] ?? null
 }
 
-export async function latestJobs(db: DbClient, shopId: string, limit: number): Promise<ExportJobRow[]> {
-  const { rows } = await db.query<ExportJobRow>(
+export function latestJobs(db: DbClient, shopId: string, limit: number) {
+  return queryRows<ExportJobRow>(
+    db,
     `select ${JOB_COLUMNS} from contract_exports where shop_id = $1 order by created_at desc, id limit $2`,
     [shopId, limit],
   )
-  return rows
 }
 
 export async function updateJob(

@@ -1,17 +1,13 @@
 import { deliveryDateOf, type MailLine, type MailTemplate, type MailTemplateType } from '@teiki/domain'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
 
 /** The shop's saved template of this mail; null while it uses the default. */
-export async function findTemplate(
-  db: DbClient,
-  shopId: string,
-  type: MailTemplateType,
-): Promise<MailTemplate | null> {
-  const { rows } = await db.query<MailTemplate>(
+export function findTemplate(db: DbClient, shopId: string, type: MailTemplateType) {
+  return queryRow<MailTemplate>(
+    db,
     'select title, body, signature from mail_templates where shop_id = $1 and type = $2',
     [shopId, type],
   )
-  return rows[0] ?? null
 }
 
 export async function listSavedTemplates(
@@ -188,15 +184,18 @@ type Attribute = { key: string; value: string | null }
  * ACTIVE contracts billed in [start, end) whose customer has an address and whose notice for
  * that day is not in the outbox yet (its dedupe key), with their delivery price.
  */
-export async function contractsDueForNotice(
+export function contractsDueForNotice(
   db: DbClient,
   shopId: string,
   window: { day: string; start: Date; endExclusive: Date },
   limit: number,
-  /** The last contract of the previous batch: the next starts after it. */
-  after: Pick<UpcomingContract, 'id' | 'next_billing_date'> | null = null,
-): Promise<UpcomingContract[]> {
-  const { rows } = await db.query<UpcomingContract>(
+  /** The last contract of the previous batch: the next starts after it. */ after: Pick<
+    UpcomingContract,
+    'id' | 'next_billing_date'
+  > | null = null,
+) {
+  return queryRows<UpcomingContract>(
+    db,
     `select c.id::text, c.next_billing_date, cu.email, cu.first_name, cu.last_name, cu.display_name,
        c.currency_code, c.delivery_price::text, c.custom_attributes
      from subscription_contracts c join customers cu on cu.shop_id = c.shop_id and cu.id = c.customer_id
@@ -216,5 +215,4 @@ export async function contractsDueForNotice(
       after?.id ?? null,
     ],
   )
-  return rows
 }

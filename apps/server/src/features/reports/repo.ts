@@ -1,4 +1,4 @@
-import { type DbClient, statement } from '../../db/pool.ts'
+import { type DbClient, queryRows, statement } from '../../db/pool.ts'
 
 /** Test orders count only in a shop flagged test_shop (a development store: every order is a test). */
 export const TEST_ORDERS_COUNT = `(not test or exists (select 1 from shop_flags f
@@ -108,13 +108,9 @@ export async function salesByDay(
 }
 
 /** Currencies sold in during the range, most orders first. */
-export async function currencies(
-  db: DbClient,
-  shopId: string,
-  from: string,
-  to: string,
-): Promise<Array<{ currency: string; amount: string; orders: number }>> {
-  const { rows } = await db.query<{ currency: string; amount: string; orders: number }>(
+export function currencies(db: DbClient, shopId: string, from: string, to: string) {
+  return queryRows<{ currency: string; amount: string; orders: number }>(
+    db,
     statement(
       'report-currencies',
       `select currency_code as currency, trim_scale(sum(amount))::text as amount, sum(orders)::int as orders
@@ -123,7 +119,6 @@ export async function currencies(
       [shopId, from, to],
     ),
   )
-  return rows
 }
 
 /** Contracts in ACTIVE now, from the mirror (index-only on (shop_id, status, id)). */

@@ -5,10 +5,12 @@ import type { AdminClient } from '../../platform/admin-client.ts'
 import { idFromGid, toGid } from '../../platform/gid.ts'
 import { platformError } from '../../platform/merchant-errors.ts'
 import { fetchSellingPlanGroup } from '../../platform/operations/selling-plan-group.ts'
-import { addProductVariants } from '../../platform/operations/selling-plan-group-add-product-variants.ts'
-import { addProducts } from '../../platform/operations/selling-plan-group-add-products.ts'
-import { removeProductVariants } from '../../platform/operations/selling-plan-group-remove-product-variants.ts'
-import { removeProducts } from '../../platform/operations/selling-plan-group-remove-products.ts'
+import {
+  addProducts,
+  addProductVariants,
+  removeProducts,
+  removeProductVariants,
+} from '../../platform/operations/selling-plan-group-resources.ts'
 import { fetchSellingPlanGroupVariants } from '../../platform/operations/selling-plan-group-variants.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
 import {

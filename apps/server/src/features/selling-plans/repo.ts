@@ -1,6 +1,6 @@
 import { SELLING_PLAN_GROUP_PAGE_SIZE, type SellingPlanGroupSummary } from '@teiki/contract'
 import { type CustomCycleDiscount, type DiscountValueType, planDiscountType } from '@teiki/domain'
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
 
 // The mirror's selling plan groups and plans as the app reads them, and what the app keeps
 // about plans (custom cycle discounts, parent variants: migration 0015).
@@ -71,17 +71,15 @@ export async function listGroups(
   return { groups: rows.rows.map(summary), total: count.rows[0]?.total ?? 0 }
 }
 
-/** The group's list row, or undefined when the shop's mirror lacks it. */
-export async function findGroup(
-  db: DbClient,
-  shopId: string,
-  groupId: string,
-): Promise<SellingPlanGroupSummary | undefined> {
-  const { rows } = await db.query<GroupRow>(
-    `select ${GROUP_COLUMNS} from selling_plan_groups g where g.shop_id = $1 and g.id = $2`,
+/** The group's list row, or null when the shop's mirror lacks it. */
+export async function findGroup(db: DbClient, shopId: string, groupId: string) {
+  const where = 'g.shop_id = $1 and g.id = $2'
+  const row = await queryRow<GroupRow>(
+    db,
+    `select ${GROUP_COLUMNS} from selling_plan_groups g where ${where}`,
     [shopId, groupId],
   )
-  return rows[0] ? summary(rows[0]) : undefined
+  return row && summary(row)
 }
 
 export type MirroredPlan = {
@@ -96,14 +94,14 @@ export type MirroredPlan = {
 }
 
 /** The group's plans as the mirror holds them, by id. */
-export async function groupPlans(db: DbClient, shopId: string, groupId: string): Promise<MirroredPlan[]> {
-  const { rows } = await db.query<MirroredPlan>(
+export function groupPlans(db: DbClient, shopId: string, groupId: string) {
+  return queryRows<MirroredPlan>(
+    db,
     `select id::text, name, description, category, options, billing_policy as "billingPolicy",
        delivery_policy as "deliveryPolicy", pricing_policies as "pricingPolicies"
      from selling_plans where shop_id = $1 and group_id = $2 order by id`,
     [shopId, groupId],
   )
-  return rows
 }
 
 /** The group of one of the shop's plans, or null. */

@@ -10,7 +10,7 @@ import { customCycleDiscountsOf, type SellingPlanForm } from '@teiki/domain'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { toGid } from '../../platform/gid.ts'
-import { platformError } from '../../platform/merchant-errors.ts'
+import { forMerchant, platformError } from '../../platform/merchant-errors.ts'
 import type { PlatformSellingPlanGroup } from '../../platform/operations/selling-plan-fragments.ts'
 import { fetchSellingPlanGroup } from '../../platform/operations/selling-plan-group.ts'
 import { createSellingPlanGroup } from '../../platform/operations/selling-plan-group-create.ts'
@@ -140,15 +140,10 @@ async function detailOf(
   groupId: string,
 ): Promise<SellingPlanGroupDetail> {
   await requireGroup(deps.db, shop, groupId)
-  let group: Awaited<ReturnType<typeof fetchSellingPlanGroupDetail>>
-  try {
-    group = await fetchSellingPlanGroupDetail(
-      deps.clients.clientFor(shop),
-      toGid('SellingPlanGroup', groupId),
-    )
-  } catch (error) {
-    throw platformError(error, '販売プランの読み込み')
-  }
+  const gid = toGid('SellingPlanGroup', groupId)
+  const group = await forMerchant('販売プランの読み込み', () =>
+    fetchSellingPlanGroupDetail(deps.clients.clientFor(shop), gid),
+  )
   if (!group) throw notFound(GROUP_NOT_FOUND)
   const planIds = group.sellingPlans.nodes.map((p) => lastPart(p.id))
   const rules = await cycleDiscountsOf(deps.db, shop.id, planIds)
@@ -177,16 +172,13 @@ async function createGroup(
 ): Promise<SellingPlanGroupSummary> {
   const forms = validPlanForms(body)
   const { currency, ...input } = groupInput(shop, body)
-  let group: PlatformSellingPlanGroup
-  try {
-    group = await createSellingPlanGroup(
+  const group = await forMerchant('販売プランの作成', () =>
+    createSellingPlanGroup(
       deps.clients.clientFor(shop),
       { ...input, sellingPlansToCreate: forms.map((f) => sellingPlanInput(f, currency)) },
       { productIds: (body.productIds ?? []).map((id) => toGid('Product', id)), productVariantIds: [] },
-    )
-  } catch (error) {
-    throw platformError(error, '販売プランの作成')
-  }
+    ),
+  )
   const summary = await mirrorGroup(deps, shop, group, forms)
   await republish(deps, shop, hasMulti(forms))
   return summary
@@ -208,12 +200,7 @@ async function updateGroup(
   const hadRules = await groupHasCycleDiscounts(deps.db, shop.id, groupId)
   const client = deps.clients.clientFor(shop)
   const gid = toGid('SellingPlanGroup', groupId)
-  let current: PlatformSellingPlanGroup | null
-  try {
-    current = await fetchSellingPlanGroup(client, gid)
-  } catch (error) {
-    throw platformError(error, '販売プランの保存')
-  }
+  const current = await forMerchant('販売プランの保存', () => fetchSellingPlanGroup(client, gid))
   if (!current) throw notFound(GROUP_NOT_FOUND)
   const existing = new Set(current.sellingPlans.nodes.map((p) => lastPart(p.id)))
   for (const plan of body.plans) {
@@ -245,11 +232,8 @@ async function updateGroup(
 async function removeGroup(deps: SellingPlanServiceDeps, shop: ShopRow, groupId: string): Promise<void> {
   await requireGroup(deps.db, shop, groupId)
   const hadRules = await groupHasCycleDiscounts(deps.db, shop.id, groupId)
-  try {
-    await deleteSellingPlanGroup(deps.clients.clientFor(shop), toGid('SellingPlanGroup', groupId))
-  } catch (error) {
-    throw platformError(error, '販売プランの削除')
-  }
+  const gid = toGid('SellingPlanGroup', groupId)
+  await forMerchant('販売プランの削除', () => deleteSellingPlanGroup(deps.clients.clientFor(shop), gid))
   await withTransaction(deps.db, (tx) => removeSellingPlanGroup(tx, shop.id, groupId))
   await republish(deps, shop, hadRules)
 }
@@ -260,12 +244,10 @@ async function removeGroup(deps: SellingPlanServiceDeps, shop: ShopRow, groupId:
  * own token, another shop's group is never found, so nothing is written for it.
  */
 async function syncGroup(deps: SellingPlanServiceDeps, shop: ShopRow, groupId: string) {
-  let group: PlatformSellingPlanGroup | null
-  try {
-    group = await fetchSellingPlanGroup(deps.clients.clientFor(shop), toGid('SellingPlanGroup', groupId))
-  } catch (error) {
-    throw platformError(error, '販売プランの同期')
-  }
+  const gid = toGid('SellingPlanGroup', groupId)
+  const group = await forMerchant('販売プランの同期', () =>
+    fetchSellingPlanGroup(deps.clients.clientFor(shop), gid),
+  )
   if (!group) {
     await withTransaction(deps.db, (tx) => removeSellingPlanGroup(tx, shop.id, groupId))
     throw notFound(GROUP_NOT_FOUND)

@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRows } from '../../db/pool.ts'
 
 export type SettingsRow = { note_attribute: string; sku_conversions: string; thank_page_script: string }
 
@@ -34,8 +34,9 @@ export type TargetVariantRow = {
   created_at: Date
 }
 
-export async function listTargetVariants(db: DbClient, shopId: string): Promise<TargetVariantRow[]> {
-  const { rows } = await db.query<TargetVariantRow>(
+export function listTargetVariants(db: DbClient, shopId: string) {
+  return queryRows<TargetVariantRow>(
+    db,
     `select t.variant_id::text, t.customer_group, p.title as product_title, v.title as variant_title, v.sku, t.created_at
      from my_page_target_variants t
      left join product_variants v on v.shop_id = t.shop_id and v.id = t.variant_id
@@ -43,7 +44,6 @@ export async function listTargetVariants(db: DbClient, shopId: string): Promise<
      where t.shop_id = $1 order by t.customer_group, t.created_at, t.variant_id`,
     [shopId],
   )
-  return rows
 }
 
 /** Of these variant ids, the ones the shop's mirror does not hold. */

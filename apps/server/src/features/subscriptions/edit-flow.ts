@@ -3,7 +3,7 @@ import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import type { AdminClient } from '../../platform/admin-client.ts'
 import { toGid } from '../../platform/gid.ts'
-import { platformError, STALE_CONTRACT } from '../../platform/merchant-errors.ts'
+import { forMerchant, platformError, STALE_CONTRACT } from '../../platform/merchant-errors.ts'
 import type { PlatformContract } from '../../platform/operations/contract-fragments.ts'
 import { fetchSubscriptionContract } from '../../platform/operations/subscription-contract.ts'
 import type { ShopClients } from '../../platform/shop-clients.ts'
@@ -88,12 +88,7 @@ export function createEditFlow(opts: EditFlowOptions): EditFlow {
     if (rows.length === 0) throw notFound(CONTRACT_NOT_FOUND)
     const client = opts.clients.clientFor(shop)
     const gid = toGid('SubscriptionContract', contractId)
-    let current: PlatformContract | null
-    try {
-      current = await fetchSubscriptionContract(client, gid)
-    } catch (error) {
-      throw platformError(error, label)
-    }
+    const current = await forMerchant(label, () => fetchSubscriptionContract(client, gid))
     if (!current) throw notFound(CONTRACT_NOT_FOUND)
     return { client, gid, current }
   }

@@ -6,9 +6,9 @@ import {
   type SubscriptionRow,
   type SubscriptionStatus,
 } from '@teiki/contract'
-import { classifySearchInput, zonedDayRange } from '@teiki/domain'
+import { classifySearchInput } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError, merchantDayRange } from '../../http/app-error.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
 import { nameKey, phoneRev } from '../../sync/search-keys.ts'
 import { createCountCache } from './count-cache.ts'
@@ -79,19 +79,9 @@ function baseFilter(
   shop: ShopRow,
   params: Page & DateRange & { statuses: SubscriptionStatus[] },
 ): ListFilter {
-  if (
-    params.nextBillingDateFrom &&
-    params.nextBillingDateTo &&
-    params.nextBillingDateFrom > params.nextBillingDateTo
-  ) {
-    throw new AppError('INVALID_INPUT', '次回請求日の開始日は終了日以前の日付を指定してください。')
-  }
-  let range: ReturnType<typeof zonedDayRange>
-  try {
-    range = zonedDayRange(params.nextBillingDateFrom, params.nextBillingDateTo, shop.iana_timezone)
-  } catch {
-    throw new AppError('INVALID_INPUT', '存在しない日付が指定されました。')
-  }
+  const { nextBillingDateFrom: from, nextBillingDateTo: to } = params
+  const reversed = '次回請求日の開始日は終了日以前の日付を指定してください。'
+  const range = merchantDayRange(from, to, shop.iana_timezone, reversed)
   return {
     shopId: shop.id,
     statuses: params.statuses,

@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow } from '../../db/pool.ts'
 
 // SQL of the shop's web pixel on the platform (migration 0030, columns of traffic_pixel_keys).
 
@@ -11,13 +11,13 @@ export type PixelStateRow = {
 }
 
 /** What the app knows of the shop's pixel; null before the shop's pixel key exists. */
-export async function pixelState(db: DbClient, shopId: string): Promise<PixelStateRow | null> {
-  const { rows } = await db.query<PixelStateRow>(
+export function pixelState(db: DbClient, shopId: string) {
+  return queryRow<PixelStateRow>(
+    db,
     `select web_pixel_id, pixel_settings, pixel_connected_at, pixel_error, pixel_checked_at
      from traffic_pixel_keys where shop_id = $1`,
     [shopId],
   )
-  return rows[0] ?? null
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type DbClient, statement } from '../../db/pool.ts'
+import { type DbClient, queryRows, statement } from '../../db/pool.ts'
 
 // SQL of the traffic feature (migration 0019, and contract_attributions of 0017).
 
@@ -86,8 +86,9 @@ export type PendingCheckout = {
 }
 
 /** Checkouts of the last 2 days not settled yet, with the contract their order made (if any yet). */
-export async function pendingCheckouts(db: DbClient, shopId: string): Promise<PendingCheckout[]> {
-  const { rows } = await db.query<PendingCheckout>(
+export function pendingCheckouts(db: DbClient, shopId: string) {
+  return queryRows<PendingCheckout>(
+    db,
     `select h.event_id, h.client_id, h.occurred_at, c.id::text as contract_id, c.customer_id::text as customer_id
      from traffic_hits h
      left join subscription_contracts c on c.shop_id = h.shop_id and c.origin_order_id = h.order_id
@@ -96,7 +97,6 @@ export async function pendingCheckouts(db: DbClient, shopId: string): Promise<Pe
      order by h.occurred_at limit 500`,
     [shopId],
   )
-  return rows
 }
 
 /** The non-direct page views of a browser in the 30 days up to `until`, newest first. */

@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRows } from '../../db/pool.ts'
 
 export type TrafficFilter = { source?: string; medium?: string; campaign?: string; content?: string }
 type Row = {
@@ -14,14 +14,9 @@ type Row = {
  * Per utm values: page views of the range (traffic_daily) and the contracts attributed to them
  * that started in the range (contract_attributions × report_contracts). Filters match exactly.
  */
-export async function trafficRows(
-  db: DbClient,
-  shopId: string,
-  from: string,
-  to: string,
-  f: TrafficFilter,
-): Promise<Row[]> {
-  const { rows } = await db.query<Row>(
+export function trafficRows(db: DbClient, shopId: string, from: string, to: string, f: TrafficFilter) {
+  return queryRows<Row>(
+    db,
     `with access as (
        select source, medium, campaign, content, sum(views)::int as n from traffic_daily
        where shop_id = $1 and day between $2::date and $3::date
@@ -46,7 +41,6 @@ export async function trafficRows(
      limit 1000`,
     [shopId, from, to, f.source ?? null, f.medium ?? null, f.campaign ?? null, f.content ?? null],
   )
-  return rows
 }
 
 /** Every value each filter can take: seen in page views or attributions. */

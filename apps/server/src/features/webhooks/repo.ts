@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/pool.ts'
+import { type DbClient, queryRow } from '../../db/pool.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
 
 /**
@@ -11,14 +11,14 @@ export type WebhookShop = ShopRow & {
   platform_id: string | null
 }
 
-export async function findShopForWebhook(db: DbClient, domain: string): Promise<WebhookShop | null> {
-  const { rows } = await db.query<WebhookShop>(
+export function findShopForWebhook(db: DbClient, domain: string) {
+  return queryRow<WebhookShop>(
+    db,
     `select id, domain, name, secret_hash, access_token, scopes, currency_code, iana_timezone, primary_domain_url,
        shopify_plan, app_plan, synced_at, uninstalled_at, platform_id
      from shops where domain = $1`,
     [domain],
   )
-  return rows[0] ?? null
 }
 
 /** A delivery already applied: the same webhook id, or the same event of the same topic. */
@@ -162,17 +162,13 @@ export async function deleteShop(db: DbClient, shopId: string): Promise<void> {
 
 /** Whether the mirror already holds the order with its total (orders are read once, at creation). */
 /** What the mirror keeps of an order that an order update could change; null when not held. */
-export async function heldOrderMoney(
-  db: DbClient,
-  shopId: string,
-  orderId: string,
-): Promise<{ total: string | null; refunded: string; cancelled: boolean } | null> {
-  const { rows } = await db.query<{ total: string | null; refunded: string; cancelled: boolean }>(
+export function heldOrderMoney(db: DbClient, shopId: string, orderId: string) {
+  return queryRow<{ total: string | null; refunded: string; cancelled: boolean }>(
+    db,
     `select total_amount::text as total, refunded_amount::text as refunded, cancelled_at is not null as cancelled
      from orders where shop_id = $1 and id = $2`,
     [shopId, orderId],
   )
-  return rows[0] ?? null
 }
 
 export async function holdsOrder(db: DbClient, shopId: string, orderId: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { AdminClient } from '../admin-client.ts'
+import { queryPath } from './requests.ts'
 
 /**
  * The variant a batch swaps to, once per batch: whether it can be sold now and which selling
@@ -33,16 +34,7 @@ export type PlatformBatchVariant = {
   sellingPlanGroups: { nodes: Array<{ id: string }> }
 }
 
-export async function fetchBatchVariant(
-  client: AdminClient,
-  id: string,
-): Promise<PlatformBatchVariant | null> {
-  const data = await client.request<{ productVariant: PlatformBatchVariant | null }>(
-    'BatchVariant',
-    BATCH_VARIANT,
-    {
-      id,
-    },
-  )
-  return data.productVariant
+/** The variant, or null when the platform does not have it. */
+export function fetchBatchVariant(client: AdminClient, id: string) {
+  return queryPath<PlatformBatchVariant>(client, BATCH_VARIANT, { id }, ['productVariant'])
 }

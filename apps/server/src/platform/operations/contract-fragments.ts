@@ -12,6 +12,22 @@ import type { PlatformAdjustmentValue, PlatformAnchor, PlatformMoney } from './s
  */
 export const CONTRACT_LINES_FIRST = 20
 
+/**
+ * A contract's state as a status move answers it and the billing engine checks it before a
+ * charge: scalars of one object (1 point).
+ */
+export const CONTRACT_STATUS_FIELDS = /* GraphQL */ `
+  fragment ContractStatusFields on SubscriptionContract { id status nextBillingDate updatedAt revisionId }
+`
+
+export type PlatformContractStatus = {
+  id: string
+  status: 'ACTIVE' | 'FAILED' | 'PAUSED' | 'EXPIRED' | 'CANCELLED'
+  nextBillingDate: string | null
+  updatedAt: string
+  revisionId: string | null
+}
+
 /** Line fields the mirror keeps (`subscription_lines`), for every path that reads a contract's lines. */
 export const LINE_FIELDS = /* GraphQL */ `
   fragment LineFields on SubscriptionLine {

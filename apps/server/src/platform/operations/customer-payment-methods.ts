@@ -1,5 +1,6 @@
 import type { AdminClient } from '../admin-client.ts'
 import { withFragments } from './fragments.ts'
+import { queryPath } from './requests.ts'
 import type { PlatformPaymentInstrument } from './shared-fragments.ts'
 
 /**
@@ -27,12 +28,12 @@ export type PlatformCustomerPaymentMethod = {
 }
 
 /** The customer's payment methods, or null when the platform does not know the customer. */
-export async function fetchCustomerPaymentMethods(
-  client: AdminClient,
-  customerGid: string,
-): Promise<PlatformCustomerPaymentMethod[] | null> {
-  const data = await client.request<{
-    customer: { paymentMethods: { nodes: PlatformCustomerPaymentMethod[] } } | null
-  }>('CustomerPaymentMethods', CUSTOMER_PAYMENT_METHODS, { id: customerGid })
-  return data.customer?.paymentMethods.nodes ?? null
+export function fetchCustomerPaymentMethods(client: AdminClient, customerGid: string) {
+  const path = ['customer', 'paymentMethods', 'nodes']
+  return queryPath<PlatformCustomerPaymentMethod[]>(
+    client,
+    CUSTOMER_PAYMENT_METHODS,
+    { id: customerGid },
+    path,
+  )
 }

@@ -1,5 +1,5 @@
 import type { AdminClient } from '../admin-client.ts'
-import { assertNoUserErrors } from '../admin-client.ts'
+import { mutate } from './requests.ts'
 
 export const DELIVERY_PROFILE_UPDATE = /* GraphQL */ `
   mutation DeliveryProfileUpdate($id: ID!, $profile: DeliveryProfileInput!) {
@@ -15,9 +15,6 @@ export async function updateDeliveryProfile(
   client: AdminClient,
   id: string,
   profile: Record<string, unknown>,
-): Promise<void> {
-  const data = await client.request<{
-    deliveryProfileUpdate: { userErrors: Array<{ field: string[] | null; message: string }> } | null
-  }>('DeliveryProfileUpdate', DELIVERY_PROFILE_UPDATE, { id, profile })
-  assertNoUserErrors('deliveryProfileUpdate', data.deliveryProfileUpdate)
+) {
+  await mutate(client, DELIVERY_PROFILE_UPDATE, { id, profile })
 }

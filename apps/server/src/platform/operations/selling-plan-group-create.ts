@@ -1,6 +1,6 @@
 import type { AdminClient } from '../admin-client.ts'
-import { assertNoUserErrors } from '../admin-client.ts'
 import { withFragments } from './fragments.ts'
+import { mutateReturning } from './requests.ts'
 import type { PlatformSellingPlanGroup } from './selling-plan-fragments.ts'
 
 /** Creates a group with its plans (and first products); answers the group as the mirror keeps it. */
@@ -13,21 +13,17 @@ export const SELLING_PLAN_GROUP_CREATE = withFragments(/* GraphQL */ `
   }
 `)
 
-type UserErrors = Array<{ code: string | null; field: string[] | null; message: string }>
-
 /** The created group; PlatformUserError when the platform refuses the input. */
-export async function createSellingPlanGroup(
+export function createSellingPlanGroup(
   client: AdminClient,
   input: Record<string, unknown>,
   resources: { productIds: string[]; productVariantIds: string[] },
-): Promise<PlatformSellingPlanGroup> {
-  const data = await client.request<{
-    sellingPlanGroupCreate: {
-      sellingPlanGroup: PlatformSellingPlanGroup | null
-      userErrors: UserErrors
-    } | null
-  }>('SellingPlanGroupCreate', SELLING_PLAN_GROUP_CREATE, { input, resources })
-  const payload = assertNoUserErrors('sellingPlanGroupCreate', data.sellingPlanGroupCreate)
-  if (!payload.sellingPlanGroup) throw new Error('sellingPlanGroupCreate answered no group')
-  return payload.sellingPlanGroup
+) {
+  const variables = { input, resources }
+  return mutateReturning<PlatformSellingPlanGroup>(
+    client,
+    SELLING_PLAN_GROUP_CREATE,
+    variables,
+    'sellingPlanGroup',
+  )
 }

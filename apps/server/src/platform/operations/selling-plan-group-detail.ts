@@ -1,5 +1,6 @@
 import type { AdminClient } from '../admin-client.ts'
 import { withFragments } from './fragments.ts'
+import { queryPath } from './requests.ts'
 import type { PlatformSellingPlanGroup } from './selling-plan-fragments.ts'
 
 /**
@@ -25,14 +26,6 @@ export type PlatformGroupDetail = PlatformSellingPlanGroup & {
 }
 
 /** The group, or null when the platform does not have it (for this shop). */
-export async function fetchSellingPlanGroupDetail(
-  client: AdminClient,
-  id: string,
-): Promise<PlatformGroupDetail | null> {
-  const data = await client.request<{ sellingPlanGroup: PlatformGroupDetail | null }>(
-    'SellingPlanGroupDetail',
-    SELLING_PLAN_GROUP_DETAIL,
-    { id },
-  )
-  return data.sellingPlanGroup
+export function fetchSellingPlanGroupDetail(client: AdminClient, id: string) {
+  return queryPath<PlatformGroupDetail>(client, SELLING_PLAN_GROUP_DETAIL, { id }, ['sellingPlanGroup'])
 }

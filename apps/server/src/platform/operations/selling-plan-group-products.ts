@@ -1,4 +1,5 @@
 import type { AdminClient } from '../admin-client.ts'
+import { queryPath } from './requests.ts'
 
 /** A group's first 30 products (spec §9), for a box's detail. */
 export const SELLING_PLAN_GROUP_PRODUCTS = /* GraphQL */ `
@@ -17,12 +18,7 @@ export type PlatformGroupProduct = {
 }
 
 /** The group's first 30 products, or null when the platform does not have the group. */
-export async function fetchSellingPlanGroupProducts(
-  client: AdminClient,
-  id: string,
-): Promise<PlatformGroupProduct[] | null> {
-  const data = await client.request<{
-    sellingPlanGroup: { products: { nodes: PlatformGroupProduct[] } } | null
-  }>('SellingPlanGroupProducts', SELLING_PLAN_GROUP_PRODUCTS, { id })
-  return data.sellingPlanGroup?.products.nodes ?? null
+export function fetchSellingPlanGroupProducts(client: AdminClient, id: string) {
+  const path = ['sellingPlanGroup', 'products', 'nodes']
+  return queryPath<PlatformGroupProduct[]>(client, SELLING_PLAN_GROUP_PRODUCTS, { id }, path)
 }

@@ -1,4 +1,5 @@
 import type { AdminClient } from '../admin-client.ts'
+import { type Connection, type PageOf, queryPath } from './requests.ts'
 
 /** A group's variants (those of its products and those added one by one), a page at a time. */
 export const SELLING_PLAN_GROUP_VARIANTS = /* GraphQL */ `
@@ -12,20 +13,14 @@ export const SELLING_PLAN_GROUP_VARIANTS = /* GraphQL */ `
   }
 `
 
-export type GroupVariantsPage = {
-  nodes: Array<{ id: string; title: string; product: { id: string; title: string } }>
-  pageInfo: { hasNextPage: boolean; endCursor: string | null }
-}
+export type GroupVariantsPage = Connection<{
+  id: string
+  title: string
+  product: { id: string; title: string }
+}>
 
 /** One page of the group's variants, or null when the platform does not have the group. */
-export async function fetchSellingPlanGroupVariants(
-  client: AdminClient,
-  variables: { id: string; first: number; after?: string | null },
-): Promise<GroupVariantsPage | null> {
-  const data = await client.request<{ sellingPlanGroup: { productVariants: GroupVariantsPage } | null }>(
-    'SellingPlanGroupVariants',
-    SELLING_PLAN_GROUP_VARIANTS,
-    variables,
-  )
-  return data.sellingPlanGroup?.productVariants ?? null
+export function fetchSellingPlanGroupVariants(client: AdminClient, page: PageOf) {
+  const path = ['sellingPlanGroup', 'productVariants']
+  return queryPath<GroupVariantsPage>(client, SELLING_PLAN_GROUP_VARIANTS, page, path)
 }

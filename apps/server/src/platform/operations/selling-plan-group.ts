@@ -1,5 +1,6 @@
 import type { AdminClient } from '../admin-client.ts'
 import { withFragments } from './fragments.ts'
+import { queryPath } from './requests.ts'
 import type { PlatformSellingPlanGroup } from './selling-plan-fragments.ts'
 
 /** One selling plan group, for its create/update webhooks; same fields as the sync page's nodes. */
@@ -10,14 +11,6 @@ export const SELLING_PLAN_GROUP = withFragments(/* GraphQL */ `
 `)
 
 /** The group, or null when the platform no longer has it. */
-export async function fetchSellingPlanGroup(
-  client: AdminClient,
-  id: string,
-): Promise<PlatformSellingPlanGroup | null> {
-  const data = await client.request<{ sellingPlanGroup: PlatformSellingPlanGroup | null }>(
-    'SellingPlanGroup',
-    SELLING_PLAN_GROUP,
-    { id },
-  )
-  return data.sellingPlanGroup
+export function fetchSellingPlanGroup(client: AdminClient, id: string) {
+  return queryPath<PlatformSellingPlanGroup>(client, SELLING_PLAN_GROUP, { id }, ['sellingPlanGroup'])
 }

@@ -1,5 +1,6 @@
 import type { AdminClient } from '../admin-client.ts'
 import { withFragments } from './fragments.ts'
+import { type Connection, queryRoot } from './requests.ts'
 import type { PlatformSellingPlanGroup } from './selling-plan-fragments.ts'
 
 export const SELLING_PLAN_GROUPS_PAGE = withFragments(/* GraphQL */ `
@@ -11,17 +12,10 @@ export const SELLING_PLAN_GROUPS_PAGE = withFragments(/* GraphQL */ `
   }
 `)
 
-type Page = {
-  sellingPlanGroups: {
-    nodes: PlatformSellingPlanGroup[]
-    pageInfo: { hasNextPage: boolean; endCursor: string | null }
-  }
-}
-
-export async function fetchSellingPlanGroupsPage(
+export function fetchSellingPlanGroupsPage(
   client: AdminClient,
   variables: { first: number; after?: string | null },
-): Promise<Page['sellingPlanGroups']> {
-  return (await client.request<Page>('SellingPlanGroupsPage', SELLING_PLAN_GROUPS_PAGE, variables))
-    .sellingPlanGroups
+) {
+  const document = SELLING_PLAN_GROUPS_PAGE
+  return queryRoot<Connection<PlatformSellingPlanGroup>>(client, document, variables, 'sellingPlanGroups')
 }

@@ -1,4 +1,5 @@
-import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
+import type { AdminClient } from '../admin-client.ts'
+import { mutateReturning } from './requests.ts'
 
 /**
  * Charges a contract now. The platform runs the charge asynchronously: the attempt comes back
@@ -32,32 +33,13 @@ export type CreatedBillingAttempt = {
   order: { id: string } | null
 }
 
-type Payload = {
-  subscriptionBillingAttemptCreate: {
-    subscriptionBillingAttempt: CreatedBillingAttempt | null
-    userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
-  } | null
-}
-
-export async function createBillingAttempt(
+export function createBillingAttempt(
   client: AdminClient,
   contractId: string,
   idempotencyKey: string,
   originTime?: Date,
 ): Promise<CreatedBillingAttempt> {
-  const data = await client.request<Payload>(
-    'SubscriptionBillingAttemptCreate',
-    SUBSCRIPTION_BILLING_ATTEMPT_CREATE,
-    {
-      contractId,
-      input: { idempotencyKey, ...(originTime ? { originTime: originTime.toISOString() } : {}) },
-    },
-  )
-  const payload = assertNoUserErrors(
-    'subscriptionBillingAttemptCreate',
-    data.subscriptionBillingAttemptCreate,
-  )
-  if (!payload.subscriptionBillingAttempt)
-    throw new Error('subscriptionBillingAttemptCreate: no attempt returned')
-  return payload.subscriptionBillingAttempt
+  const input = { idempotencyKey, ...(originTime ? { originTime: originTime.toISOString() } : {}) }
+  const document = SUBSCRIPTION_BILLING_ATTEMPT_CREATE
+  return mutateReturning(client, document, { contractId, input }, 'subscriptionBillingAttempt')
 }

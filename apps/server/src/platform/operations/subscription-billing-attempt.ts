@@ -1,6 +1,7 @@
 import type { AdminClient } from '../admin-client.ts'
 import type { PlatformBillingAttempt } from './contract-fragments.ts'
 import { withFragments } from './fragments.ts'
+import { queryPath } from './requests.ts'
 
 /**
  * One billing attempt with its order, for the billing-attempt webhooks: the payload has no
@@ -14,14 +15,7 @@ export const SUBSCRIPTION_BILLING_ATTEMPT = withFragments(/* GraphQL */ `
 `)
 
 /** The attempt, or null when the platform does not know it. */
-export async function fetchSubscriptionBillingAttempt(
-  client: AdminClient,
-  id: string,
-): Promise<PlatformBillingAttempt | null> {
-  const data = await client.request<{ subscriptionBillingAttempt: PlatformBillingAttempt | null }>(
-    'SubscriptionBillingAttempt',
-    SUBSCRIPTION_BILLING_ATTEMPT,
-    { id },
-  )
-  return data.subscriptionBillingAttempt
+export function fetchSubscriptionBillingAttempt(client: AdminClient, id: string) {
+  const path = ['subscriptionBillingAttempt']
+  return queryPath<PlatformBillingAttempt>(client, SUBSCRIPTION_BILLING_ATTEMPT, { id }, path)
 }

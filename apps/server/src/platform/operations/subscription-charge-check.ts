@@ -1,4 +1,7 @@
 import type { AdminClient } from '../admin-client.ts'
+import type { PlatformContractStatus } from './contract-fragments.ts'
+import { withFragments } from './fragments.ts'
+import { queryPath } from './requests.ts'
 
 /**
  * What the billing engine asks of a contract just before its charge: its status, next billing
@@ -7,32 +10,16 @@ import type { AdminClient } from '../admin-client.ts'
  * resynced, not charged), and whether the pricing policies the mirror keeps are still the
  * platform's (same updatedAt) or must be read again.
  */
-export const SUBSCRIPTION_CHARGE_CHECK = /* GraphQL */ `
+export const SUBSCRIPTION_CHARGE_CHECK = withFragments(/* GraphQL */ `
   query SubscriptionChargeCheck($id: ID!) {
-    subscriptionContract(id: $id) {
-      id
-      status
-      nextBillingDate
-      updatedAt
-      revisionId
-    }
+    subscriptionContract(id: $id) { ...ContractStatusFields }
   }
-`
+`)
 
-export type ChargeCheck = {
-  id: string
-  status: 'ACTIVE' | 'FAILED' | 'PAUSED' | 'EXPIRED' | 'CANCELLED'
-  nextBillingDate: string | null
-  updatedAt: string
-  revisionId: string | null
-}
+export type ChargeCheck = PlatformContractStatus
 
 /** The contract's state on the platform, or null when the platform no longer has it. */
-export async function fetchChargeCheck(client: AdminClient, contractId: string): Promise<ChargeCheck | null> {
-  const data = await client.request<{ subscriptionContract: ChargeCheck | null }>(
-    'SubscriptionChargeCheck',
-    SUBSCRIPTION_CHARGE_CHECK,
-    { id: contractId },
-  )
-  return data.subscriptionContract
+export function fetchChargeCheck(client: AdminClient, contractId: string) {
+  const path = ['subscriptionContract']
+  return queryPath<ChargeCheck>(client, SUBSCRIPTION_CHARGE_CHECK, { id: contractId }, path)
 }

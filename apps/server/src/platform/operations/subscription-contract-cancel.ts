@@ -1,10 +1,12 @@
+import { withFragments } from './fragments.ts'
+
 // subscriptionContractCancel: see subscription-contract-status.ts, which sends it.
 
-export const SUBSCRIPTION_CONTRACT_CANCEL = /* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_CANCEL = withFragments(/* GraphQL */ `
   mutation SubscriptionContractCancel($id: ID!) {
     subscriptionContractCancel(subscriptionContractId: $id) {
-      contract { id status nextBillingDate updatedAt revisionId }
+      contract { ...ContractStatusFields }
       userErrors { code field message }
     }
   }
-`
+`)

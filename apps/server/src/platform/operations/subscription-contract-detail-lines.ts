@@ -1,6 +1,7 @@
 import type { AdminClient } from '../admin-client.ts'
 import type { PlatformDetailLineConnection } from './contract-fragments.ts'
 import { withFragments } from './fragments.ts'
+import { type PageOf, queryPath } from './requests.ts'
 
 /** Detail lines per following page: 60 lines with their pricing policies, ~600 points. */
 export const DETAIL_LINES_PAGE_SIZE = 60
@@ -18,14 +19,7 @@ export const SUBSCRIPTION_CONTRACT_DETAIL_LINES_PAGE = withFragments(/* GraphQL 
 `)
 
 /** The next page of the detail's lines; null when the platform no longer has the contract. */
-export async function fetchDetailLinesPage(
-  client: AdminClient,
-  variables: { id: string; first: number; after: string | null },
-): Promise<PlatformDetailLineConnection | null> {
-  const data = await client.request<{ subscriptionContract: { lines: PlatformDetailLineConnection } | null }>(
-    'SubscriptionContractDetailLinesPage',
-    SUBSCRIPTION_CONTRACT_DETAIL_LINES_PAGE,
-    variables,
-  )
-  return data.subscriptionContract?.lines ?? null
+export function fetchDetailLinesPage(client: AdminClient, page: PageOf) {
+  const document = SUBSCRIPTION_CONTRACT_DETAIL_LINES_PAGE
+  return queryPath<PlatformDetailLineConnection>(client, document, page, ['subscriptionContract', 'lines'])
 }

@@ -2,6 +2,7 @@ import type { AdminClient } from '../admin-client.ts'
 import type { PlatformContractCore, PlatformDetailLineConnection } from './contract-fragments.ts'
 import { withFragments } from './fragments.ts'
 import type { PlatformOrderSummary } from './order-fragments.ts'
+import { queryPath, withAllNodes } from './requests.ts'
 import type { PlatformDeliveryAddress, PlatformPaymentInstrument } from './shared-fragments.ts'
 import { DETAIL_LINES_PAGE_SIZE, fetchDetailLinesPage } from './subscription-contract-detail-lines.ts'
 
@@ -101,23 +102,11 @@ export async function fetchSubscriptionContractDetail(
   client: AdminClient,
   id: string,
 ): Promise<PlatformContractDetail | null> {
-  const data = await client.request<{ subscriptionContract: PlatformContractDetail | null }>(
-    'SubscriptionContractDetail',
-    SUBSCRIPTION_CONTRACT_DETAIL,
-    { id },
-  )
-  const contract = data.subscriptionContract
+  const path = ['subscriptionContract']
+  const contract = await queryPath<PlatformContractDetail>(client, SUBSCRIPTION_CONTRACT_DETAIL, { id }, path)
   if (!contract?.lines.pageInfo.hasNextPage) return contract
-  const nodes = [...contract.lines.nodes]
-  for (let info = contract.lines.pageInfo; info.hasNextPage; ) {
-    const page = await fetchDetailLinesPage(client, {
-      id,
-      first: DETAIL_LINES_PAGE_SIZE,
-      after: info.endCursor,
-    })
-    if (!page) return null
-    nodes.push(...page.nodes)
-    info = page.pageInfo
-  }
-  return { ...contract, lines: { nodes, pageInfo: { hasNextPage: false, endCursor: null } } }
+  const lines = await withAllNodes(contract.lines, (after) =>
+    fetchDetailLinesPage(client, { id, first: DETAIL_LINES_PAGE_SIZE, after }),
+  )
+  return lines && { ...contract, lines }
 }

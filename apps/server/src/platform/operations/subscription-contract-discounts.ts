@@ -1,4 +1,5 @@
 import type { AdminClient } from '../admin-client.ts'
+import { queryPath } from './requests.ts'
 
 /** The discounts on a contract (spec §3 "Discount on a contract"; the spec's first 10). */
 export const SUBSCRIPTION_CONTRACT_DISCOUNTS = /* GraphQL */ `
@@ -21,12 +22,7 @@ export type PlatformContractDiscount = {
 }
 
 /** The contract's discounts, or null when the platform does not know the contract. */
-export async function fetchContractDiscounts(
-  client: AdminClient,
-  id: string,
-): Promise<PlatformContractDiscount[] | null> {
-  const data = await client.request<{
-    subscriptionContract: { id: string; discounts: { nodes: PlatformContractDiscount[] } } | null
-  }>('SubscriptionContractDiscounts', SUBSCRIPTION_CONTRACT_DISCOUNTS, { id })
-  return data.subscriptionContract?.discounts.nodes ?? null
+export function fetchContractDiscounts(client: AdminClient, id: string) {
+  const path = ['subscriptionContract', 'discounts', 'nodes']
+  return queryPath<PlatformContractDiscount[]>(client, SUBSCRIPTION_CONTRACT_DISCOUNTS, { id }, path)
 }

@@ -1,11 +1,13 @@
+import { withFragments } from './fragments.ts'
+
 // subscriptionContractExpire: see subscription-contract-status.ts, which sends it (billing
 // ends a contract that reached its maxCycles).
 
-export const SUBSCRIPTION_CONTRACT_EXPIRE = /* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_EXPIRE = withFragments(/* GraphQL */ `
   mutation SubscriptionContractExpire($id: ID!) {
     subscriptionContractExpire(subscriptionContractId: $id) {
-      contract { id status nextBillingDate updatedAt revisionId }
+      contract { ...ContractStatusFields }
       userErrors { code field message }
     }
   }
-`
+`)

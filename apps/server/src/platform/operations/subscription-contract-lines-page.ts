@@ -1,6 +1,7 @@
 import type { AdminClient } from '../admin-client.ts'
 import type { PlatformContract, PlatformContractLine, PlatformLineConnection } from './contract-fragments.ts'
 import { withFragments } from './fragments.ts'
+import { type PageOf, queryPath, withAllNodes } from './requests.ts'
 
 /**
  * Lines read per page after a contract's first CONTRACT_LINES_FIRST: the 60 of spec §9 (the
@@ -21,16 +22,9 @@ export const SUBSCRIPTION_CONTRACT_LINES_PAGE = withFragments(/* GraphQL */ `
 `)
 
 /** The next page of a contract's lines; null when the platform no longer has the contract. */
-export async function fetchSubscriptionContractLinesPage(
-  client: AdminClient,
-  variables: { id: string; first: number; after: string | null },
-): Promise<PlatformLineConnection | null> {
-  const data = await client.request<{ subscriptionContract: { lines: PlatformLineConnection } | null }>(
-    'SubscriptionContractLinesPage',
-    SUBSCRIPTION_CONTRACT_LINES_PAGE,
-    variables,
-  )
-  return data.subscriptionContract?.lines ?? null
+export function fetchSubscriptionContractLinesPage(client: AdminClient, page: PageOf) {
+  const path = ['subscriptionContract', 'lines']
+  return queryPath<PlatformLineConnection>(client, SUBSCRIPTION_CONTRACT_LINES_PAGE, page, path)
 }
 
 /**
@@ -42,16 +36,8 @@ export async function withAllLines<C extends PlatformContract>(
   contract: C,
 ): Promise<C | null> {
   if (!contract.lines.pageInfo.hasNextPage) return contract
-  const nodes: PlatformContractLine[] = [...contract.lines.nodes]
-  for (let info = contract.lines.pageInfo; info.hasNextPage; ) {
-    const page = await fetchSubscriptionContractLinesPage(client, {
-      id: contract.id,
-      first: CONTRACT_LINES_PAGE_SIZE,
-      after: info.endCursor,
-    })
-    if (!page) return null
-    nodes.push(...page.nodes)
-    info = page.pageInfo
-  }
-  return { ...contract, lines: { nodes, pageInfo: { hasNextPage: false, endCursor: null } } }
+  const lines = await withAllNodes<PlatformContractLine>(contract.lines, (after) =>
+    fetchSubscriptionContractLinesPage(client, { id: contract.id, first: CONTRACT_LINES_PAGE_SIZE, after }),
+  )
+  return lines && { ...contract, lines }
 }

@@ -1,37 +1,20 @@
-import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
-import type { ContractStatusResult } from './subscription-contract-status.ts'
+import type { AdminClient } from '../admin-client.ts'
+import type { PlatformContractStatus } from './contract-fragments.ts'
+import { withFragments } from './fragments.ts'
+import { mutateReturning } from './requests.ts'
 
-export const SUBSCRIPTION_CONTRACT_SET_NEXT_BILLING_DATE = /* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_SET_NEXT_BILLING_DATE = withFragments(/* GraphQL */ `
   mutation SubscriptionContractSetNextBillingDate($contractId: ID!, $date: DateTime!) {
     subscriptionContractSetNextBillingDate(contractId: $contractId, date: $date) {
-      contract { id status nextBillingDate updatedAt revisionId }
+      contract { ...ContractStatusFields }
       userErrors { code field message }
     }
   }
-`
-
-type Payload = {
-  subscriptionContractSetNextBillingDate: {
-    contract: ContractStatusResult | null
-    userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
-  } | null
-}
+`)
 
 /** Moves a contract's next billing date (the app manages it; the platform never moves it). */
-export async function setContractNextBillingDate(
-  client: AdminClient,
-  contractId: string,
-  date: Date | string,
-): Promise<ContractStatusResult> {
-  const data = await client.request<Payload>(
-    'SubscriptionContractSetNextBillingDate',
-    SUBSCRIPTION_CONTRACT_SET_NEXT_BILLING_DATE,
-    { contractId, date: typeof date === 'string' ? date : date.toISOString() },
-  )
-  const payload = assertNoUserErrors(
-    'subscriptionContractSetNextBillingDate',
-    data.subscriptionContractSetNextBillingDate,
-  )
-  if (!payload.contract) throw new Error('subscriptionContractSetNextBillingDate: no contract returned')
-  return payload.contract
+export function setContractNextBillingDate(client: AdminClient, contractId: string, date: Date | string) {
+  const variables = { contractId, date: typeof date === 'string' ? date : date.toISOString() }
+  const document = SUBSCRIPTION_CONTRACT_SET_NEXT_BILLING_DATE
+  return mutateReturning<PlatformContractStatus>(client, document, variables, 'contract')
 }

@@ -1,6 +1,7 @@
 import type { AdminClient } from '../admin-client.ts'
 import { withFragments } from './fragments.ts'
 import type { PlatformOrderConnection } from './order-fragments.ts'
+import { type PageOf, queryPath } from './requests.ts'
 
 /**
  * The rest of one contract's orders after the page's first CONTRACT_ORDERS_FIRST (same order:
@@ -18,14 +19,7 @@ export const SUBSCRIPTION_CONTRACT_ORDERS_PAGE = withFragments(/* GraphQL */ `
 `)
 
 /** The next page of a contract's orders; null when the platform no longer has the contract. */
-export async function fetchSubscriptionContractOrdersPage(
-  client: AdminClient,
-  variables: { id: string; first: number; after: string | null },
-): Promise<PlatformOrderConnection | null> {
-  const data = await client.request<{ subscriptionContract: { orders: PlatformOrderConnection } | null }>(
-    'SubscriptionContractOrdersPage',
-    SUBSCRIPTION_CONTRACT_ORDERS_PAGE,
-    variables,
-  )
-  return data.subscriptionContract?.orders ?? null
+export function fetchSubscriptionContractOrdersPage(client: AdminClient, page: PageOf) {
+  const path = ['subscriptionContract', 'orders']
+  return queryPath<PlatformOrderConnection>(client, SUBSCRIPTION_CONTRACT_ORDERS_PAGE, page, path)
 }

@@ -1,10 +1,12 @@
+import { withFragments } from './fragments.ts'
+
 // subscriptionContractPause: see subscription-contract-status.ts, which sends it.
 
-export const SUBSCRIPTION_CONTRACT_PAUSE = /* GraphQL */ `
+export const SUBSCRIPTION_CONTRACT_PAUSE = withFragments(/* GraphQL */ `
   mutation SubscriptionContractPause($id: ID!) {
     subscriptionContractPause(subscriptionContractId: $id) {
-      contract { id status nextBillingDate updatedAt revisionId }
+      contract { ...ContractStatusFields }
       userErrors { code field message }
     }
   }
-`
+`)

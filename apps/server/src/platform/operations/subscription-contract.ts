@@ -1,6 +1,7 @@
 import type { AdminClient } from '../admin-client.ts'
 import type { PlatformContract } from './contract-fragments.ts'
 import { withFragments } from './fragments.ts'
+import { queryPath } from './requests.ts'
 import { withAllLines } from './subscription-contract-lines-page.ts'
 
 /**
@@ -19,10 +20,8 @@ export async function fetchSubscriptionContract(
   client: AdminClient,
   id: string,
 ): Promise<PlatformContract | null> {
-  const data = await client.request<{ subscriptionContract: PlatformContract | null }>(
-    'SubscriptionContract',
-    SUBSCRIPTION_CONTRACT,
-    { id },
-  )
-  return data.subscriptionContract && withAllLines(client, data.subscriptionContract)
+  const contract = await queryPath<PlatformContract>(client, SUBSCRIPTION_CONTRACT, { id }, [
+    'subscriptionContract',
+  ])
+  return contract && withAllLines(client, contract)
 }

@@ -2,6 +2,7 @@ import type { AdminClient } from '../admin-client.ts'
 import type { PlatformContract } from './contract-fragments.ts'
 import { withFragments } from './fragments.ts'
 import type { PlatformOrderConnection } from './order-fragments.ts'
+import { type Connection, queryRoot } from './requests.ts'
 
 /**
  * Orders asked for with each contract: the newest first (`reverse`), which is all of most
@@ -30,17 +31,10 @@ export const SUBSCRIPTION_CONTRACTS_PAGE = withFragments(/* GraphQL */ `
 /** A contract as the sync pages and the bulk export read it: with its newest orders. */
 export type PlatformPagedContract = PlatformContract & { orders: PlatformOrderConnection }
 
-type Page = {
-  subscriptionContracts: {
-    nodes: PlatformPagedContract[]
-    pageInfo: { hasNextPage: boolean; endCursor: string | null }
-  }
-}
-
-export async function fetchSubscriptionContractsPage(
+export function fetchSubscriptionContractsPage(
   client: AdminClient,
   variables: { first: number; after?: string | null; query?: string },
-): Promise<Page['subscriptionContracts']> {
-  return (await client.request<Page>('SubscriptionContractsPage', SUBSCRIPTION_CONTRACTS_PAGE, variables))
-    .subscriptionContracts
+) {
+  const document = SUBSCRIPTION_CONTRACTS_PAGE
+  return queryRoot<Connection<PlatformPagedContract>>(client, document, variables, 'subscriptionContracts')
 }

@@ -1,5 +1,5 @@
 import type { AdminClient } from '../admin-client.ts'
-import { pixelOfPayload, WEB_PIXEL_PAYLOAD, type WebPixel, type WebPixelPayload } from './web-pixel.ts'
+import { sendPixelMutation, WEB_PIXEL_PAYLOAD } from './web-pixel.ts'
 
 /** Replaces the settings of the app's pixel (validated by the platform as on create). */
 export const WEB_PIXEL_UPDATE = /* GraphQL */ `
@@ -10,18 +10,6 @@ export const WEB_PIXEL_UPDATE = /* GraphQL */ `
 `
 
 /** PlatformUserError on userErrors (NOT_FOUND, INVALID_SETTINGS…). */
-export async function updateWebPixel(
-  client: AdminClient,
-  id: string,
-  settings: Record<string, unknown>,
-): Promise<WebPixel> {
-  const data = await client.request<{ webPixelUpdate: WebPixelPayload | null }>(
-    'WebPixelUpdate',
-    WEB_PIXEL_UPDATE,
-    {
-      id,
-      webPixel: { settings: JSON.stringify(settings) },
-    },
-  )
-  return pixelOfPayload('webPixelUpdate', data.webPixelUpdate)
+export function updateWebPixel(client: AdminClient, id: string, settings: Record<string, unknown>) {
+  return sendPixelMutation(client, WEB_PIXEL_UPDATE, { id }, settings)
 }

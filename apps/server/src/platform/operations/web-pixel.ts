@@ -1,5 +1,6 @@
-import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
+import type { AdminClient } from '../admin-client.ts'
 import { PlatformQueryError } from '../errors.ts'
+import { mutateReturning } from './requests.ts'
 
 /** The app's web pixel on the shop (one per app per shop): its id and settings. */
 export const WEB_PIXEL = /* GraphQL */ `
@@ -25,16 +26,21 @@ export const WEB_PIXEL_PAYLOAD = `
         message
       }`
 
-export type WebPixelPayload = {
-  webPixel: { id: string; settings: unknown } | null
-  userErrors: Array<{ code: string | null; field: string[] | null; message: string }>
-}
-
-/** The pixel a create or update answered; PlatformUserError on its userErrors. */
-export function pixelOfPayload(operation: string, payload: WebPixelPayload | null): WebPixel {
-  const { webPixel } = assertNoUserErrors(operation, payload)
-  if (!webPixel) throw new Error(`${operation} answered neither a pixel nor userErrors`)
-  return { id: webPixel.id, settings: pixelSettingsOf(webPixel.settings) }
+/** Sends webPixelCreate or webPixelUpdate with the settings: the pixel as the platform saved it. */
+export async function sendPixelMutation(
+  client: AdminClient,
+  document: string,
+  variables: Record<string, unknown>,
+  settings: Record<string, unknown>,
+): Promise<WebPixel> {
+  const webPixel = { settings: JSON.stringify(settings) }
+  const saved = await mutateReturning<{ id: string; settings: unknown }>(
+    client,
+    document,
+    { ...variables, webPixel },
+    'webPixel',
+  )
+  return { id: saved.id, settings: pixelSettingsOf(saved.settings) }
 }
 
 /**
