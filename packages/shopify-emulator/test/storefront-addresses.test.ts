@@ -41,6 +41,7 @@ describe('the emulated checkout: where and when to deliver', () => {
     expect([...slots.matchAll(/>([^<]+)<\/option>/g)].map((m) => m[1])).toEqual([
       '指定なし',
       '午前中',
+      '12時〜14時',
       '14時〜16時',
       '16時〜18時',
       '18時〜20時',
