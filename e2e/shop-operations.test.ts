@@ -113,7 +113,7 @@ describe('shop operations in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'shopops-plans.png'), fullPage: true })
     // The gate lets the merchant in on the other screens.
     await page.goto(`${origin()}/settings`)
-    await page.getByRole('heading', { name: '設定' }).waitFor()
+    await page.getByRole('heading', { name: '設定', exact: true }).waitFor()
   })
 
   it('reports the session-storage failure and an unfiltered error to the endpoint, not the filtered ones', async () => {
@@ -125,7 +125,7 @@ describe('shop operations in Chromium', () => {
     })
     const p = await context.newPage()
     await p.goto(`${origin()}/settings${credentials()}`)
-    await p.getByRole('heading', { name: '設定' }).waitFor()
+    await p.getByRole('heading', { name: '設定', exact: true }).waitFor()
     // The SDK loads after the page (only with a DSN); unhandled errors count from then on.
     await p.locator('html[data-error-reporting="on"]').waitFor({ state: 'attached' })
     await p.evaluate(() => {

@@ -210,10 +210,14 @@ describe.skipIf(!onPostgres())('two app processes on one PostgreSQL', () => {
     expect(created.rows).toEqual(Array(platform.contracts.length).fill({ n: 1 }))
     const shops = await world.pool.query('select id from shops where domain = $1', [NEW_SHOP])
     expect(shops.rows).toHaveLength(1)
-    // Both synced it (each prints its line when its sync is done).
+    // A process prints its line when its sync is done. Both sync only when both exchanged the
+    // token before either stored it; a process that finds the shop installed leaves the sync to
+    // the one that installed it (features/install/service.ts), so one line at least, none failed.
     await eventually(async () => {
-      for (const app of [a, b]) expect(app.output()).toContain(`${NEW_SHOP} をインストールし同期しました`)
+      const lines = [a, b].filter((app) => app.output().includes(`${NEW_SHOP} をインストールし同期しました`))
+      expect(lines.length).toBeGreaterThanOrEqual(1)
     })
+    for (const app of [a, b]) expect(app.output()).not.toContain('onInstalled hook failed')
     // Its waits allow 90 s for the mirror and 60 s for the lines: the test's own limit covers both
     // (the suite runs files side by side, and two processes syncing one shop share its bucket).
   }, 180_000)
