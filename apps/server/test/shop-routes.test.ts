@@ -103,7 +103,7 @@ describe('GET /app-admin/app-scope-eligibility', () => {
         'write_own_subscription_contracts',
         'write_customers',
         'write_products',
-        'read_orders',
+        'write_orders',
         'write_themes',
         'write_script_tags',
         'write_shipping',

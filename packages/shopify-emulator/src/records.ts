@@ -320,6 +320,11 @@ export type OrderRecord = {
   customerId: number | null
   contractId: number | null
   totalPriceSet: number
+  /**
+   * The order's note attributes (`customAttributes`): the cart's at checkout, the contract's on a
+   * renewal, what orderUpdate set since. Absent when none (900,000 orders stay light).
+   */
+  customAttributes?: Array<{ key: string; value: string }>
   /** Refunds made (refundCreate), oldest first; absent until the first (900,000 orders stay light). */
   refunds?: RefundRecord[]
 }

@@ -180,7 +180,14 @@ export type MirroredContract = {
   }
   customAttributes: Array<{ key: string; value: string | null }>
   /** `sellingPlanId`: the plan the line was sold with (its custom cycle discounts, ADR 0013). */
-  lines: Array<{ id: string; currentPrice: string; sellingPlanId: string | null; quantity: number }>
+  lines: Array<{
+    id: string
+    currentPrice: string
+    sellingPlanId: string | null
+    quantity: number
+    /** The variant's SKU as the line holds it (the warehouse's; 出荷SKU converts it). */
+    sku: string | null
+  }>
   linePricing: PricedLine[] | null
   /** The contract state the kept policies were true at (null: never kept). */
   linePricingState: ContractState | null
@@ -222,7 +229,7 @@ export async function mirroredContract(
        c.line_pricing_updated_at,
        c.price_manually_changed_at is not null as manual,
        (select jsonb_agg(jsonb_build_object('id', l.id, 'currentPrice', l.current_price::text,
-           'sellingPlanId', l.selling_plan_id::text, 'quantity', l.quantity) order by l.position)
+           'sellingPlanId', l.selling_plan_id::text, 'quantity', l.quantity, 'sku', l.sku) order by l.position)
           from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id) as lines
      from subscription_contracts c where c.shop_id = $1 and c.id = $2`,
     [shopId, contractId],
@@ -245,6 +252,7 @@ export async function mirroredContract(
       currentPrice: asPlatformDecimal(l.currentPrice),
       sellingPlanId: l.sellingPlanId ?? null,
       quantity: l.quantity,
+      sku: l.sku ?? null,
     })),
     linePricing: r.line_pricing,
     linePricingState: r.line_pricing_updated_at

@@ -30,6 +30,7 @@ import { nextCyclePrices, type PricesForNext } from './cycle-prices.ts'
 import type { CycleRow, CycleStatus } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
 import { orderMail } from './mail.ts'
+import { type OrderAttributesOutcome, writeOrderAttributes } from './order-attributes.ts'
 import { expireSubscriptionContract } from './platform.ts'
 import { type MirroredContract, mirroredContract, orderCount } from './repo.ts'
 import { scheduleAfter } from './schedule.ts'
@@ -82,6 +83,10 @@ export async function settleSuccess(
     before && !TERMINAL_STATUSES.has(before.status)
       ? await advanceContract(ctx, { shop, row, client: ctx.clientFor(shop), before, cycle, settings })
       : NOT_ADVANCED
+  // Before the commit: a settlement cut off here is applied again, and writes the same list.
+  const attributes = before
+    ? await writeOrderAttributes(ctx, shop, { orderId: order.id, row, before, cycle, settings })
+    : null
   const amount = order.totalPriceSet.shopMoney
   const { nextAt, delivery, expired } = advance
   const mail = orderMail(ctx, shop, row, { orderName: order.name, amount, nextAt, delivery, expired })
@@ -97,7 +102,7 @@ export async function settleSuccess(
       currencyCode: amount.currencyCode,
       cycleIndex: cycle,
     },
-    successEvents(row, attempt, order, cycle, advance),
+    successEvents(row, attempt, order, cycle, advance, attributes),
     {},
     mail,
   )
@@ -224,6 +229,7 @@ function successEvents(
   order: PlatformBillingOrder,
   cycle: number,
   advance: Advance,
+  attributes: OrderAttributesOutcome | null,
 ): SettlementEvent[] {
   const amount = order.totalPriceSet.shopMoney
   return [
@@ -240,6 +246,8 @@ function successEvents(
         nextBillingDate: advance.nextAt?.toISOString() ?? null,
         nextDeliveryDate: advance.delivery,
         expired: advance.expired,
+        // How many note attributes the order got, or why it got none (history, 契約詳細).
+        ...(attributes ? { orderAttributes: attributes } : {}),
       },
     },
     ...advance.repriced.map((r) => ({

@@ -10,7 +10,9 @@ export const REQUIRED_SCOPES = [
   'write_customers',
   'read_products',
   'write_products',
-  'read_orders',
+  // Orders (write implies read): a renewal's note attributes (配送時間帯, お届け予定日, 定期回数,
+  // 出荷SKU) are written on the order the platform created (billing/order-attributes.ts).
+  'write_orders',
   'read_themes',
   'write_themes',
   // The script tag list and its clean-up (spec §7 "Batch and misc"): write implies read.

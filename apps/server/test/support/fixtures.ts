@@ -155,7 +155,7 @@ export async function createShop(
         'write_own_subscription_contracts',
         'write_customers',
         'write_products',
-        'read_orders',
+        'write_orders',
         'write_themes',
         'write_script_tags',
         'write_shipping',

@@ -146,10 +146,31 @@ function entriesProblem(value: unknown, label: string, fields: Field[], maxEntri
   return null
 }
 
-/** Note attributes added to subscription orders: `[{"key":"ギフト包装","value":"希望する"}]`. */
+/**
+ * The note attribute keys the app writes on every renewal's order itself (お届け予定日, the
+ * slot's carrier code, 定期回数, 出荷SKU: delivery/order-attributes.ts); a merchant's fixed
+ * attribute may not take one.
+ */
+export const APP_ORDER_ATTRIBUTE_KEYS: readonly string[] = [
+  'お届け予定日',
+  '配送時間帯コード',
+  '定期回数',
+  '出荷SKU',
+]
+
+/** Note attributes added to subscription orders: `[{"key":"定期便","value":"あり"}]`. */
 export function noteAttributeProblem(text: string): string | null {
   const parsed = parseJsonText(text, '注文メモ属性')
   if ('problem' in parsed) return parsed.problem
+  const reserved = Array.isArray(parsed.value)
+    ? parsed.value.findIndex((e) =>
+        APP_ORDER_ATTRIBUTE_KEYS.includes((e as { key?: unknown } | null)?.key as string),
+      )
+    : -1
+  if (reserved >= 0) {
+    const key = (parsed.value as Array<{ key: string }>)[reserved]!.key
+    return `注文メモ属性の${reserved + 1}件目の "key"（${key}）はアプリが付ける項目のため使えません`
+  }
   return entriesProblem(
     parsed.value,
     '注文メモ属性',
@@ -161,7 +182,24 @@ export function noteAttributeProblem(text: string): string | null {
   )
 }
 
-/** SKU conversions: `[{"from":"OLD-SKU","to":"NEW-SKU"}]`, each `from` once. */
+/** Which orders an SKU conversion acts on: `1` (the first), `2-` (the second on), `1-3`. */
+const CYCLES = /^([1-9]\d{0,3})(-([1-9]\d{0,3})?)?$/
+
+/** Whether the `cycles` of a conversion (absent: every order) covers order number `cycle`. */
+export function cyclesCover(cycles: string | undefined, cycle: number): boolean {
+  if (cycles === undefined) return true
+  const m = CYCLES.exec(cycles)
+  if (!m) return false
+  const from = Number(m[1])
+  const to = m[2] === undefined ? from : m[3] === undefined ? Number.POSITIVE_INFINITY : Number(m[3])
+  return cycle >= from && cycle <= to
+}
+
+/**
+ * SKU conversions: `[{"from":"GRANOLA-500","to":"GRANOLA-500-FIRST+LEAFLET","cycles":"1"}]`:
+ * an order's line of SKU `from` ships as `to` (several SKUs joined by `+`), on the orders
+ * `cycles` names (absent: every order). One `from` appears once for any order number.
+ */
 export function skuConversionsProblem(text: string): string | null {
   const parsed = parseJsonText(text, 'SKU変換')
   if ('problem' in parsed) return parsed.problem
@@ -171,18 +209,53 @@ export function skuConversionsProblem(text: string): string | null {
     [
       { name: 'from', max: 255, required: true },
       { name: 'to', max: 255, required: true },
+      { name: 'cycles', max: 9, required: false },
     ],
     500,
   )
   if (problem) return problem
-  const seen = new Map<string, number>()
-  for (const [i, entry] of (parsed.value as Array<{ from: string }>).entries()) {
-    const first = seen.get(entry.from)
-    if (first !== undefined)
-      return `SKU変換の${i + 1}件目の "from"（${entry.from}）は${first}件目と重複しています`
-    seen.set(entry.from, i + 1)
+  const entries = parsed.value as SkuConversion[]
+  for (const [i, entry] of entries.entries()) {
+    if (entry.cycles !== undefined && !CYCLES.exec(entry.cycles))
+      return `SKU変換の${i + 1}件目の "cycles" は 1（初回）、2-（2回目以降）、1-3 のように回数で入力してください`
+    if (entry.to.split('+').some((sku) => sku.trim() === ''))
+      return `SKU変換の${i + 1}件目の "to" に空のSKUがあります（複数のSKUは + でつなぎます）`
+    const first = entries.findIndex(
+      (other, j) => j < i && other.from === entry.from && cyclesOverlap(other, entry),
+    )
+    if (first >= 0) return `SKU変換の${i + 1}件目の "from"（${entry.from}）は${first + 1}件目と重複しています`
   }
   return null
+}
+
+export type SkuConversion = { from: string; to: string; cycles?: string }
+
+/** Whether two conversions' `cycles` share an order number. */
+function cyclesOverlap(a: SkuConversion, b: SkuConversion): boolean {
+  const range = (c: SkuConversion): [number, number] => {
+    const m = c.cycles === undefined ? null : CYCLES.exec(c.cycles)
+    if (!m) return [1, Number.POSITIVE_INFINITY]
+    const from = Number(m[1])
+    return [from, m[2] === undefined ? from : m[3] === undefined ? Number.POSITIVE_INFINITY : Number(m[3])]
+  }
+  const [a1, a2] = range(a)
+  const [b1, b2] = range(b)
+  return a1 <= b2 && b1 <= a2
+}
+
+/** The note attributes of valid settings text ([] for text that does not pass noteAttributeProblem). */
+export function parseNoteAttributes(text: string): Array<{ key: string; value: string }> {
+  if (noteAttributeProblem(text) !== null) return []
+  return (JSON.parse(text) as Array<{ key: string; value?: string }>).map((e) => ({
+    key: e.key,
+    value: e.value ?? '',
+  }))
+}
+
+/** The SKU conversions of valid settings text ([] for text that does not pass skuConversionsProblem). */
+export function parseSkuConversions(text: string): SkuConversion[] {
+  if (skuConversionsProblem(text) !== null) return []
+  return JSON.parse(text) as SkuConversion[]
 }
 
 /** The thank-you page script arrives JSON-encoded (a JSON string). */

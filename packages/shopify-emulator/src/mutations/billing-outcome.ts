@@ -46,6 +46,9 @@ function createOrder(ctx: Context, c: ContractRecord, now: number): OrderRecord 
     contractId: c.id,
     totalPriceSet: contractTotal(c),
   }
+  // The order carries the contract's custom attributes as its note attributes.
+  const attributes = c.customAttributes.map((a) => ({ key: a.key, value: a.value ?? '' }))
+  if (attributes.length > 0) order.customAttributes = attributes
   ctx.shop.orders.push(order)
   c.orderIds = [...c.orderIds, order.id]
   c.discounts = c.discounts?.map((d) => ({ ...d, usageCount: d.usageCount + 1 }))

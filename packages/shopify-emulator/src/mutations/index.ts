@@ -8,6 +8,7 @@ import { customerMutations } from './customers.ts'
 import { deliveryProfileMutations } from './delivery-profiles.ts'
 import { draftLineMutations } from './draft-lines.ts'
 import { draftMutations } from './drafts.ts'
+import { orderMutations } from './orders.ts'
 import { refundMutations } from './refunds.ts'
 import { sellingPlanGroupMutations } from './selling-plan-groups.ts'
 import { webPixelResolvers } from './web-pixels.ts'
@@ -22,6 +23,7 @@ export const mutationMaps: ResolverMap[] = [
   sellingPlanGroupMutations,
   customerMutations,
   refundMutations,
+  orderMutations,
   appBillingMutations,
   appMetafieldMutations,
   bulkOperationResolvers,

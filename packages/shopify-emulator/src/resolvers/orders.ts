@@ -77,6 +77,7 @@ export const orderResolvers: ResolverMap = {
     customer: (o: OrderRecord, _a, ctx: Context) =>
       o.customerId === null ? null : (findById(ctx.shop.customers, o.customerId) ?? null),
     lineItems: (o: OrderRecord, args, ctx: Context) => connection(lineItemsOf(o, ctx), args),
+    customAttributes: (o: OrderRecord) => o.customAttributes ?? [],
     refunds: (o: OrderRecord, args: { first?: number | null }) =>
       (o.refunds ?? []).slice(0, args.first ?? undefined),
     totalRefundedSet: (o: OrderRecord, _a, ctx: Context) => refundedOf(o, ctx.shop.info.currencyCode),

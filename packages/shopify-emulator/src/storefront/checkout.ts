@@ -178,6 +178,18 @@ export function checkoutAttributes(b: Pick<Buyer, 'deliveryTime'>): ContractReco
   return b.deliveryTime ? [{ key: DELIVERY_TIME_ATTRIBUTE, value: deliveryTimeLabel(b.deliveryTime) }] : []
 }
 
+/**
+ * The order's note attributes and the contracts' custom attributes: the cart's (the product
+ * block's お届け予定日 and 配送時間帯), with a slot picked on this checkout page over the cart's.
+ */
+export function orderAttributesOf(cart: Pick<Cart, 'attributes'>, buyer: Pick<Buyer, 'deliveryTime'>) {
+  const chosen = checkoutAttributes(buyer)
+  const fromCart = Object.entries(cart.attributes)
+    .filter(([key]) => !chosen.some((a) => a.key === key))
+    .map(([key, value]) => ({ key, value }))
+  return [...fromCart, ...chosen]
+}
+
 function newContract(
   ctx: Context,
   plan: SellingPlanRecord,
@@ -258,7 +270,7 @@ export function placeOrder(ctx: Context, cart: Cart, buyer: Buyer): CheckoutResu
   const customer = customerFor(ctx, buyer, at)
   const payment = demoCard(ctx, customer, at)
   const address = addressOf(buyer)
-  const attributes = checkoutAttributes(buyer)
+  const attributes = orderAttributesOf(cart, buyer)
   const byPlan = new Map<number, ContractLineRecord[]>()
   for (const line of cart.lines) {
     if (line.sellingPlanId === null) continue
@@ -282,6 +294,8 @@ export function placeOrder(ctx: Context, cart: Cart, buyer: Buyer): CheckoutResu
     contractId: contracts[0]?.id ?? null,
     totalPriceSet: goods + shipping,
   }
+  if (attributes.length > 0)
+    order.customAttributes = attributes.map((a) => ({ key: a.key, value: a.value ?? '' }))
   ctx.shop.orders.push(order)
   customer.numberOfOrders++
   customer.updatedAt = at

@@ -289,6 +289,44 @@ async function cartAddJs({ req, res, ctx, sf, cart, cookie }: CartRequest) {
   sendJson(res, 200, { items: lines })
 }
 
+/** The Ajax API's cart: what `/cart.js` and `/cart/update.js` answer (lines as `/cart/add.js` does). */
+const cartJson = (cart: Cart) => ({
+  token: cart.token,
+  attributes: cart.attributes,
+  item_count: cart.lines.reduce((n, l) => n + l.quantity, 0),
+  items: cart.lines,
+})
+
+/**
+ * The Ajax API's `/cart/update.js`: `{ attributes: { key: value } }` as JSON, or the form's
+ * `attributes[key]=value`; an empty value removes the key. 422 and nothing changed for a body
+ * the platform would refuse (too many or too long attributes).
+ */
+async function cartUpdateJs({ req, res, sf, cart, cookie }: CartRequest) {
+  const text = await readBody(req)
+  let attributes: Record<string, unknown> = {}
+  if ((req.headers['content-type'] ?? '').includes('application/json')) {
+    try {
+      const body = JSON.parse(text) as { attributes?: unknown }
+      if (body.attributes && typeof body.attributes === 'object')
+        attributes = body.attributes as Record<string, unknown>
+    } catch {}
+  } else {
+    for (const [name, value] of new URLSearchParams(text)) {
+      const m = /^attributes\[(.+)\]$/.exec(name)
+      if (m) attributes[m[1]!] = value
+    }
+  }
+  res.setHeader('set-cookie', cookie)
+  if (!sf.carts.setAttributes(cart, attributes))
+    return sendJson(res, 422, {
+      status: 422,
+      message: 'Cart Error',
+      description: 'カートの属性を保存できません。',
+    })
+  sendJson(res, 200, cartJson(cart))
+}
+
 async function cartChange({ req, res, sf, cart, cookie, base }: CartRequest) {
   const form = new URLSearchParams(await readBody(req))
   const index = Number(form.get('line')) - 1
@@ -339,6 +377,11 @@ const CART_ROUTES: Record<string, (r: CartRequest) => void | Promise<void>> = {
   'POST /cart/add': cartAdd,
   'POST /cart/add.js': cartAddJs,
   'POST /cart/change': cartChange,
+  'POST /cart/update.js': cartUpdateJs,
+  'GET /cart.js': ({ res, cart, cookie }) => {
+    res.setHeader('set-cookie', cookie)
+    sendJson(res, 200, cartJson(cart))
+  },
   'GET /cart': ({ res, ctx, cart, cookie, base, page }) =>
     sendHtml(res, 200, page('カート', cartBody(ctx, cart, base)), cookie),
   'GET /checkout': checkout,

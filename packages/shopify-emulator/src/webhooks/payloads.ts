@@ -113,6 +113,7 @@ export function orderPayload(shop: ShopState, o: OrderRecord, contract: Contract
     cancelled_at: o.cancelledAt === null ? null : formatDateTime(o.cancelledAt),
     test: o.test,
     source_name: 'subscription_contract',
+    note_attributes: (o.customAttributes ?? []).map((a) => ({ name: a.key, value: a.value })),
     customer:
       o.customerId === null
         ? null

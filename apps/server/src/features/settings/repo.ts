@@ -1,27 +1,21 @@
 import { type DbClient, queryRows } from '../../db/pool.ts'
 
-export type SettingsRow = { note_attribute: string; sku_conversions: string; thank_page_script: string }
+// shop_settings' thank-you page script; its note attribute and SKU conversion columns are what
+// orders carry, owned by billing (billing/order-content.ts) as the preparation days are.
 
-export const DEFAULT_SETTINGS_ROW: SettingsRow = {
-  note_attribute: '[]',
-  sku_conversions: '[]',
-  thank_page_script: '""',
-}
-
-export async function findSettings(db: DbClient, shopId: string): Promise<SettingsRow> {
-  const { rows } = await db.query<SettingsRow>(
-    'select note_attribute, sku_conversions, thank_page_script from shop_settings where shop_id = $1',
+export async function findThankPageScript(db: DbClient, shopId: string): Promise<string> {
+  const { rows } = await db.query<{ thank_page_script: string }>(
+    'select thank_page_script from shop_settings where shop_id = $1',
     [shopId],
   )
-  return rows[0] ?? DEFAULT_SETTINGS_ROW
+  return rows[0]?.thank_page_script ?? '""'
 }
 
-export async function saveSettings(db: DbClient, shopId: string, s: SettingsRow): Promise<void> {
+export async function saveThankPageScript(db: DbClient, shopId: string, script: string): Promise<void> {
   await db.query(
-    `insert into shop_settings (shop_id, note_attribute, sku_conversions, thank_page_script) values ($1, $2, $3, $4)
-     on conflict (shop_id) do update set note_attribute = excluded.note_attribute,
-       sku_conversions = excluded.sku_conversions, thank_page_script = excluded.thank_page_script, updated_at = now()`,
-    [shopId, s.note_attribute, s.sku_conversions, s.thank_page_script],
+    `insert into shop_settings (shop_id, thank_page_script) values ($1, $2)
+     on conflict (shop_id) do update set thank_page_script = excluded.thank_page_script, updated_at = now()`,
+    [shopId, script],
   )
 }
 

@@ -1,21 +1,22 @@
 import type { SettingsResponse, ShopSettings } from '@teiki/contract'
 import { noteAttributeProblem, skuConversionsProblem, thankPageScriptProblem } from '@teiki/domain'
+import { getOrderContentText, putOrderContentText } from '../../billing/order-content.ts'
 import { deliveryPrepDaysOperation } from '../../billing/prep-days.ts'
 import { getBillingSettings, putBillingSettings } from '../../billing/settings.ts'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
-import { findSettings, saveSettings } from './repo.ts'
+import { findThankPageScript, saveThankPageScript } from './repo.ts'
 
 /** 設定: the JSON settings and the delivery prep days (kept with the billing settings, which use them). */
 export async function getSettings(db: Db, shop: ShopRow): Promise<SettingsResponse> {
-  const row = await findSettings(db, shop.id)
+  const order = await getOrderContentText(db, shop.id)
   const billing = await getBillingSettings(db, shop.id)
   return {
     settings: {
-      noteAttribute: row.note_attribute,
-      skuConversions: row.sku_conversions,
-      thankPageScript: row.thank_page_script,
+      noteAttribute: order.noteAttribute,
+      skuConversions: order.skuConversions,
+      thankPageScript: await findThankPageScript(db, shop.id),
       deliveryPrepDays: billing.deliveryPrepDays,
     },
     deliveryPrepDays: await deliveryPrepDaysOperation(db, shop),
@@ -41,11 +42,11 @@ export async function putSettings(db: Db, shop: ShopRow, s: ShopSettings): Promi
       if (!operation.updatable) throw new AppError('FORBIDDEN', operation.reason!)
       await putBillingSettings(tx, shop.id, { ...billing, deliveryPrepDays: s.deliveryPrepDays })
     }
-    await saveSettings(tx, shop.id, {
-      note_attribute: s.noteAttribute,
-      sku_conversions: s.skuConversions,
-      thank_page_script: s.thankPageScript,
+    await putOrderContentText(tx, shop.id, {
+      noteAttribute: s.noteAttribute,
+      skuConversions: s.skuConversions,
     })
+    await saveThankPageScript(tx, shop.id, s.thankPageScript)
   })
   return getSettings(db, shop)
 }

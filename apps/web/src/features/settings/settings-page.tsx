@@ -29,7 +29,7 @@ export default function SettingsPage() {
         <Layout>
           <Layout.AnnotatedSection
             title="注文とSKU"
-            description="定期購買の注文に付ける注文メモ属性と、SKUの変換表をJSONで保存します。請求で作られる注文への書き込みはまだ行われません（保存した内容は保たれます）。"
+            description="2回目以降の注文（請求で作られる注文）に、注文メモ属性として書き込みます。契約の配送時間帯とその配送会社コード（配送時間帯コード）、お届け予定日、定期回数も自動で付きます。SKU変換の結果は「出荷SKU」に入ります。初回の注文には、カートで選ばれたお届け予定日と配送時間帯が付きます。"
           >
             <Card>
               <FormLayout>
@@ -38,7 +38,7 @@ export default function SettingsPage() {
                     label="注文メモ属性（JSON）"
                     multiline={4}
                     monospaced
-                    helpText='例: [{"key":"ギフト包装","value":"希望する"}]'
+                    helpText='例: [{"key":"定期便","value":"あり"}]（同じキーの契約の属性は上書きされます。定期回数などアプリが付けるキーは使えません）'
                     {...bind('noteAttribute')}
                   />
                 </div>
@@ -47,7 +47,7 @@ export default function SettingsPage() {
                     label="SKU変換（JSON）"
                     multiline={4}
                     monospaced
-                    helpText='例: [{"from":"OLD-SKU","to":"NEW-SKU"}]'
+                    helpText='例: [{"from":"GRANOLA-500","to":"GRANOLA-500-R+LEAFLET","cycles":"2-"}]（+ で複数のSKU、cycles は 2-＝2回目以降、1-3＝1〜3回目。省略するとすべての回）'
                     {...bind('skuConversions')}
                   />
                 </div>

@@ -1,0 +1,56 @@
+import type { BillingSettings } from '@teiki/contract'
+import { deliveryDateOf, nextDeliveryDate, orderAttributes, toZonedDate } from '@teiki/domain'
+import { deliverySettingsOf } from '../features/delivery/service.ts'
+import { setOrderAttributes } from '../platform/operations/order-update.ts'
+import type { ShopRow } from '../platform/shops-repo.ts'
+import type { CycleRow } from './cycles-repo.ts'
+import type { EngineContext } from './engine-context.ts'
+import { orderContentOf } from './order-content.ts'
+import type { MirroredContract } from './repo.ts'
+
+/** What the order's note attributes became: how many were written, or why none were. */
+export type OrderAttributesOutcome = { written: number } | { error: string }
+
+/**
+ * A renewal's order carries what the warehouse reads (spec §3 Settings; issue 25): the
+ * contract's attributes (配送時間帯 …), this order's お届け予定日 (the contract's, which the
+ * merchant may have moved in 契約詳細, else the billing day plus the preparation days past
+ * days without delivery), the slot's carrier code, 定期回数, the merchant's 注文メモ属性 and the
+ * 出荷SKU after SKU変換; written on the order the platform created (orderUpdate replaces the
+ * list, so running it again writes the same). The contract's own attributes are not touched.
+ * A refusal does not undo the charge: it is logged and told in the history.
+ */
+export async function writeOrderAttributes(
+  ctx: EngineContext,
+  shop: ShopRow,
+  input: {
+    orderId: string
+    row: CycleRow
+    before: MirroredContract
+    cycle: number
+    settings: BillingSettings
+  },
+): Promise<OrderAttributesOutcome> {
+  const { row, before, cycle } = input
+  try {
+    const delivery = await deliverySettingsOf(ctx.db, shop.id)
+    const content = await orderContentOf(ctx.db, shop.id)
+    const deliveryDate =
+      deliveryDateOf(before.customAttributes) ??
+      nextDeliveryDate(delivery, toZonedDate(row.due_at, shop.iana_timezone), input.settings.deliveryPrepDays)
+    const attributes = orderAttributes({
+      contractAttributes: before.customAttributes,
+      cycle,
+      deliveryDate,
+      carrier: delivery.carrier,
+      noteAttributes: content.noteAttributes,
+      skuConversions: content.skuConversions,
+      lines: before.lines,
+    })
+    const written = await setOrderAttributes(ctx.clientFor(shop), input.orderId, attributes)
+    return { written: written.length }
+  } catch (error) {
+    ctx.log.warn({ err: error, shop: shop.domain, orderId: input.orderId }, 'order attributes not written')
+    return { error: error instanceof Error ? error.message : String(error) }
+  }
+}
