@@ -37,6 +37,7 @@ const appPath = (path: string) => app.url.replace('/?', `${path}?`)
 describe('storefront widget and checkout', () => {
   let storeUrl = ''
   let contractId = ''
+  let deliveryDate = ''
 
   it('the テーマ page adds the widget to the published theme', async () => {
     await page.goto(appPath('/theme'))
@@ -98,10 +99,22 @@ describe('storefront widget and checkout', () => {
     await page.goto(storeUrl)
   })
 
-  it('buys on a plan with the demo card; the thank-you page names the new contract', async () => {
+  it('buys on a plan with the demo card, with a delivery date and 19時〜21時; the thank-you page names the new contract', async () => {
     const plan = await page
       .locator('[data-teiki-plans] input[name="selling_plan"]:checked')
       .getAttribute('value')
+    // お届け日時: the script filled the deliverable dates (配送設定's defaults: the shop saved none).
+    const picker = page.locator('[data-teiki-delivery][data-ready="true"]')
+    await picker.waitFor()
+    const dates = picker.locator('select[data-teiki-date] option')
+    expect(await dates.first().innerText()).toBe('指定なし')
+    expect(await dates.count()).toBeGreaterThan(20)
+    expect(await dates.nth(1).innerText()).toMatch(/^\d{1,2}月\d{1,2}日（[日月火水木金土]）$/)
+    deliveryDate = (await dates.nth(3).getAttribute('value')) ?? ''
+    await picker.locator('select[data-teiki-date]').selectOption(deliveryDate)
+    await picker.locator('select[data-teiki-slot]').selectOption('19時〜21時')
+    await expect.poll(() => picker.getAttribute('data-saved')).toBe(`${deliveryDate}|19時〜21時`)
+    await page.screenshot({ path: join(ARTIFACTS, 'storefront-delivery.png'), fullPage: true })
     await page.getByRole('button', { name: 'カートに追加' }).click()
     await page.waitForURL(/\/cart$/)
     expect(await page.locator('table').innerText()).toContain('定期購入: ')
@@ -127,7 +140,12 @@ describe('storefront widget and checkout', () => {
         { timeout: 20_000 },
       )
       .toMatch(/有効$/)
-    expect(await page.locator('body').innerText()).toContain('山田 花子')
+    const body = await page.locator('body').innerText()
+    expect(body).toContain('山田 花子')
+    // The date and slot chosen on the product page, carried by the cart to the contract.
+    const [y, m, d] = deliveryDate.split('-').map(Number)
+    expect(body).toContain(`${y}年${m}月${d}日`)
+    expect(body).toContain('19時〜21時')
     await page.screenshot({ path: join(ARTIFACTS, 'storefront-contract.png'), fullPage: true })
   })
 })

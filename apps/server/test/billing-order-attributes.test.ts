@@ -1,5 +1,5 @@
 import { DEFAULT_BILLING_SETTINGS } from '@teiki/contract'
-import { addCalendarDays, DEFAULT_DELIVERY_SETTINGS, toZonedDate } from '@teiki/domain'
+import { addCalendarDays, DEFAULT_DELIVERY_SETTINGS, nextDeliveryDate, toZonedDate } from '@teiki/domain'
 import { describe, expect, it } from 'vitest'
 import { putOrderContentText } from '../src/billing/order-content.ts'
 import { putBillingSettings } from '../src/billing/settings.ts'
@@ -19,13 +19,17 @@ const DUE_AT = new Date('2026-11-24T01:00:00Z')
 const platformShop = (domain: string) => env.emulator.store.shop(domain)!
 
 /** One chargeable contract due at DUE_AT with the given attributes; every other one far out. */
-async function arrangeOne(domain: string, attributes: Array<{ key: string; value: string }>) {
+async function arrangeOne(
+  domain: string,
+  attributes: Array<{ key: string; value: string }>,
+  dueAt: Date = DUE_AT,
+) {
   const [id] = env.chargeable(domain, 1) as [number]
   const contract = platformShop(domain).contracts.find((c) => c.id === id)!
   contract.customAttributes = attributes
   const dates = new Map<number, Date>()
   for (const c of platformShop(domain).contracts) if (c.status === 'ACTIVE') dates.set(c.id, FAR)
-  dates.set(id, DUE_AT)
+  dates.set(id, dueAt)
   await env.setNextBillingDates(domain, dates)
   return contract
 }
@@ -93,12 +97,28 @@ describe('a renewal’s order carries what the merchant set', () => {
     expect(contract.customAttributes.map((a) => a.key)).toEqual(['配送時間帯', 'ギフト包装'])
   })
 
-  it('a contract with its own お届け予定日 (moved in 契約詳細) gives the order that date; another shop’s settings do not act', async () => {
+  it('a contract with its own お届け予定日 (moved in 契約詳細) gives the order that date, not a past one; another shop’s settings do not act', async () => {
     const domain = shops.other
     const contract = await arrangeOne(domain, [{ key: 'お届け予定日', value: '2026-11-28' }])
     expect(await env.run(domain, T0)).toMatchObject({ attempted: 1, succeeded: 1 })
     const attrs = billedOrderAttributes(domain, contract.id)
     expect(attrs).toContainEqual({ key: 'お届け予定日', value: '2026-11-28' })
+    // The first purchase's date, before this billing day, is not this order's: the billing day
+    // plus the shop's preparation days.
+    const past = await arrangeOne(
+      domain,
+      [{ key: 'お届け予定日', value: '2026-11-02' }],
+      new Date('2026-11-26T00:30:00Z'),
+    )
+    expect(await env.run(domain, new Date('2026-11-26T01:00:00Z'))).toMatchObject({ succeeded: 1 })
+    expect(billedOrderAttributes(domain, past.id)).toContainEqual({
+      key: 'お届け予定日',
+      value: nextDeliveryDate(
+        DEFAULT_DELIVERY_SETTINGS,
+        '2026-11-26',
+        DEFAULT_BILLING_SETTINGS.deliveryPrepDays,
+      ),
+    })
     // The first shop's note attribute and SKU conversion are not this shop's.
     expect(attrs.map((a) => a.key)).not.toContain('定期便')
     expect(attrs.map((a) => a.key)).not.toContain('出荷SKU')

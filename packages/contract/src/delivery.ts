@@ -58,5 +58,10 @@ export type DeliverySettingsBody = z.infer<typeof ZDeliverySettings>
 export const ZDeliverySettingsResponse = z.object({
   settings: ZDeliverySettings,
   slots: z.array(z.object({ slot: z.string(), label: z.string(), code: z.string() })),
+  /**
+   * After a save: why the storefront's calendar (the app-data metafield teiki.delivery) was not
+   * updated, in Japanese; null when it was, and on a read.
+   */
+  storefrontProblem: z.string().nullable(),
 })
 export type DeliverySettingsResponse = z.infer<typeof ZDeliverySettingsResponse>

@@ -14,8 +14,8 @@ export type OrderAttributesOutcome = { written: number } | { error: string }
 /**
  * A renewal's order carries what the warehouse reads (spec §3 Settings; issue 25): the
  * contract's attributes (配送時間帯 …), this order's お届け予定日 (the contract's, which the
- * merchant may have moved in 契約詳細, else the billing day plus the preparation days past
- * days without delivery), the slot's carrier code, 定期回数, the merchant's 注文メモ属性 and the
+ * merchant may have moved in 契約詳細, when it is not before the billing day; else the billing
+ * day plus the preparation days past days without delivery), the slot's carrier code, 定期回数, the merchant's 注文メモ属性 and the
  * 出荷SKU after SKU変換; written on the order the platform created (orderUpdate replaces the
  * list, so running it again writes the same). The contract's own attributes are not touched.
  * A refusal does not undo the charge: it is logged and told in the history.
@@ -35,9 +35,14 @@ export async function writeOrderAttributes(
   try {
     const delivery = await deliverySettingsOf(ctx.db, shop.id)
     const content = await orderContentOf(ctx.db, shop.id)
+    // The contract's date is this order's unless it is before the billing day (the first
+    // purchase's date, chosen at the cart, is still on the contract at the first renewal).
+    const billingDay = toZonedDate(row.due_at, shop.iana_timezone)
+    const promised = deliveryDateOf(before.customAttributes)
     const deliveryDate =
-      deliveryDateOf(before.customAttributes) ??
-      nextDeliveryDate(delivery, toZonedDate(row.due_at, shop.iana_timezone), input.settings.deliveryPrepDays)
+      promised !== null && promised >= billingDay
+        ? promised
+        : nextDeliveryDate(delivery, billingDay, input.settings.deliveryPrepDays)
     const attributes = orderAttributes({
       contractAttributes: before.customAttributes,
       cycle,

@@ -16,6 +16,7 @@ export function deliveryRoutes(app: AppInstance): void {
       summary: '配送設定を保存（誤りは項目を示して400）',
       errors: { 400: ZErrorResponse },
     }),
-    handler: (request) => putDeliverySettings(app.db, request.shop.id, request.body),
+    handler: (request) =>
+      putDeliverySettings(app.db, request.shop.id, request.body, app.shopClients.clientFor(request.shop)),
   })
 }

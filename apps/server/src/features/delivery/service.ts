@@ -7,7 +7,11 @@ import {
   isCarrierKey,
 } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
+import { AppError } from '../../http/app-error.ts'
+import type { AdminClient } from '../../platform/admin-client.ts'
+import { platformError } from '../../platform/merchant-errors.ts'
 import { findDeliverySettings, saveDeliverySettings } from './repo.ts'
+import { publishDeliveryCalendar } from './storefront-calendar.ts'
 
 /**
  * 配送設定 (issue 25): what the shop saved, or the defaults. The other features read the
@@ -20,7 +24,10 @@ export async function deliverySettingsOf(db: DbClient, shopId: string): Promise<
   return { ...DEFAULT_DELIVERY_SETTINGS, ...saved }
 }
 
-function answer(settings: DeliverySettings): DeliverySettingsResponse {
+function answer(
+  settings: DeliverySettings,
+  storefrontProblem: string | null = null,
+): DeliverySettingsResponse {
   const slots = CARRIERS[settings.carrier].slots.map((s) => ({
     slot: s.slot,
     label: DELIVERY_TIME_LABELS[s.slot],
@@ -33,6 +40,7 @@ function answer(settings: DeliverySettings): DeliverySettingsResponse {
       closedDates: [...settings.closedDates],
     },
     slots,
+    storefrontProblem,
   }
 }
 
@@ -40,11 +48,17 @@ export async function getDeliverySettings(db: DbClient, shopId: string): Promise
   return answer(await deliverySettingsOf(db, shopId))
 }
 
-/** Saves the settings as checked at the edge (ZDeliverySettings), closed dates sorted and unique. */
+/**
+ * Saves the settings as checked at the edge (ZDeliverySettings), closed dates sorted and unique,
+ * then publishes them to the storefront's calendar (teiki.delivery). The save stands when the
+ * platform refuses that: the answer says so, and the next save publishes again.
+ */
 export async function putDeliverySettings(
   db: DbClient,
   shopId: string,
   body: DeliverySettingsBody,
+  client: AdminClient,
+  now: Date = new Date(),
 ): Promise<DeliverySettingsResponse> {
   if (!isCarrierKey(body.carrier)) throw new Error(`unknown carrier ${body.carrier}`)
   const settings: DeliverySettings = {
@@ -53,5 +67,15 @@ export async function putDeliverySettings(
     closedDates: [...new Set(body.closedDates)].sort(),
   }
   await saveDeliverySettings(db, shopId, settings)
-  return answer(settings)
+  try {
+    await publishDeliveryCalendar(client, settings, now)
+    return answer(settings)
+  } catch (error) {
+    const merchant = platformError(error, 'ストアのお届け日時カレンダーの更新')
+    const why =
+      merchant instanceof AppError
+        ? merchant.message
+        : 'ストアのお届け日時カレンダーを更新できませんでした。しばらくしてから、もう一度保存してください。'
+    return answer(settings, `配送設定は保存しました。${why}`)
+  }
 }

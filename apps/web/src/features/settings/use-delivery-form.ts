@@ -31,7 +31,8 @@ export function useDeliveryForm() {
     try {
       const data = await api('PUT /delivery-settings', { body: made.body })
       await setCached('GET /delivery-settings', undefined, data)
-      ui.showToast('配送設定を保存しました')
+      if (data.storefrontProblem) setProblem(data.storefrontProblem)
+      else ui.showToast('配送設定を保存しました')
     } catch (error) {
       setProblem(errorMessage(error))
     } finally {
