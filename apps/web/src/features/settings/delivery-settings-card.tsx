@@ -14,16 +14,17 @@ import {
 import { CARRIER_KEYS, CARRIERS, type CarrierKey, DELIVERY_TIME_LABELS } from '@teiki/domain'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { Loaded } from '../../app/load-state.tsx'
+import { DeliveryDaysFields } from './delivery-days-fields.tsx'
 import type { DeliveryDraft } from './delivery-form.ts'
 import { useDeliveryForm } from './use-delivery-form.ts'
 
 const carrierOptions = CARRIER_KEYS.map((key) => ({ label: CARRIERS[key].name, value: key }))
 
 /**
- * 設定 › 配送設定: the carrier (its slots are the ones 契約詳細 offers) and the days without
- * delivery (a renewal's お届け予定日 moves past them). The lead, extra days per prefecture,
- * horizon and cutoff are kept through the API with their defaults and get their fields with the
- * storefront's お届け希望日 calendar, which is what reads them (issue 25 item 2).
+ * 設定 › 配送設定: the carrier (its slots are the ones 契約詳細 and the product page offer, and
+ * its codes go on every renewal's order), the days the storefront's お届け希望日 calendar reads
+ * (delivery-days-fields.tsx), and the days without delivery (a renewal's お届け予定日 moves past
+ * them; the calendar leaves them out). Saving publishes them to the store (teiki.delivery).
  */
 export function DeliverySettingsCard() {
   const form = useDeliveryForm()
@@ -87,6 +88,7 @@ function DeliveryFields({
           {carrier.slots.map((s) => `${DELIVERY_TIME_LABELS[s.slot]}（${s.code}）`).join('、')}
         </span>
       </Text>
+      <DeliveryDaysFields draft={draft} change={change} />
       <Checkbox
         label="年末年始（12月31日〜1月3日）はお届けしない"
         checked={draft.closedYearEnd}

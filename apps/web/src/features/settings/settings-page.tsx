@@ -91,7 +91,7 @@ export default function SettingsPage() {
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             title="配送設定"
-            description="配送業者と、お届けしない日です。契約詳細の配送時間帯は配送業者の時間帯から選びます。定期便の次のお届け予定日（請求日＋お届け準備期間）がお届けしない日に当たるときは、次のお届けできる日になります。"
+            description="配送業者、お届け希望日の選べる日、お届けしない日です。ストアの商品ページ（定期購入プランのブロック）では、ここで決めた日から選べるお届け希望日と、配送業者の配送時間帯をお客様が選べます。契約詳細の配送時間帯も配送業者の時間帯から選びます。定期便の次のお届け予定日（請求日＋お届け準備期間）がお届けしない日に当たるときは、次のお届けできる日になります。"
           >
             <DeliverySettingsCard />
           </Layout.AnnotatedSection>
