@@ -54,7 +54,8 @@ export function customerRoutes(app: AppInstance, deps: Deps): void {
       handler: async (request, reply) => {
         const { customerId, segmentId, tags: added } = request.body
         if (segmentId !== undefined) {
-          return { tagJob: await deps.batches.start(request.shop, segmentId, added[0]!) }
+          const tagJob = await deps.batches.start(request.shop, segmentId, added[0]!)
+          return reply.code(202).send({ tagJob })
         }
         return reply.send(await customers.addTags(request.shop, customerId!, added))
       },
