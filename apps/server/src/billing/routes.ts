@@ -1,10 +1,10 @@
-import { ZBillingRunSummary, ZErrorResponse } from '@teiki/contract'
+import { ZBillingRunSummary } from '@teiki/contract'
 import { z } from 'zod'
 import { sendUpcomingNotices } from '../features/mail-templates/upcoming-notice.ts'
 import { AppError, unauthenticated } from '../http/app-error.ts'
 import type { AppInstance } from '../http/app-instance.ts'
 import { INTERNAL_HMAC_HEADER } from '../http/auth.ts'
-import { tableRoute } from '../http/contract-route.ts'
+import { tableRoutes } from '../http/contract-route.ts'
 import { verifyWebhookHmac } from '../http/hmac.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { findInstalledShop } from '../platform/shops-repo.ts'
@@ -21,20 +21,15 @@ export type BillingRouteOptions = {
 
 /** Billing settings, upcoming charges and the run log (issue 5). */
 export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}): void {
-  const tags = ['billing']
+  const route = tableRoutes(app, { tags: ['billing'] })
   const now = opts.now ?? (() => new Date())
 
-  app.route({
-    ...tableRoute('GET /billing-settings', { tags, summary: '請求・再試行の設定' }),
+  route('GET /billing-settings', '請求・再試行の設定', {
     handler: (request) => getBillingSettings(app.db, request.shop.id),
   })
 
-  app.route({
-    ...tableRoute('PUT /billing-settings', {
-      tags,
-      summary: '請求・再試行の設定を保存',
-      errors: { 400: ZErrorResponse, 403: ZErrorResponse },
-    }),
+  route('PUT /billing-settings', '請求・再試行の設定を保存', {
+    errors: [400, 403],
     handler: async (request) => {
       // The prep days follow spec §5 wherever they are changed (also 設定's /settings).
       const current = await getBillingSettings(app.db, request.shop.id)
@@ -47,21 +42,13 @@ export function billingRoutes(app: AppInstance, opts: BillingRouteOptions = {}):
     },
   })
 
-  app.route({
-    ...tableRoute('GET /billing/upcoming', {
-      tags,
-      summary: '今後の請求予定（日本時間の今日から N 日間）',
-      errors: { 400: ZErrorResponse },
-    }),
+  route('GET /billing/upcoming', '今後の請求予定（日本時間の今日から N 日間）', {
+    errors: [400],
     handler: (request) => upcomingCharges(app.db, request.shop, request.query, now()),
   })
 
-  app.route({
-    ...tableRoute('GET /billing/runs', {
-      tags,
-      summary: '請求実行の履歴（新しい順）',
-      errors: { 400: ZErrorResponse },
-    }),
+  route('GET /billing/runs', '請求実行の履歴（新しい順）', {
+    errors: [400],
     handler: async (request) => {
       const rows = await listRuns(app.db, request.shop.id, request.query.limit)
       return {

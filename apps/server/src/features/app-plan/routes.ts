@@ -1,8 +1,7 @@
-import { ZErrorResponse } from '@teiki/contract'
 import { APP_PLANS, featuresOfPlan, planFeatureLines } from '@teiki/domain'
 import type { FastifyRequest } from 'fastify'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { tableRoute } from '../../http/contract-route.ts'
+import { tableRoutes } from '../../http/contract-route.ts'
 import { fetchAppHandle } from '../../platform/operations/app-handle.ts'
 import { fetchEligibleForSubscriptions } from '../../platform/operations/shop-features.ts'
 import { fetchShopPlan } from '../../platform/operations/shop-plan.ts'
@@ -12,22 +11,18 @@ import { shopUsage } from './usage.ts'
 
 /** プラン and eligibility (spec §7 "Eligibility, plan, shop"). */
 export function appPlanRoutes(app: AppInstance): void {
-  const tags = ['shop']
+  const route = tableRoutes(app, { tags: ['shop'] })
+
   const plans = createAppPlanService(app.db, app.shopClients)
   const origin = (request: FastifyRequest) =>
     app.platformOptions.appUrl ?? `${request.protocol}://${request.host}`
 
-  app.route({
-    ...tableRoute('GET /plan', {
-      tags,
-      summary: 'アプリの現在のプラン（承認待ちの変更があればストアに確認）',
-    }),
+  route('GET /plan', 'アプリの現在のプラン（承認待ちの変更があればストアに確認）', {
     // The gate decides on this answer: read the row fresh, not the auth cache's copy.
     handler: async (request) =>
       plans.planOf((await findInstalledShop(app.db, request.shop.domain)) ?? request.shop, request.log),
   })
-  app.route({
-    ...tableRoute('GET /plans', { tags, summary: '選べるプラン（月額・無料体験・機能）' }),
+  route('GET /plans', '選べるプラン（月額・無料体験・機能）', {
     // The cards' lines and what each plan includes come from the one tier table (domain).
     handler: () => ({
       plans: APP_PLANS.map(({ key, name, monthlyPrice, trialDays }) => ({
@@ -40,40 +35,28 @@ export function appPlanRoutes(app: AppInstance): void {
       })),
     }),
   })
-  app.route({
-    ...tableRoute('PUT /plan', {
-      tags,
-      summary: 'プランを変更（ストアの承認ページのURLを返す）',
-      errors: { 400: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse },
-    }),
+  route('PUT /plan', 'プランを変更（ストアの承認ページのURLを返す）', {
+    errors: [400, 422, 502],
     handler: (request) =>
       plans.changePlan(request.shop, request.body.plan, {
         returnUrl: `${origin(request)}/plans?${new URLSearchParams({ shop: request.shop.domain })}`,
         mobile: request.body.mobile ?? false,
       }),
   })
-  app.route({
-    ...tableRoute('GET /shopifyPlan', {
-      tags,
-      summary: 'ストアのShopifyプラン',
-      errors: { 502: ZErrorResponse },
-    }),
+  route('GET /shopifyPlan', 'ストアのShopifyプラン', {
+    errors: [502],
     handler: (request) => plans.read(request.shop, 'Shopifyプランの取得', fetchShopPlan),
   })
-  app.route({
-    ...tableRoute('GET /app-usage-eligibility', {
-      tags,
-      summary: 'アプリを利用できるか（有効なプラン、開発ストア・テストストア）と使える機能',
-    }),
-    // The page gate decides on this answer: read the row fresh, not the auth cache's copy.
-    handler: async (request) =>
-      shopUsage(app.db, (await findInstalledShop(app.db, request.shop.domain)) ?? request.shop),
-  })
-  app.route({
-    ...tableRoute('GET /shop-eligibility', {
-      tags,
-      summary: 'ストアが定期購買を販売できるか（失敗時は false: 仕様8章）',
-    }),
+  route(
+    'GET /app-usage-eligibility',
+    'アプリを利用できるか（有効なプラン、開発ストア・テストストア）と使える機能',
+    {
+      // The page gate decides on this answer: read the row fresh, not the auth cache's copy.
+      handler: async (request) =>
+        shopUsage(app.db, (await findInstalledShop(app.db, request.shop.domain)) ?? request.shop),
+    },
+  )
+  route('GET /shop-eligibility', 'ストアが定期購買を販売できるか（失敗時は false: 仕様8章）', {
     handler: async (request) => {
       try {
         return { eligible: await fetchEligibleForSubscriptions(plans.clients.clientFor(request.shop)) }
@@ -83,12 +66,8 @@ export function appPlanRoutes(app: AppInstance): void {
       }
     },
   })
-  app.route({
-    ...tableRoute('GET /app-handle', {
-      tags,
-      summary: '管理画面でのアプリのハンドル',
-      errors: { 502: ZErrorResponse },
-    }),
+  route('GET /app-handle', '管理画面でのアプリのハンドル', {
+    errors: [502],
     handler: async (request) => {
       const handle = (await plans.read(request.shop, 'アプリ情報の取得', fetchAppHandle)) ?? 'teiki'
       return { handle, appUrl: adminAppUrl(request.shop.domain, handle, '') }

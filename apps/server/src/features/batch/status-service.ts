@@ -1,5 +1,5 @@
 import type { BatchItemStatus, BatchItems, BulkQueryResponse } from '@teiki/contract'
-import { toZonedDate } from '@teiki/domain'
+import { bulkOperationStatusLabel, toZonedDate } from '@teiki/domain'
 import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { platformError } from '../../platform/merchant-errors.ts'
@@ -58,16 +58,6 @@ export async function cancelBatch(deps: BatchDeps, shop: ShopRow, id: string): P
   return asked
 }
 
-const BULK_STATUS_JA: Record<string, string> = {
-  CREATED: '開始待ち',
-  RUNNING: '実行中',
-  COMPLETED: '完了',
-  CANCELING: '中止中',
-  CANCELED: '中止',
-  FAILED: '失敗',
-  EXPIRED: '期限切れ',
-}
-
 /** GET /bulk-query: the shop's latest bulk operation as the platform reports it. */
 export async function bulkQuery(clients: ShopClients, shop: ShopRow): Promise<BulkQueryResponse> {
   let op: Awaited<ReturnType<typeof fetchCurrentBulkOperation>>
@@ -81,7 +71,7 @@ export async function bulkQuery(clients: ShopClients, shop: ShopRow): Promise<Bu
     bulkOperation: {
       id: op.id,
       status: op.status,
-      statusLabel: BULK_STATUS_JA[op.status] ?? op.status,
+      statusLabel: bulkOperationStatusLabel(op.status),
       errorCode: op.errorCode,
       createdAt: op.createdAt,
       completedAt: op.completedAt,

@@ -1,5 +1,5 @@
 import type { ExportEncoding, SubscriptionStatus } from '@teiki/contract'
-import { currencyDigits, roundMinor, statusLabel } from '@teiki/domain'
+import { billingIntervalLabel, currencyDigits, roundMinor, statusLabel } from '@teiki/domain'
 import iconv from 'iconv-lite'
 
 /** One contract as the export query returns it (dates already formatted in the shop's zone). */
@@ -62,24 +62,6 @@ export function csvLine(fields: readonly string[]): string {
   return fields.map(csvField).join(',') + CRLF
 }
 
-/** `1ヶ月ごと`, `2週間ごと`, `10日ごと`, `毎日` (as the contract screen says it). */
-export function intervalText(interval: string | null, count: number | null): string {
-  if (!interval) return ''
-  const n = count && count > 0 ? count : 1
-  switch (interval) {
-    case 'DAY':
-      return n === 1 ? '毎日' : `${n}日ごと`
-    case 'WEEK':
-      return `${n}週間ごと`
-    case 'MONTH':
-      return `${n}ヶ月ごと`
-    case 'YEAR':
-      return `${n}年ごと`
-    default:
-      return `${n} ${interval}`
-  }
-}
-
 const INTEGRAL = /^-?\d+(?:\.0*)?$/
 
 /**
@@ -119,7 +101,7 @@ export function csvRecord(row: ExportRow): string {
     ',' +
     row.created +
     ',' +
-    intervalText(row.interval, row.interval_count) +
+    (row.interval ? billingIntervalLabel(row.interval, row.interval_count) : '') +
     ',' +
     row.order_count +
     ',' +

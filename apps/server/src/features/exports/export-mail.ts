@@ -1,10 +1,10 @@
 import { type ExportFilter, exportStatuses, type SubscriptionStatus } from '@teiki/contract'
-import { formatDateTimeJa, statusLabel } from '@teiki/domain'
+import { billingIntervalLabel, formatDateTimeJa, statusLabel } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
 import type { MailMessage } from '../../mail/mailer.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
 import { composeMail } from '../mail-templates/service.ts'
-import { csvContentType, intervalText } from './csv.ts'
+import { csvContentType } from './csv.ts'
 import { exportFileName } from './file-name.ts'
 import type { ExportJobRow } from './repo.ts'
 
@@ -99,7 +99,8 @@ export function describeFilter(filter: ExportFilter): string {
   if (filter.purchaseCountMin !== undefined || filter.purchaseCountMax !== undefined) {
     parts.push(`購入回数 ${filter.purchaseCountMin ?? ''}〜${filter.purchaseCountMax ?? ''}回`)
   }
-  if (filter.interval) parts.push(`請求間隔 ${intervalText(filter.interval, filter.intervalCount ?? 1)}`)
+  if (filter.interval)
+    parts.push(`請求間隔 ${billingIntervalLabel(filter.interval, filter.intervalCount ?? 1)}`)
   else if (filter.intervalCount !== undefined) parts.push(`請求間隔の数 ${filter.intervalCount}`)
   return parts.length > 0 ? parts.join(' / ') : 'なし（すべての契約）'
 }

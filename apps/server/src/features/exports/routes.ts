@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs'
-import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { tableRoute } from '../../http/contract-route.ts'
+import { tableRoutes } from '../../http/contract-route.ts'
 import {
   createExportJob,
   type EnqueueExport,
@@ -19,23 +18,20 @@ export type ExportRoutesOptions = { enqueue?: EnqueueExport }
  * The POST answers 202 with the queued job; a worker of the job queue (any process) runs it.
  */
 export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void {
-  app.route({
-    ...tableRoute('POST /export-subscription-contracts', {
-      tags: ['exports'],
-      summary: '契約をCSVでエクスポート（絞り込み条件・文字コード・送信先メール）',
-      errors: { 400: ZErrorResponse },
-    }),
-    handler: async (request, reply) => {
-      const job = await createExportJob(app.db, request.shop, request.body, opts.enqueue)
-      return reply.status(202).send(toApiJob(job, request.shop.iana_timezone))
+  const route = tableRoutes(app, { tags: ['exports'] })
+  route(
+    'POST /export-subscription-contracts',
+    '契約をCSVでエクスポート（絞り込み条件・文字コード・送信先メール）',
+    {
+      errors: [400],
+      handler: async (request) => {
+        const job = await createExportJob(app.db, request.shop, request.body, opts.enqueue)
+        return toApiJob(job, request.shop.iana_timezone)
+      },
     },
-  })
+  )
 
-  app.route({
-    ...tableRoute('GET /export-subscription-contracts', {
-      tags: ['exports'],
-      summary: '最近のエクスポート（新しい順に10件）',
-    }),
+  route('GET /export-subscription-contracts', '最近のエクスポート（新しい順に10件）', {
     handler: async (request) => ({
       exports: (await listExportJobs(app.db, request.shop)).map((job) =>
         toApiJob(job, request.shop.iana_timezone),
@@ -43,22 +39,14 @@ export function exportRoutes(app: AppInstance, opts: ExportRoutesOptions): void 
     }),
   })
 
-  app.route({
-    ...tableRoute('GET /export-subscription-contracts/:id', {
-      tags: ['exports'],
-      summary: 'エクスポートの進捗',
-      errors: { 404: ZErrorResponse },
-    }),
+  route('GET /export-subscription-contracts/:id', 'エクスポートの進捗', {
+    errors: [404],
     handler: async (request) =>
       toApiJob(await getExportJob(app.db, request.shop, request.params.id), request.shop.iana_timezone),
   })
 
-  app.route({
-    ...tableRoute('GET /export-subscription-contracts/:id/download', {
-      tags: ['exports'],
-      summary: 'エクスポートしたCSVをダウンロード',
-      errors: { 404: ZErrorResponse, 409: ZErrorResponse },
-    }),
+  route('GET /export-subscription-contracts/:id/download', 'エクスポートしたCSVをダウンロード', {
+    errors: [404, 409],
     handler: async (request, reply) => {
       const file = await exportFile(app.db, request.shop, request.params.id)
       return reply

@@ -1,6 +1,5 @@
-import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { tableRoute } from '../../http/contract-route.ts'
+import { tableRoutes } from '../../http/contract-route.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { findShopMail, saveShopMail } from './repo.ts'
 import {
@@ -22,51 +21,32 @@ export type MailTemplateRouteOptions = {
 
 /** メールテンプレート and the shop's sender (spec §7 "Settings and mail"). */
 export function mailTemplateRoutes(app: AppInstance, opts: MailTemplateRouteOptions): void {
-  const tags = ['mail']
+  const route = tableRoutes(app, { tags: ['mail'], errors: [400] })
+
   const deps: MailTemplateDeps = {
     db: app.db,
     mailer: opts.mailer,
     mailViewerUrl: opts.mailViewerUrl ?? null,
     now: opts.now ?? (() => new Date()),
   }
-  app.route({
-    ...tableRoute('GET /mail-templates', { tags, summary: 'メールテンプレートの一覧' }),
+  route('GET /mail-templates', 'メールテンプレートの一覧', {
+    errors: [],
     handler: (request) => listMailTemplates(deps, request.shop),
   })
-  app.route({
-    ...tableRoute('GET /mail-template/:type', {
-      tags,
-      summary: 'メールテンプレート（変数・プレビュー付き）',
-      errors: { 400: ZErrorResponse },
-    }),
+  route('GET /mail-template/:type', 'メールテンプレート（変数・プレビュー付き）', {
     handler: (request) => getMailTemplate(deps, request.shop, request.params.type),
   })
-  app.route({
-    ...tableRoute('PUT /mail-template/:type', {
-      tags,
-      summary: 'メールテンプレートを保存（使えない変数は400）',
-      errors: { 400: ZErrorResponse },
-    }),
+  route('PUT /mail-template/:type', 'メールテンプレートを保存（使えない変数は400）', {
     handler: (request) => putMailTemplate(deps, request.shop, request.params.type, request.body),
   })
-  app.route({
-    ...tableRoute('DELETE /mail-template/:type', {
-      tags,
-      summary: 'メールテンプレートを初期設定に戻す',
-      errors: { 400: ZErrorResponse },
-    }),
+  route('DELETE /mail-template/:type', 'メールテンプレートを初期設定に戻す', {
     handler: (request) => resetMailTemplate(deps, request.shop, request.params.type),
   })
-  app.route({
-    ...tableRoute('POST /test-mail/:type', {
-      tags,
-      summary: 'サンプルの契約でテストメールを送信',
-      errors: { 400: ZErrorResponse },
-    }),
+  route('POST /test-mail/:type', 'サンプルの契約でテストメールを送信', {
     handler: (request) => sendTestMail(deps, request.shop, request.params.type, request.body.email),
   })
-  app.route({
-    ...tableRoute('GET /mail-address', { tags, summary: 'メールの送信元' }),
+  route('GET /mail-address', 'メールの送信元', {
+    errors: [],
     handler: async (request) => {
       const shopMail = await findShopMail(app.db, request.shop.id)
       const address = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from
@@ -74,16 +54,11 @@ export function mailTemplateRoutes(app: AppInstance, opts: MailTemplateRouteOpti
       return { from: opts.from, shopMail, displayFrom: `${name} <${address}>` }
     },
   })
-  app.route({
-    ...tableRoute('GET /custom-shop-mail', { tags, summary: 'ストアのメールアドレス（返信先）' }),
+  route('GET /custom-shop-mail', 'ストアのメールアドレス（返信先）', {
+    errors: [],
     handler: async (request) => ({ shopMail: await findShopMail(app.db, request.shop.id) }),
   })
-  app.route({
-    ...tableRoute('PUT /custom-shop-mail', {
-      tags,
-      summary: 'ストアのメールアドレスを保存（空で解除）',
-      errors: { 400: ZErrorResponse },
-    }),
+  route('PUT /custom-shop-mail', 'ストアのメールアドレスを保存（空で解除）', {
     handler: async (request) => {
       const shopMail = request.body.shopMail || null
       await saveShopMail(app.db, request.shop.id, shopMail)

@@ -1,5 +1,5 @@
 import type { AppInstance } from '../../http/app-instance.ts'
-import { tableRoute } from '../../http/contract-route.ts'
+import { tableRoutes } from '../../http/contract-route.ts'
 import { findInstalledShop } from '../../platform/shops-repo.ts'
 import { fullSync } from '../../sync/full-sync.ts'
 import { createOrderHistory } from './order-history.ts'
@@ -18,26 +18,19 @@ export function shopRoutes(app: AppInstance, opts: { orderHistoryRecheckMs?: num
     log: app.log,
     ...(opts.orderHistoryRecheckMs === undefined ? {} : { recheckMs: opts.orderHistoryRecheckMs }),
   })
-  app.route({
-    ...tableRoute('GET /app-scope-eligibility', {
-      tags: ['shop'],
-      summary: '必要な権限が付与済みか（未付与なら更新用URL）',
-    }),
+  const route = tableRoutes(app, { tags: ['shop'] })
+  route('GET /app-scope-eligibility', '必要な権限が付与済みか（未付与なら更新用URL）', {
     handler: (request) => scopeEligibility(request.shop, app.platformOptions),
   })
-  app.route({
-    ...tableRoute('GET /order-history', {
-      tags: ['shop'],
-      summary: '注文履歴をどの日から保持しているか（全期間の注文の読み取りが未許可なら、集計が完全になる日）',
-    }),
-    handler: (request) => orderHistory(request.shop),
-  })
-  app.route({
-    ...tableRoute('GET /shop-currency-code', { tags: ['shop'] }),
+  route(
+    'GET /order-history',
+    '注文履歴をどの日から保持しているか（全期間の注文の読み取りが未許可なら、集計が完全になる日）',
+    { handler: (request) => orderHistory(request.shop) },
+  )
+  route('GET /shop-currency-code', 'ストアの通貨コード', {
     handler: (request) => ({ currencyCode: request.shop.currency_code }),
   })
-  app.route({
-    ...tableRoute('GET /domain', { tags: ['shop'] }),
+  route('GET /domain', 'ストアのドメインとURL', {
     handler: (request) => ({
       domain: request.shop.domain,
       url: request.shop.primary_domain_url ?? `https://${request.shop.domain}`,

@@ -1,6 +1,5 @@
-import { ZErrorResponse } from '@teiki/contract'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { tableRoute } from '../../http/contract-route.ts'
+import { tableRoutes } from '../../http/contract-route.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { createContractActions } from './actions-service.ts'
 
@@ -15,32 +14,15 @@ export function contractActionRoutes(app: AppInstance, opts: { mailer?: Mailer }
     log: app.log,
     clients: app.shopClients,
   })
-  const response = { 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse }
+  const route = tableRoutes(app, { tags: ['subscriptions'], errors: [404, 409, 422, 502] })
 
-  app.route({
-    ...tableRoute('POST /pause', {
-      tags: ['subscriptions'],
-      summary: '契約を一時停止',
-      errors: { ...response },
-    }),
+  route('POST /pause', '契約を一時停止', {
     handler: (request) => actions.run(request.shop, 'pause', request.body),
   })
-
-  app.route({
-    ...tableRoute('POST /resume', {
-      tags: ['subscriptions'],
-      summary: '一時停止中・決済失敗の契約を再開',
-      errors: { ...response },
-    }),
+  route('POST /resume', '一時停止中・決済失敗の契約を再開', {
     handler: (request) => actions.run(request.shop, 'resume', request.body),
   })
-
-  app.route({
-    ...tableRoute('POST /churn', {
-      tags: ['subscriptions'],
-      summary: '契約を解約（任意で解約理由）',
-      errors: { ...response },
-    }),
+  route('POST /churn', '契約を解約（任意で解約理由）', {
     handler: (request) => actions.run(request.shop, 'churn', request.body),
   })
 }

@@ -1,29 +1,19 @@
 import type { AppInstance } from '../../http/app-instance.ts'
-import { tableRoute } from '../../http/contract-route.ts'
+import { tableRoutes } from '../../http/contract-route.ts'
 import { latestSubscription, searchSubscriptions, searchSubscriptionsByVariant } from './service.ts'
 
-const tags = ['subscriptions']
-
 export function subscriptionRoutes(app: AppInstance): void {
-  app.route({
-    ...tableRoute('GET /subscriptions/search', {
-      tags,
-      summary: '契約一覧・検索（次回請求日・ステータス・契約ID・顧客）',
-    }),
+  const route = tableRoutes(app, { tags: ['subscriptions'] })
+  route('GET /subscriptions/search', '契約一覧・検索（次回請求日・ステータス・契約ID・顧客）', {
     handler: (request) => searchSubscriptions(app.db, request.shop, request.query),
   })
 
-  app.route({
-    ...tableRoute('GET /subscriptions/search-variant-id', { tags, summary: 'バリエーションIDで契約を検索' }),
+  route('GET /subscriptions/search-variant-id', 'バリエーションIDで契約を検索', {
     handler: (request) => searchSubscriptionsByVariant(app.db, request.shop, request.query),
   })
 
   // A static path: it wins over `/subscriptions/:contractId` (detail-routes.ts) whatever the order.
-  app.route({
-    ...tableRoute('GET /subscriptions/latest', {
-      tags,
-      summary: '最新の契約（作成が最も新しい契約。statuses で絞り込み可）',
-    }),
+  route('GET /subscriptions/latest', '最新の契約（作成が最も新しい契約。statuses で絞り込み可）', {
     handler: (request) => latestSubscription(app.db, request.shop, request.query),
   })
 }

@@ -1,7 +1,8 @@
-import { BlockStack, ChoiceList, FormLayout, Text, TextField } from '@shopify/polaris'
+import { BlockStack, ChoiceList, FormLayout, Text } from '@shopify/polaris'
 import type { BatchKind } from '@teiki/contract'
 import { DateField } from '../../app/date-field.tsx'
 import { japanToday } from '../../app/date-field-model.ts'
+import { EmailField } from '../../app/email-field.tsx'
 import { SectionCard } from '../../app/section-card.tsx'
 import { VariantPicker } from '../subscriptions/detail/variant-picker.tsx'
 import { type BatchForm, KIND_LABELS } from './batch-form.ts'
@@ -56,16 +57,13 @@ export function BatchFormCard({
       ) : (
         <VariantFields form={form} set={set} />
       )}
-      <div data-testid="batch-notify-email">
-        <TextField
-          label="結果の送信先メールアドレス（任意）"
-          type="email"
-          value={form.notifyEmail}
-          onChange={set('notifyEmail')}
-          helpText="終わると、変更・スキップ・失敗した契約の件数と理由をお送りします"
-          autoComplete="email"
-        />
-      </div>
+      <EmailField
+        testId="batch-notify-email"
+        label="結果の送信先メールアドレス（任意）"
+        value={form.notifyEmail}
+        onChange={set('notifyEmail')}
+        helpText="終わると、変更・スキップ・失敗した契約の件数と理由をお送りします"
+      />
     </SectionCard>
   )
 }
@@ -106,16 +104,14 @@ function VariantFields({
           </BlockStack>
         </div>
       ) : null}
-      <div data-testid="batch-customer-email">
-        <TextField
-          label="お客様のメールアドレス（任意）"
-          type="email"
-          value={form.customerEmail}
-          onChange={set('customerEmail')}
-          helpText="入力すると、このお客様の契約だけが対象になります"
-          autoComplete="off"
-        />
-      </div>
+      <EmailField
+        testId="batch-customer-email"
+        label="お客様のメールアドレス（任意）"
+        value={form.customerEmail}
+        onChange={set('customerEmail')}
+        helpText="入力すると、このお客様の契約だけが対象になります"
+        autoComplete="off"
+      />
     </BlockStack>
   )
 }

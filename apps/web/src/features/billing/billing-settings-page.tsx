@@ -1,19 +1,8 @@
-import {
-  Badge,
-  BlockStack,
-  Button,
-  Card,
-  Form,
-  FormLayout,
-  Layout,
-  Page,
-  Select,
-  Text,
-  TextField,
-} from '@shopify/polaris'
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
+import { Badge, Button, Form, FormLayout, Layout, Page, Select, TextField } from '@shopify/polaris'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, SkeletonCard } from '../../app/load-state.tsx'
+import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useReducerState } from '../../app/use-reducer-state.ts'
 import { httpBillingApi } from './billing-api.ts'
@@ -140,7 +129,10 @@ function SettingsForm({ state, dispatch }: Pick<ViewProps, 'state' | 'dispatch'>
   return (
     <Layout>
       <Layout.Section>
-        <Section title="請求" description="毎日の請求処理をいつ、どこまでさかのぼって行うかを設定します。">
+        <SectionCard
+          title="請求"
+          description="毎日の請求処理をいつ、どこまでさかのぼって行うかを設定します。"
+        >
           <FormLayout>
             <FormLayout.Group>
               <div data-testid="billing-hour-select">
@@ -161,10 +153,10 @@ function SettingsForm({ state, dispatch }: Pick<ViewProps, 'state' | 'dispatch'>
               </div>
             </FormLayout.Group>
           </FormLayout>
-        </Section>
+        </SectionCard>
       </Layout.Section>
       <Layout.Section>
-        <Section title="決済失敗時の再試行" description={DUNNING_EXPLANATION}>
+        <SectionCard title="決済失敗時の再試行" description={DUNNING_EXPLANATION}>
           <FormLayout>
             <FormLayout.Group>
               <div data-testid="retry-attempts-input">
@@ -192,10 +184,10 @@ function SettingsForm({ state, dispatch }: Pick<ViewProps, 'state' | 'dispatch'>
               />
             </div>
           </FormLayout>
-        </Section>
+        </SectionCard>
       </Layout.Section>
       <Layout.Section>
-        <Section
+        <SectionCard
           title="在庫切れ時の再試行"
           description="在庫切れで注文を作成できなかった場合は、決済失敗とは別にこの設定で再試行します。"
         >
@@ -226,10 +218,10 @@ function SettingsForm({ state, dispatch }: Pick<ViewProps, 'state' | 'dispatch'>
               />
             </div>
           </FormLayout>
-        </Section>
+        </SectionCard>
       </Layout.Section>
       <Layout.Section>
-        <Section title="お届け">
+        <SectionCard title="お届け">
           <div data-testid="delivery-prep-days-input">
             <TextField
               label="お届け準備期間（日）"
@@ -237,37 +229,9 @@ function SettingsForm({ state, dispatch }: Pick<ViewProps, 'state' | 'dispatch'>
               helpText="次回お届け日は、請求日にこの日数を足した日になります（0〜30日）。"
             />
           </div>
-        </Section>
+        </SectionCard>
       </Layout.Section>
     </Layout>
-  )
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string
-  description?: string
-  children: ReactNode
-}) {
-  return (
-    <Card>
-      <BlockStack gap="400">
-        <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">
-            {title}
-          </Text>
-          {description ? (
-            <Text as="p" tone="subdued">
-              {description}
-            </Text>
-          ) : null}
-        </BlockStack>
-        {children}
-      </BlockStack>
-    </Card>
   )
 }
 

@@ -6,7 +6,6 @@ import {
   Card,
   IndexTable,
   InlineStack,
-  Link,
   Page,
   Select,
   SkeletonBodyText,
@@ -18,6 +17,7 @@ import { formatDateTimeJa, formatMoney } from '@teiki/domain'
 import { useRef, useState } from 'react'
 import { ListPagination } from '../../app/list-pagination.tsx'
 import { EmptyListState, LoadErrorState } from '../../app/load-state.tsx'
+import { RowLink } from '../../app/row-link.tsx'
 import { useTestIds } from '../../app/use-test-ids.ts'
 import { detailPath } from '../subscriptions/subscription-table.tsx'
 import { UPCOMING_PAGE_SIZE } from './billing-api.ts'
@@ -262,11 +262,9 @@ function ChargeRow({ charge, position }: { charge: Charge; position: number }) {
         </Text>
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <Link url={detailPath(charge.contractId)} dataPrimaryLink removeUnderline monochrome>
-          <Text as="span" numeric>
-            {charge.contractId}
-          </Text>
-        </Link>
+        <RowLink url={detailPath(charge.contractId)} primary numeric>
+          {charge.contractId}
+        </RowLink>
       </IndexTable.Cell>
       <IndexTable.Cell>
         <InlineStack gap="200" blockAlign="center" wrap={false}>

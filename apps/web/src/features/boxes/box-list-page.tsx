@@ -1,10 +1,11 @@
-import { Badge, BlockStack, Card, IndexTable, Link, Page, Text } from '@shopify/polaris'
+import { Badge, BlockStack, Card, IndexTable, Page } from '@shopify/polaris'
 import type { BoxList, Box as BoxRow } from '@teiki/contract'
 import { formatNumber } from '@teiki/domain'
 import { useCallback, useState } from 'react'
 import { errorMessage } from '../../app/api.ts'
 import { DateCell } from '../../app/date-cell.tsx'
 import { EmptyListState, Loaded } from '../../app/load-state.tsx'
+import { RowLink } from '../../app/row-link.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { type ApiState, invalidate, useApi } from '../../app/use-api.ts'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
@@ -92,11 +93,7 @@ function BoxItem({ box, position }: { box: BoxRow; position: number }) {
   return (
     <IndexTable.Row id={`box-${box.id}`} position={position}>
       <IndexTable.Cell>
-        <Link url={`/boxes/${box.id}`} removeUnderline monochrome>
-          <Text as="span" fontWeight="semibold">
-            {box.name ?? '（名前未設定）'}
-          </Text>
-        </Link>
+        <RowLink url={`/boxes/${box.id}`}>{box.name ?? '（名前未設定）'}</RowLink>
       </IndexTable.Cell>
       <IndexTable.Cell>{box.sellingPlanGroup?.name ?? '未設定'}</IndexTable.Cell>
       <IndexTable.Cell>{selectionRange(box)}</IndexTable.Cell>

@@ -3,7 +3,6 @@ import {
   BlockStack,
   Box,
   Button,
-  Card,
   DataTable,
   Form,
   InlineStack,
@@ -103,71 +102,64 @@ export function ReasonsCard({
 }) {
   const busy = state.busy !== null
   return (
-    <Card>
-      <BlockStack gap="400">
-        <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">
-            解約理由の一覧
-          </Text>
-          <Text as="p" tone="subdued">
-            契約を解約するときに選べる理由です。削除しても、記録済みの解約の理由はそのまま残ります。
-          </Text>
-        </BlockStack>
-        <div data-testid="cancellation-reason-add">
-          <Form onSubmit={onAdd}>
-            <TextField
-              label="新しい解約理由"
-              value={state.draft}
-              onChange={(text) => dispatch({ type: 'draftChanged', text })}
-              error={state.addError ?? undefined}
-              maxLength={CANCELLATION_REASON_MAX}
-              showCharacterCount
-              autoComplete="off"
-              placeholder="例：価格が高い"
-              disabled={state.load.status !== 'ready'}
-              connectedRight={
-                <Button
-                  submit
-                  variant="primary"
-                  disabled={busy || state.load.status !== 'ready'}
-                  loading={state.busy?.kind === 'add'}
-                >
-                  追加
-                </Button>
-              }
-            />
-          </Form>
-        </div>
-        {state.load.status === 'loading' ? (
-          <SkeletonBodyText lines={3} />
-        ) : state.load.status === 'error' ? (
-          <LoadErrorState
-            title="解約理由を読み込めませんでした"
-            message={state.load.message}
-            onRetry={onRetry}
+    <SectionCard
+      title="解約理由の一覧"
+      description="契約を解約するときに選べる理由です。削除しても、記録済みの解約の理由はそのまま残ります。"
+    >
+      <div data-testid="cancellation-reason-add">
+        <Form onSubmit={onAdd}>
+          <TextField
+            label="新しい解約理由"
+            value={state.draft}
+            onChange={(text) => dispatch({ type: 'draftChanged', text })}
+            error={state.addError ?? undefined}
+            maxLength={CANCELLATION_REASON_MAX}
+            showCharacterCount
+            autoComplete="off"
+            placeholder="例：価格が高い"
+            disabled={state.load.status !== 'ready'}
+            connectedRight={
+              <Button
+                submit
+                variant="primary"
+                disabled={busy || state.load.status !== 'ready'}
+                loading={state.busy?.kind === 'add'}
+              >
+                追加
+              </Button>
+            }
           />
-        ) : state.reasons.length === 0 ? (
-          <Text as="p" tone="subdued">
-            解約理由はまだ登録されていません。
-          </Text>
-        ) : (
-          <div data-testid="cancellation-reason-list">
-            <BlockStack gap="200">
-              {state.reasons.map((reason) => (
-                <ReasonRow
-                  key={reason.id}
-                  reason={reason}
-                  state={state}
-                  dispatch={dispatch}
-                  onSave={onSave}
-                  onDelete={onDelete}
-                />
-              ))}
-            </BlockStack>
-          </div>
-        )}
-      </BlockStack>
-    </Card>
+        </Form>
+      </div>
+      {state.load.status === 'loading' ? (
+        <SkeletonBodyText lines={3} />
+      ) : state.load.status === 'error' ? (
+        <LoadErrorState
+          title="解約理由を読み込めませんでした"
+          message={state.load.message}
+          onRetry={onRetry}
+        />
+      ) : state.reasons.length === 0 ? (
+        <Text as="p" tone="subdued">
+          解約理由はまだ登録されていません。
+        </Text>
+      ) : (
+        <div data-testid="cancellation-reason-list">
+          <BlockStack gap="200">
+            {state.reasons.map((reason) => (
+              <ReasonRow
+                key={reason.id}
+                reason={reason}
+                state={state}
+                dispatch={dispatch}
+                onSave={onSave}
+                onDelete={onDelete}
+              />
+            ))}
+          </BlockStack>
+        </div>
+      )}
+    </SectionCard>
   )
 }
 

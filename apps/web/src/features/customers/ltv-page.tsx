@@ -1,15 +1,4 @@
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  IndexTable,
-  InlineStack,
-  Link,
-  Page,
-  Text,
-} from '@shopify/polaris'
+import { Banner, BlockStack, Box, Button, Card, IndexTable, InlineStack, Page, Text } from '@shopify/polaris'
 import type { ExportEncoding, LtvList } from '@teiki/contract'
 import { formatMoney, formatNumber, toZonedDate } from '@teiki/domain'
 import { useState } from 'react'
@@ -19,6 +8,7 @@ import { EncodingSelect } from '../../app/encoding-select.tsx'
 import { ListPagination } from '../../app/list-pagination.tsx'
 import { Loaded } from '../../app/load-state.tsx'
 import { OrderHistoryNotice } from '../../app/order-history-notice.tsx'
+import { RowLink } from '../../app/row-link.tsx'
 import { useAction } from '../../app/use-action.ts'
 import { useApi } from '../../app/use-api.ts'
 import { customersApi } from './customers-api.ts'
@@ -148,11 +138,7 @@ function LtvTable({
           >
             <IndexTable.Cell>{formatNumber(offset + i + 1)}</IndexTable.Cell>
             <IndexTable.Cell>
-              <Link url={`/customers/${r.customerId}`} removeUnderline monochrome>
-                <Text as="span" fontWeight="semibold">
-                  {r.displayName}
-                </Text>
-              </Link>
+              <RowLink url={`/customers/${r.customerId}`}>{r.displayName}</RowLink>
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" alignment="end" numeric>

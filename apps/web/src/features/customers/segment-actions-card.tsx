@@ -2,6 +2,7 @@ import { BlockStack, Button, Card, InlineStack, ProgressBar, Text, TextField } f
 import type { ExportEncoding, SegmentExportJob, TagJob } from '@teiki/contract'
 import { exportJobText, tagJobPercent, tagJobText } from '@teiki/domain'
 import { useState } from 'react'
+import { EmailField } from '../../app/email-field.tsx'
 import { EncodingSelect } from '../../app/encoding-select.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAction } from '../../app/use-action.ts'
@@ -64,12 +65,10 @@ export function SegmentActionsCard({
         </InlineStack>
         {tagJob ? <TagJobProgress job={tagJob} /> : null}
         <BlockStack gap="200">
-          <TextField
+          <EmailField
             label="お客様の一覧をCSVでメール送信"
-            type="email"
             value={email}
             onChange={setEmail}
-            autoComplete="email"
             placeholder="you@example.jp"
           />
           <InlineStack gap="200" blockAlign="end" wrap={false}>

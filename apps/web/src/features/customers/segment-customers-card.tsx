@@ -1,10 +1,11 @@
-import { Badge, Box, Card, IndexTable, InlineStack, Link, Text } from '@shopify/polaris'
+import { Badge, Box, Card, IndexTable, InlineStack, Text } from '@shopify/polaris'
 import type { CdpCustomerRow } from '@teiki/contract'
 import { formatDateJa, formatMoney, formatNumber } from '@teiki/domain'
 import { useState } from 'react'
 import { api } from '../../app/api.ts'
 import { ListPagination } from '../../app/list-pagination.tsx'
 import { Loaded } from '../../app/load-state.tsx'
+import { RowLink } from '../../app/row-link.tsx'
 import { useLoader } from '../../app/use-api.ts'
 
 /** The segment's customers, 10 a page (spec §9), with the range shown (1〜10件 / 全N件). */
@@ -75,11 +76,7 @@ function CustomerRow({ customer, position }: { customer: CdpCustomerRow; positio
   return (
     <IndexTable.Row id={`customer-${customer.id}`} position={position}>
       <IndexTable.Cell>
-        <Link url={`/customers/${customer.id}`} removeUnderline monochrome>
-          <Text as="span" fontWeight="semibold">
-            {customer.displayName}
-          </Text>
-        </Link>
+        <RowLink url={`/customers/${customer.id}`}>{customer.displayName}</RowLink>
         <Text as="p" tone="subdued" variant="bodySm">
           {customer.email ?? 'メールアドレス未登録'}
         </Text>

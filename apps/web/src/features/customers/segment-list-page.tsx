@@ -1,7 +1,8 @@
-import { Badge, BlockStack, Card, IndexTable, Link, Page, Text } from '@shopify/polaris'
+import { Badge, BlockStack, Card, IndexTable, Page, Text } from '@shopify/polaris'
 import type { SegmentList } from '@teiki/contract'
 import { DateCell } from '../../app/date-cell.tsx'
 import { EmptyListState, Loaded } from '../../app/load-state.tsx'
+import { RowLink } from '../../app/row-link.tsx'
 import { useApi } from '../../app/use-api.ts'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
 
@@ -45,11 +46,7 @@ function SegmentListBody({ data, onCreate }: { data: SegmentList; onCreate: () =
       {data.segments.map((s, index) => (
         <IndexTable.Row id={`segment-${s.id}`} key={s.id} position={index}>
           <IndexTable.Cell>
-            <Link url={`/segments/${s.id}`} removeUnderline monochrome>
-              <Text as="span" fontWeight="semibold">
-                {s.name}
-              </Text>
-            </Link>
+            <RowLink url={`/segments/${s.id}`}>{s.name}</RowLink>
           </IndexTable.Cell>
           <IndexTable.Cell>{s.groupName ?? '—'}</IndexTable.Cell>
           <IndexTable.Cell>

@@ -1,6 +1,7 @@
-import { Button, SkeletonBodyText, Text, TextField } from '@shopify/polaris'
+import { Button, SkeletonBodyText, Text } from '@shopify/polaris'
 import { useEffect, useState } from 'react'
 import { api, errorMessage } from '../../app/api.ts'
+import { EmailField } from '../../app/email-field.tsx'
 import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAction } from '../../app/use-action.ts'
@@ -38,13 +39,11 @@ export function ShopMailCard() {
       ) : error ? null : (
         <SkeletonBodyText lines={1} />
       )}
-      <TextField
+      <EmailField
         label="ストアのメールアドレス（返信先）"
-        type="email"
         value={value}
         onChange={setValue}
-        autoComplete="email"
-        error={error ?? undefined}
+        error={error}
         helpText="お客様がメールに返信すると、このアドレスに届きます。空にすると解除します。"
       />
       <Button

@@ -1,6 +1,7 @@
-import { Button, Link, TextField } from '@shopify/polaris'
+import { Button, Link } from '@shopify/polaris'
 import { useState } from 'react'
 import { api } from '../../app/api.ts'
+import { EmailField } from '../../app/email-field.tsx'
 import { SectionCard } from '../../app/section-card.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
 import { useAction } from '../../app/use-action.ts'
@@ -32,17 +33,14 @@ export function TestMailCard({
 
   return (
     <SectionCard title="テスト送信" gap="300">
-      <div data-testid="test-mail-email">
-        <TextField
-          label="送信先メールアドレス"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          autoComplete="email"
-          error={error ?? undefined}
-          helpText={disabled ? '保存してから送信してください' : '保存済みの文面をサンプルの契約で送ります'}
-        />
-      </div>
+      <EmailField
+        testId="test-mail-email"
+        label="送信先メールアドレス"
+        value={email}
+        onChange={setEmail}
+        error={error}
+        helpText={disabled ? '保存してから送信してください' : '保存済みの文面をサンプルの契約で送ります'}
+      />
       <div data-testid="test-mail-send">
         <Button onClick={() => void send()} loading={sending} disabled={disabled || email.trim() === ''}>
           テストメールを送信

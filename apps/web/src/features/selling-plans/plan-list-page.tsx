@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Box, Card, IndexTable, InlineStack, Link, Page, Text } from '@shopify/polaris'
+import { Badge, BlockStack, Box, Card, IndexTable, InlineStack, Page, Text } from '@shopify/polaris'
 import {
   SELLING_PLAN_GROUP_PAGE_SIZE,
   type SellingPlanGroupList,
@@ -9,6 +9,7 @@ import { useLocation } from 'react-router-dom'
 import { DateCell } from '../../app/date-cell.tsx'
 import { ListPagination } from '../../app/list-pagination.tsx'
 import { EmptyListState, Loaded } from '../../app/load-state.tsx'
+import { RowLink } from '../../app/row-link.tsx'
 import { SearchField } from '../../app/search-field.tsx'
 import { type ApiState, useApi } from '../../app/use-api.ts'
 import { useAppNavigate } from '../../app/use-app-navigate.ts'
@@ -126,11 +127,7 @@ function GroupRow({ group, position }: { group: SellingPlanGroupSummary; positio
     <IndexTable.Row id={`plan-group-${group.id}`} position={position}>
       <IndexTable.Cell>
         <BlockStack gap="050">
-          <Link url={`/selling-plans/${group.id}`} removeUnderline monochrome>
-            <Text as="span" fontWeight="semibold">
-              {group.name}
-            </Text>
-          </Link>
+          <RowLink url={`/selling-plans/${group.id}`}>{group.name}</RowLink>
           {group.merchantCode && group.merchantCode !== group.name ? (
             <Text as="span" variant="bodySm" tone="subdued">
               {group.merchantCode}

@@ -57,7 +57,7 @@ export function DeliveryDaysFields({
         都道府県ごとの追加日数
       </Text>
       {draft.extra.map((e, i) => (
-        <InlineStack key={`${e.prefecture}-${i}`} gap="200" blockAlign="end" wrap={false}>
+        <InlineStack key={e.prefecture} gap="200" blockAlign="end" wrap={false}>
           <Select
             label="都道府県"
             labelHidden

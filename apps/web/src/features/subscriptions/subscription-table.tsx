@@ -1,4 +1,4 @@
-import { Badge, IndexTable, Link, SkeletonBodyText, Text } from '@shopify/polaris'
+import { Badge, IndexTable, SkeletonBodyText, Text } from '@shopify/polaris'
 import type { SubscriptionRow } from '@teiki/contract'
 import { formatDateJa, statusLabel, statusTone, upcomingDate } from '@teiki/domain'
 import { type KeyboardEvent, type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react'
@@ -6,6 +6,7 @@ import { useAppNavigate } from '../../app/use-app-navigate.ts'
 import { useTestIds } from '../../app/use-test-ids.ts'
 import { PAGE_SIZE } from './search-request.ts'
 import './subscription-table.css'
+import { RowLink } from '../../app/row-link.tsx'
 
 const HEADINGS: [{ title: string }, ...{ title: string }[]] = [
   { title: 'ステータス' },
@@ -84,11 +85,9 @@ function ContractRow({ row, position }: { row: SubscriptionRow; position: number
           {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops propagation. */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: the link inside handles the keyboard. */}
           <span onClick={(event) => event.stopPropagation()}>
-            <Link url={detailPath(row.contractId)} dataPrimaryLink removeUnderline monochrome>
-              <Text as="span" numeric>
-                {row.contractId}
-              </Text>
-            </Link>
+            <RowLink url={detailPath(row.contractId)} primary numeric>
+              {row.contractId}
+            </RowLink>
           </span>
         </CellBox>
       </IndexTable.Cell>

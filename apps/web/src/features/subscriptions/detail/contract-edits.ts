@@ -2,6 +2,7 @@ import {
   type ApplyDiscountCodeRequest,
   type CreateOrderNowResponse,
   DELIVERY_TIME_SLOTS,
+  type DeliveryAddress,
   type DeliveryAddressRequest,
   type DeliveryTimeRequest,
   type IntervalRequest,
@@ -258,16 +259,8 @@ export function orderNowToast(answer: CreateOrderNowResponse): { message: string
 
 // 配送先・決済方法 ---------------------------------------------------------------------------
 
-export type AddressForm = {
-  lastName: string
-  firstName: string
-  zip: string
-  provinceCode: string
-  city: string
-  address1: string
-  address2: string
-  phone: string
-}
+/** The address form's fields: the request's address as typed (checked by the server). */
+export type AddressForm = DeliveryAddress
 
 /** The form prefilled from the contract's shipping address (empty when it has none). */
 export function addressForm(method: SubscriptionDetail['deliveryMethod']): AddressForm {

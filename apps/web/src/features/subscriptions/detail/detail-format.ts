@@ -1,5 +1,6 @@
 import type { SubscriptionDetail, SubscriptionStatus } from '@teiki/contract'
 import {
+  billingIntervalLabel,
   canMove,
   cycleRangeLabel,
   formatDateJa,
@@ -21,19 +22,7 @@ export type ShippingAddress = Extract<SubscriptionDetail['deliveryMethod'], { ki
 export type BillingAttempt = SubscriptionDetail['billingAttempts'][number]
 
 /** Billing interval as the merchant reads it: 毎日, 3日ごと, 2週間ごと, 1ヶ月ごと, 1年ごと. */
-export function intervalLabel(interval: DetailInterval, count: number): string {
-  const n = Number.isFinite(count) && count > 0 ? count : 1
-  switch (interval) {
-    case 'DAY':
-      return n === 1 ? '毎日' : `${n}日ごと`
-    case 'WEEK':
-      return `${n}週間ごと`
-    case 'MONTH':
-      return `${n}ヶ月ごと`
-    case 'YEAR':
-      return `${n}年ごと`
-  }
-}
+export const intervalLabel: (interval: DetailInterval, count: number) => string = billingIntervalLabel
 
 const WEEKDAYS_JA = ['月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日', '日曜日']
 

@@ -16,6 +16,7 @@ import { formatNumber, SUBSCRIPTION_STATUSES, statusLabel } from '@teiki/domain'
 import { useEffect, useRef, useState } from 'react'
 import { errorMessage, isAbortError, saveBlob } from '../../../app/api.ts'
 import { DateField } from '../../../app/date-field.tsx'
+import { EmailField } from '../../../app/email-field.tsx'
 import { ENCODING_CHOICES } from '../../../app/encoding-select.tsx'
 import { useUiState } from '../../../app/ui-state.tsx'
 import { WithTestId } from '../../../app/with-test-id.tsx'
@@ -164,10 +165,8 @@ function ExportFormFields({
   return (
     <FormLayout>
       {message ? <Banner tone="critical">{message}</Banner> : null}
-      <TextField
+      <EmailField
         label="メールアドレス（送信先）"
-        type="email"
-        autoComplete="email"
         value={form.email}
         onChange={set('email')}
         error={errors.email}
