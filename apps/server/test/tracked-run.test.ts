@@ -148,7 +148,9 @@ describe('runTracked', () => {
   })
 
   it('takes over a running row whose owner died on this host, or that went silent elsewhere; not a live one', async () => {
-    const dead = await insert(`status = 'running', owner = '${hostname()}:${deadPid()}', heartbeat_at = now()`)
+    const dead = await insert(
+      `status = 'running', owner = '${hostname()}:${deadPid()}', heartbeat_at = now()`,
+    )
     const silent = await insert(
       `status = 'running', owner = 'another-host:7', heartbeat_at = now() - interval '3 minutes'`,
     )
@@ -164,13 +166,17 @@ describe('sweepOrphans', () => {
     await pool.query(`update ${TABLE} set status = 'done', owner = null`)
     const queuedLong = await insert(`updated_at = now() - interval '2 minutes'`)
     await insert() // queued a moment ago: its queue job is about to take it
-    const deadOwner = await insert(`status = 'running', owner = '${hostname()}:${deadPid()}', heartbeat_at = now()`)
+    const deadOwner = await insert(
+      `status = 'running', owner = '${hostname()}:${deadPid()}', heartbeat_at = now()`,
+    )
     const silent = await insert(
       `status = 'running', owner = 'another-host:7', heartbeat_at = now() - interval '3 minutes'`,
     )
     await insert(`status = 'running', owner = 'another-host:7', heartbeat_at = now()`)
     const mine = await insert(`status = 'running', owner = '${PROCESS_OWNER}', heartbeat_at = now()`)
-    await insert(`status = 'done', heartbeat_at = now() - interval '1 hour', updated_at = now() - interval '1 hour'`)
+    await insert(
+      `status = 'done', heartbeat_at = now() - interval '1 hour', updated_at = now() - interval '1 hour'`,
+    )
 
     const sent: string[] = []
     const resume = async (key: { shop_id: string; id: string }) => {
