@@ -22,9 +22,7 @@ export async function startTrafficJobs(opts: {
     cron: (opts.cron ?? true) && '* * * * *',
     policy: 'singleton',
     expireInSeconds: 600,
-    ...(opts.pollingIntervalSeconds === undefined
-      ? {}
-      : { pollingIntervalSeconds: opts.pollingIntervalSeconds }),
+    pollingIntervalSeconds: opts.pollingIntervalSeconds,
   } as const
   await startCron(opts.jobs, TRAFFIC_QUEUE, everyMinute, async () => {
     try {
