@@ -11,6 +11,7 @@ import { buildApp, DEFAULT_MAIL_FROM } from './http/app.ts'
 import { hashSecret } from './http/auth.ts'
 import { flushErrorReports, initServerErrorReporting } from './http/error-reporting.ts'
 import { startJobs } from './jobs/boss.ts'
+import { startFirstSyncJobs } from './jobs/first-sync-jobs.ts'
 import { startStatisticsJobs } from './jobs/statistics-jobs.ts'
 import { persistentSecret, tightenDataDir } from './local-secrets.ts'
 import { startLocalMailCatcher } from './mail/local-catcher.ts'
@@ -20,7 +21,7 @@ import { shopClientsFor } from './platform/shop-clients.ts'
 import { findInstalledShop, upsertShopInstall } from './platform/shops-repo.ts'
 import { lockDataDir, writeRuntimeInfo } from './process/runtime.ts'
 import { fullSync } from './sync/full-sync.ts'
-import { orderHistoryLine, syncSummaryLine } from './sync/sync-message.ts'
+import { syncSummaryLine } from './sync/sync-message.ts'
 
 export const DEMO_SHOP = 'teiki-demo.myshopify.com'
 
@@ -85,6 +86,15 @@ async function main() {
     appUrl: config.SHOPIFY_APP_URL,
   }
   const shopClients = shopClientsFor(platform)
+  // A shop installed by token exchange gets its mirror filled by a queued job (bulk exports),
+  // run by whichever process takes it; the install's request does not wait for it.
+  const queueFirstSync = await startFirstSyncJobs({
+    jobs,
+    db: pool,
+    clients: shopClients,
+    print: console.log,
+    log: { error: (obj) => console.error('[teiki] 初回の同期に失敗しました（再試行します）:', obj) },
+  })
 
   let emulator: Emulator | undefined
   let secret: string | undefined
@@ -163,16 +173,7 @@ async function main() {
     ...(config.SENTRY_DSN_WEB ? { webSentryDsn: config.SENTRY_DSN_WEB } : {}),
     // The web pixel's ingest URL: SHOPIFY_APP_URL, else where this server listens (known below).
     traffic: { publicUrl: () => config.SHOPIFY_APP_URL ?? listeningUrl },
-    // A shop installed by token exchange gets its mirror filled right away (bulk exports).
-    onInstalled: async (shop) => {
-      if (!shop.access_token) return
-      const summary = await fullSync(pool, shopClients.clientFor(shop), shop)
-      const synced = (await findInstalledShop(pool, shop.domain)) ?? shop
-      const history = orderHistoryLine(summary, synced.iana_timezone)
-      console.log(
-        `[teiki] ${shop.domain} をインストールし同期しました: 契約 ${summary.contracts} 件${history ? `。${history}` : ''}`,
-      )
-    },
+    onInstalled: queueFirstSync,
   })
   await app.listen({ port: config.PORT, host: config.HOST })
   stops.unshift(async () => {

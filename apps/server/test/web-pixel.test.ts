@@ -50,7 +50,7 @@ beforeAll(async () => {
   const url = (await emulator.listen(0)).url
   app = await buildTestApp(pool, {
     platform: { adminOrigin: () => url, fetch: racingFetch, clientRetry: { maxRetries: 1, retryBaseMs: 1 } },
-    traffic: { sweepMs: 0, publicUrl: () => publicUrl },
+    traffic: { publicUrl: () => publicUrl },
   })
   await app.ready()
 })

@@ -1,7 +1,7 @@
 import type { PricedLine } from '@teiki/domain'
 import { type Db, type DbClient, queryRow } from '../db/pool.ts'
 import { deadOwners } from '../process/owner.ts'
-import { RUN_STALE_SECONDS } from './run-heartbeat.ts'
+import { STALE_SECONDS } from '../runs/heartbeat.ts'
 
 /**
  * billing_cycles: one row per (contract, shop-local date of the next billing date that was
@@ -116,7 +116,7 @@ export async function claimCycle(
 }
 
 /**
- * Of `runIds`, the runs still running: unfinished, beat within RUN_STALE_SECONDS and, when they
+ * Of `runIds`, the runs still running: unfinished, beat within STALE_SECONDS and, when they
  * ran on this host, their process still there. A cycle such a run claimed is in flight; one
  * any other run left unfinished was cut off.
  */
@@ -126,7 +126,7 @@ export async function liveRuns(db: DbClient, shopId: string, runIds: string[]): 
     `select id::text, owner from billing_runs
      where shop_id = $1 and id = any($2::bigint[]) and finished_at is null
        and heartbeat_at > now() - make_interval(secs => $3)`,
-    [shopId, runIds, RUN_STALE_SECONDS],
+    [shopId, runIds, STALE_SECONDS],
   )
   const dead = new Set(
     deadOwners(

@@ -1,6 +1,5 @@
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts'
-import { deadOwners } from '../process/owner.ts'
-import { RUN_STALE_SECONDS } from './run-heartbeat.ts'
+import { goneOwners, STALE_SECONDS } from '../runs/heartbeat.ts'
 import { type AbortedRun, abortRuns, unfinishedRunOwners } from './runs-repo.ts'
 
 /** What 最近の請求実行 says of a run whose process stopped mid-way (its error line). */
@@ -24,10 +23,10 @@ export async function recoverAbortedRuns(opts: {
   staleSeconds?: number
 }): Promise<AbortedRun[]> {
   const { db } = opts
-  const dead = deadOwners(await unfinishedRunOwners(db, opts.shopIds), { atStart: opts.atStart })
+  const dead = await goneOwners(unfinishedRunOwners(db, opts.shopIds), opts.atStart)
   return withTransaction(db, async (tx) => {
     const aborted = await abortRuns(tx, {
-      staleSeconds: opts.staleSeconds ?? RUN_STALE_SECONDS,
+      staleSeconds: opts.staleSeconds ?? STALE_SECONDS,
       deadOwners: dead,
       message: ABORTED_RUN_MESSAGE,
       ...(opts.shopIds ? { shopIds: opts.shopIds } : {}),

@@ -1,6 +1,7 @@
 import type { BillingRunSummary } from '@teiki/contract'
 import { type DbClient, queryRows } from '../db/pool.ts'
 import { PROCESS_OWNER } from '../process/owner.ts'
+import { abandonedSql } from '../runs/heartbeat.ts'
 import { CYCLE_COLUMNS, type CycleRow, liveRuns } from './cycles-repo.ts'
 
 // billing_runs and billing_schedule (which shop-local day each shop last ran), and what a run
@@ -21,6 +22,14 @@ export async function createRun(
     [shopId, trigger, now, PROCESS_OWNER, resumedFrom],
   )
   return run.rows[0]!.id
+}
+
+/** The running run is alive (run-heartbeat.ts). */
+export async function touchRun(db: DbClient, shopId: string, runId: string): Promise<void> {
+  await db.query(
+    'update billing_runs set heartbeat_at = now() where shop_id = $1 and id = $2 and finished_at is null',
+    [shopId, runId],
+  )
 }
 
 /**
@@ -202,7 +211,7 @@ export function abortRuns(
     `update billing_runs r set finished_at = now(), aborted_at = now(), error = $3
      from shops s
      where s.id = r.shop_id and r.finished_at is null
-       and (r.heartbeat_at < now() - make_interval(secs => $1) or r.owner = any($2::text[]))
+       and ${abandonedSql('$2', '$1', 'r.')}
        and ($4::bigint[] is null or r.shop_id = any($4::bigint[]))
      returning r.shop_id::text, r.id::text, r.run_at, (r.run_at at time zone s.iana_timezone)::date::text as run_date,
        r.trigger`,

@@ -42,6 +42,7 @@ import type { Jobs } from '../jobs/boss.ts'
 import { segmentExportEnqueuer, startCdpJobs, tagJobEnqueuer } from '../jobs/cdp-jobs.ts'
 import { exportEnqueuer, startExportJobs } from '../jobs/export-jobs.ts'
 import { startMailJobs } from '../jobs/mail-jobs.ts'
+import { startTrafficJobs } from '../jobs/traffic-jobs.ts'
 import { startUpcomingNoticeJobs } from '../jobs/upcoming-notice-jobs.ts'
 import { startWebhookJobs, webhookDeferrer } from '../jobs/webhook-jobs.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
@@ -112,11 +113,12 @@ export type BuildAppOptions = {
   /** Sender of the app's mail (MAIL_FROM), shown on the mail screens. */
   mailFrom?: string
   /**
-   * Knobs of the traffic feature: the attribution sweep (tests turn it off) and the app's public
-   * URL the web pixel sends to (default `platform.appUrl`; main.ts passes the listening address
-   * when SHOPIFY_APP_URL is unset).
+   * Knobs of the traffic feature: the app's public URL the web pixel sends to (default
+   * `platform.appUrl`; main.ts passes the listening address when SHOPIFY_APP_URL is unset).
    */
-  traffic?: { sweepMs?: number; publicUrl?: () => string | undefined }
+  traffic?: { publicUrl?: () => string | undefined }
+  /** Knobs of the traffic attribution job (tests turn its cron off and poll sooner). */
+  trafficJobs?: { cron?: boolean; pollingIntervalSeconds?: number }
   /** Clock of the billing views ("today" of the upcoming charges); tests fix it. */
   now?: () => Date
   /** Least time between two checks of a shop's scopes by GET /order-history (default 60 s). */
@@ -331,6 +333,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       log: app.log,
       cron: opts.mailJobs?.cron ?? true,
     })
+    await startTrafficJobs({ jobs: opts.jobs, db, log: app.log, ...opts.trafficJobs })
     await startWebhookJobs({
       jobs: opts.jobs,
       db,

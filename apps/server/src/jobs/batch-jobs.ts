@@ -1,17 +1,17 @@
 import { batchDeps } from '../features/batch/deps.ts'
+import { batchRows } from '../features/batch/repo.ts'
 import { type BatchDeps, runBatch } from '../features/batch/run.ts'
-import { orphanBatches, runningOwners } from '../features/batch/run-repo.ts'
 import type { EnqueueBatch } from '../features/batch/service.ts'
 import type { AppInstance } from '../http/app-instance.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { deadOwners } from '../process/owner.ts'
+import { sweepOrphans } from '../runs/tracked-run.ts'
 import { executor, type Jobs, retries, startSweep, workOnShop } from './boss.ts'
 
 /**
  * Batch updates run on pg-boss (issue 17), so a crash or a second process never loses or
  * doubles one:
  * - `batch-run`: one batch. Sent in the transaction that records it. The batch row's claim
- *   (features/batch/run-repo.ts) lets one worker run it; a job that finds it taken or ended
+ *   (a tracked run, runs/tracked-run.ts) lets one worker run it; a job that finds it taken or ended
  *   does nothing. A standard queue without singleton keys: a killed worker's job stays active
  *   until it expires, and its resume must not wait behind it.
  * - `batch-sweep` (cron every minute, and once at start): sends `batch-run` for batches that
@@ -37,12 +37,9 @@ export async function sweepBatches(
   deps: Pick<BatchDeps, 'db'>,
   atStart: boolean,
 ): Promise<number> {
-  const dead = deadOwners(await runningOwners(deps.db), { atStart })
-  const orphans = await orphanBatches(deps.db, dead)
-  for (const o of orphans) {
-    await jobs.boss.send(BATCH_QUEUES.run, { shopId: o.shop_id, batchId: o.id } satisfies BatchJobData)
-  }
-  return orphans.length
+  return sweepOrphans(deps.db, batchRows, atStart, (o) =>
+    jobs.boss.send(BATCH_QUEUES.run, { shopId: o.shop_id, batchId: o.id } satisfies BatchJobData),
+  )
 }
 
 export async function startBatchJobs(opts: {

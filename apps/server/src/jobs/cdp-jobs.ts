@@ -11,7 +11,7 @@ import { runTagJob } from '../features/cdp/tag-run.ts'
 import { tagJobRows } from '../features/cdp/tag-run-repo.ts'
 import type { AppInstance } from '../http/app-instance.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { deadOwners } from '../process/owner.ts'
+import { sweepOrphans } from '../runs/tracked-run.ts'
 import { executor, type Jobs, retries, startSweep, workOnShop } from './boss.ts'
 
 /**
@@ -49,21 +49,14 @@ export async function sweepCdpJobs(
   atStart: boolean,
 ): Promise<{ tags: number; exports: number; files: number }> {
   const { db } = deps
-  const tags = await tagJobRows.orphans(db, deadOwners(await tagJobRows.runningOwners(db), { atStart }))
-  for (const t of tags)
-    await jobs.boss.send(CDP_QUEUES.tag, { shopId: t.shop_id, jobId: t.id } satisfies TagJobData)
-  const exports = await segmentExportRows.orphans(
-    db,
-    deadOwners(await segmentExportRows.runningOwners(db), { atStart }),
+  const tags = await sweepOrphans(db, tagJobRows, atStart, (t) =>
+    jobs.boss.send(CDP_QUEUES.tag, { shopId: t.shop_id, jobId: t.id } satisfies TagJobData),
   )
-  for (const e of exports) {
-    await jobs.boss.send(CDP_QUEUES.export, {
-      shopId: e.shop_id,
-      exportId: e.id,
-    } satisfies SegmentExportJobData)
-  }
+  const exports = await sweepOrphans(db, segmentExportRows, atStart, (e) =>
+    jobs.boss.send(CDP_QUEUES.export, { shopId: e.shop_id, exportId: e.id } satisfies SegmentExportJobData),
+  )
   const files = await sweepExportFiles(db, deps.dataDir)
-  return { tags: tags.length, exports: exports.length, files }
+  return { tags, exports, files }
 }
 
 export async function startCdpJobs(opts: {

@@ -1,6 +1,7 @@
-import { staleJobs } from '../features/exports/repo.ts'
+import { exportRows } from '../features/exports/repo.ts'
 import { ExportBusy, type ExportDeps, runExport } from '../features/exports/run.ts'
 import type { EnqueueExport } from '../features/exports/service.ts'
+import { sweepOrphans } from '../runs/tracked-run.ts'
 import { executor, type Jobs, retries, startSweep, workOnShop } from './boss.ts'
 
 /**
@@ -8,11 +9,12 @@ import { executor, type Jobs, retries, startSweep, workOnShop } from './boss.ts'
  * never loses or doubles one:
  * - `export-run`: one export. Sent in the transaction that records the job (a job never exists
  *   without its run); `stately` with the export id as singleton key keeps one queued and one
- *   active per export; the job row's claim (features/exports/run.ts) lets one worker run it.
- *   A worker that dies leaves its queue job active until it expires; the retry finds the row's
- *   heartbeat old and runs the export again from the start.
- * - `export-sweep` (cron, every minute): puts exports back on the queue whose row has had no
- *   write for 10 minutes (their queue job was lost or ran out of retries).
+ *   active per export; the job row's claim (a tracked run, runs/tracked-run.ts) lets one
+ *   worker run it. A worker that dies leaves its queue job active until it expires; the retry
+ *   finds the row's owner gone (or its heartbeat old) and runs the export again from the start.
+ * - `export-sweep` (cron, every minute): puts exports back on the queue that need a worker:
+ *   queued and not taken for a minute (their queue job was lost or ran out of retries), or
+ *   running under a worker that died.
  */
 export const EXPORT_QUEUES = { run: 'export-run', sweep: 'export-sweep' } as const
 
@@ -20,7 +22,6 @@ export type ExportJobData = { shopId: string; exportId: string }
 
 /** Exports one process runs at once (each holds a connection or two and a file). */
 const WORKERS = 2
-const SWEEP_STALE_SECONDS = 600
 
 export function exportEnqueuer(jobs: Jobs): EnqueueExport {
   return async (tx, data) => {
@@ -57,15 +58,11 @@ export async function startExportJobs(opts: {
     }
   })
   const sweep = { pollingIntervalSeconds, cron: opts.cron, atStart: false }
-  await startSweep(opts.jobs, EXPORT_QUEUES.sweep, sweep, async () => {
-    for (const stale of await staleJobs(db, SWEEP_STALE_SECONDS)) {
-      await boss.send(
-        EXPORT_QUEUES.run,
-        { shopId: stale.shop_id, exportId: stale.id } satisfies ExportJobData,
-        {
-          singletonKey: stale.id,
-        },
-      )
-    }
-  })
+  await startSweep(opts.jobs, EXPORT_QUEUES.sweep, sweep, () =>
+    sweepOrphans(db, exportRows, false, (e) =>
+      boss.send(EXPORT_QUEUES.run, { shopId: e.shop_id, exportId: e.id } satisfies ExportJobData, {
+        singletonKey: e.id,
+      }),
+    ),
+  )
 }

@@ -88,15 +88,12 @@ export type BatchRow = {
 export const BATCH_COLUMNS = `shop_id::text, id::text, kind, params, notify_email, status, total, changed, skipped,
   failed, error, owner, cancel_requested_at, created_at, updated_at, executed_at, finished_at`
 
-/** A running batch whose worker has written nothing for this long counts as abandoned. */
-export const BATCH_STALE_SECONDS = 120
-
-/** The batches' job rows: read, and claimed by the runner (run-repo.ts). */
+/** The batches' job rows: read, and run as tracked runs (run.ts; a merchant's cancel stops one). */
 export const batchRows = jobTable<BatchRow>({
   table: 'batch_updates',
   columns: BATCH_COLUMNS,
   idType: 'uuid',
-  staleSeconds: BATCH_STALE_SECONDS,
+  cancelled: 'cancel_requested_at is not null',
   claimSets: 'executed_at = coalesce(executed_at, now())',
   orphanOrder: 'created_at',
 })

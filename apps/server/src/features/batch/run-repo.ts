@@ -1,12 +1,8 @@
 import { type DbClient, queryRow, queryRows } from '../../db/pool.ts'
-import { BATCH_COLUMNS, type BatchRow, batchRows } from './repo.ts'
+import { BATCH_COLUMNS, type BatchRow } from './repo.ts'
 
-// The runner's SQL: claiming a batch, walking its rows, recording each decision with the
-// batch's counts, and finding batches whose worker died.
-
-export const claimBatch = batchRows.claim
-export const runningOwners = batchRows.runningOwners
-export const orphanBatches = batchRows.orphans
+// The runner's SQL: walking a batch's rows and recording each decision with the batch's counts
+// (its claim, heartbeat and cancel: `batchRows`, runs/job-rows.ts).
 
 export type PendingItem = { contract_id: string; attempted: boolean }
 
@@ -54,16 +50,6 @@ export async function recordItem(
   )
 }
 
-/** Says the worker is alive; answers whether the merchant asked to cancel. */
-export async function touchBatch(db: DbClient, shopId: string, id: string): Promise<{ cancel: boolean }> {
-  const { rows } = await db.query<{ cancel: boolean }>(
-    `update batch_updates set heartbeat_at = now() where shop_id = $1 and id = $2::uuid
-     returning cancel_requested_at is not null as cancel`,
-    [shopId, id],
-  )
-  return { cancel: rows[0]?.cancel ?? false }
-}
-
 /** Ends the batch (only once: a batch already ended is left as it is); null when it had ended. */
 export function finishBatch(
   db: DbClient,
@@ -102,13 +88,4 @@ export async function unchangedForMail(
     [shopId, batchId, limit],
   )
   return rows
-}
-
-/** Hands a batch back to the queue (its worker hit trouble): the next claim takes it at once. */
-export async function releaseBatch(db: DbClient, shopId: string, id: string): Promise<void> {
-  await db.query(
-    `update batch_updates set status = 'queued', owner = null
-     where shop_id = $1 and id = $2::uuid and status = 'running'`,
-    [shopId, id],
-  )
 }

@@ -5,21 +5,18 @@ import { maybeIdFromGid, toGid } from '../../platform/gid.ts'
 import { fetchBatchVariant } from '../../platform/operations/batch-variant.ts'
 import type { ShopClients } from '../../platform/shop-clients.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
-import { deadOwners, PROCESS_OWNER } from '../../process/owner.ts'
+import { eachLimited } from '../../runs/each-limited.ts'
+import { runTracked, type TrackedRun } from '../../runs/tracked-run.ts'
 import type { BatchChange } from '../subscriptions/edits-batch.ts'
 import type { ContractEdits } from '../subscriptions/edits-service.ts'
 import { batchMail, MAIL_LISTED } from './mail.ts'
-import { type BatchRow, findBatch } from './repo.ts'
+import { type BatchRow, batchRows, findBatch } from './repo.ts'
 import {
-  claimBatch,
   finishBatch,
   markApplying,
   type PendingItem,
   pendingItems,
   recordItem,
-  releaseBatch,
-  runningOwners,
-  touchBatch,
   unchangedForMail,
 } from './run-repo.ts'
 import { plansOfGroups } from './variants-repo.ts'
@@ -35,67 +32,51 @@ export type BatchDeps = {
 }
 
 const DEFAULT_CONCURRENCY = 16
-const HEARTBEAT_MS = 10_000
-/** How often a running batch looks for the merchant's cancel between contracts. */
-const CANCEL_CHECK_MS = 300
 // Refusals of one contract: reported on its row, the batch goes on.
 const PER_CONTRACT = new Set(['PLATFORM_USER_ERROR', 'CONFLICT', 'NOT_FOUND', 'INVALID_INPUT'])
 
 /**
- * Runs a batch to its end, once, resuming where a dead worker left it: the batch is claimed
- * (queued, or running under a process that is gone or silent for 2 minutes); the undecided
- * rows are taken in contract order, `concurrency` at a time, each through the contract edits'
- * batch edit (features/subscriptions/edits-batch.ts), and its decision recorded on its row with
- * the batch's counts. A cancel is seen before each contract starts (looked up at most every
- * 300 ms): what was done stays done, the rest stays pending. The batch's end and its mail are
- * one transaction; the mail is sent after. Platform trouble beyond the client's retries hands
- * the batch back (queued) and throws, so the job queue runs it again later (and the sweep,
- * every minute, while the platform stays down).
+ * Runs a batch to its end, once, resuming where a dead worker left it: the batch is claimed as a
+ * tracked run (runs/tracked-run.ts: queued, or running under a process that is gone or silent
+ * for 2 minutes); the undecided rows are taken in contract order, `concurrency` at a time, each
+ * through the contract edits' batch edit (features/subscriptions/edits-batch.ts), and its
+ * decision recorded on its row with the batch's counts. A cancel is seen before each contract
+ * starts (looked up at most every 300 ms): what was done stays done, the rest stays pending.
+ * The batch's end and its mail are one transaction; the mail is sent after. Platform trouble
+ * beyond the client's retries hands the batch back (queued) and throws, so the job queue runs
+ * it again later (and the sweep, every minute, while the platform stays down).
  */
 export async function runBatch(deps: BatchDeps, shop: ShopRow, batchId: string): Promise<BatchRow | null> {
-  const { db } = deps
-  const dead = deadOwners(await runningOwners(db), { atStart: false })
-  const batch = await claimBatch(db, shop.id, batchId, PROCESS_OWNER, dead)
-  if (!batch) return findBatch(db, shop.id, batchId)
-  let cancel = batch.cancel_requested_at !== null
-  const heartbeat = setInterval(() => {
-    touchBatch(db, shop.id, batchId).then(
-      (t) => {
-        cancel ||= t.cancel
-      },
-      () => {},
-    )
-  }, HEARTBEAT_MS)
-  let checkedAt = Date.now()
-  const cancelAsked = async () => {
-    if (Date.now() - checkedAt < CANCEL_CHECK_MS) return cancel
-    checkedAt = Date.now()
-    cancel ||= (await touchBatch(db, shop.id, batchId)).cancel
-    return cancel
+  const ran = await runTracked({ db: deps.db, rows: batchRows, shopId: shop.id, id: batchId }, (run) =>
+    walkBatch(deps, shop, run),
+  )
+  return ran ? ran.value : findBatch(deps.db, shop.id, batchId)
+}
+
+/** The claimed batch's undecided rows, page by page, until none is left or the batch is cancelled. */
+async function walkBatch(
+  deps: BatchDeps,
+  shop: ShopRow,
+  run: TrackedRun<BatchRow>,
+): Promise<BatchRow | null> {
+  const batch = run.row
+  const change = await changeOf(deps, shop, batch)
+  if ('error' in change) return end(deps, shop, batch.id, 'failed', change.error)
+  const width = deps.concurrency ?? DEFAULT_CONCURRENCY
+  for (let after = '0'; !run.signal.aborted; ) {
+    const items = await pendingItems(deps.db, shop.id, batch.id, after, width * 2)
+    if (items.length === 0) break
+    await eachLimited(items, width, async (item) => {
+      // A cancel stops the contracts not started yet; the ones under way finish.
+      if (await run.check()) return
+      await decide(deps, shop, batch.id, change, item)
+    })
+    after = items[items.length - 1]!.contract_id
+    await run.check()
   }
-  try {
-    const change = await changeOf(deps, shop, batch)
-    if ('error' in change) return await end(deps, shop, batch.id, 'failed', change.error)
-    const width = deps.concurrency ?? DEFAULT_CONCURRENCY
-    for (let after = '0'; !cancel; ) {
-      const items = await pendingItems(db, shop.id, batch.id, after, width * 2)
-      if (items.length === 0) break
-      await eachAtMost(width, items, async (item) => {
-        // A cancel stops the contracts not started yet; the ones under way finish.
-        if (cancel || (await cancelAsked())) return
-        await decide(deps, shop, batch.id, change, item)
-      })
-      after = items[items.length - 1]!.contract_id
-      cancel ||= (await touchBatch(db, shop.id, batch.id)).cancel
-    }
-    return await end(deps, shop, batch.id, cancel ? 'cancelled' : 'done', null)
-  } catch (error) {
-    // Handed back: the job's retry (or the sweep) claims it again and goes on from its rows.
-    await releaseBatch(db, shop.id, batch.id).catch(() => {})
-    throw error
-  } finally {
-    clearInterval(heartbeat)
-  }
+  // Taken over by another worker (this one was silent too long): it goes on from the rows.
+  run.throwIfLost()
+  return end(deps, shop, batch.id, run.signal.aborted ? 'cancelled' : 'done', null)
 }
 
 /** The change each contract gets; for a swap, the new variant as the platform has it now. */
@@ -147,22 +128,6 @@ async function decide(
     if (!(error instanceof AppError) || !PER_CONTRACT.has(error.code)) throw error
     await recordItem(db, shop.id, batchId, contractId, 'failed', error.message)
   }
-}
-
-/** Runs `work` on every item, at most `width` at once; the first failure is thrown after the rest settle. */
-async function eachAtMost<T>(width: number, items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  let failure: unknown = null
-  const lane = async () => {
-    while (next < items.length && failure === null) {
-      const item = items[next++]!
-      await work(item).catch((error) => {
-        failure ??= error
-      })
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane))
-  if (failure !== null) throw failure
 }
 
 /** Ends the batch and decides its mail in one transaction, then sends the mail. */

@@ -25,14 +25,10 @@ export type SegmentExportRow = {
 const COLUMNS = `id::text, shop_id::text, segment_id::text, segment_name, conditions, email, encoding, status,
   row_count, file_name, mail_id::text, error, created_at, finished_at`
 
-/** A running export whose worker has written nothing for this long counts as abandoned. */
-export const EXPORT_STALE_SECONDS = 120
-
-/** The segment exports' rows as the runner claims them (runs/job-rows.ts). */
+/** The segment exports' rows as the runner claims them (runs/job-rows.ts, runs/tracked-run.ts). */
 export const segmentExportRows = jobTable<SegmentExportRow>({
   table: 'cdp_segment_exports',
   columns: COLUMNS,
-  staleSeconds: EXPORT_STALE_SECONDS,
   orphanOrder: 'id',
 })
 

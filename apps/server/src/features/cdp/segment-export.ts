@@ -7,7 +7,7 @@ import { formatDateJa } from '@teiki/domain'
 import { type Db, type DbClient, withTransaction } from '../../db/pool.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
-import { deadOwners, PROCESS_OWNER } from '../../process/owner.ts'
+import { runTracked, type TrackedRun } from '../../runs/tracked-run.ts'
 import { amountText, createCsvEncoder, csvContentType, csvLine, csvText } from '../exports/csv.ts'
 import { MAIL_ATTACHMENT_LIMIT } from '../exports/export-mail.ts'
 import {
@@ -34,7 +34,6 @@ export const SEGMENT_CSV_HEADER = [
   '初回購入日',
 ] as const
 const BATCH = 2000
-const HEARTBEAT_MS = 10_000
 /** Files a crash left behind are removed after this long (a mail's retries end within 3 hours). */
 export const EXPORT_FILE_LIFETIME_MS = 24 * 3600 * 1000
 
@@ -82,24 +81,10 @@ export async function startSegmentExport(
  * waits for a retry (the sweep removes it once the outbox is done with it).
  */
 export async function runSegmentExport(deps: SegmentExportDeps, shop: ShopRow, id: string): Promise<boolean> {
-  const { db } = deps
-  const dead = deadOwners(await segmentExportRows.runningOwners(db), { atStart: false })
-  const job = await segmentExportRows.claim(db, shop.id, id, PROCESS_OWNER, dead)
-  if (!job) return false
-  const path = join(exportDir(deps.dataDir), `${job.id}.csv`)
-  const heartbeat = setInterval(() => void segmentExportRows.touch(db, job.id).catch(() => {}), HEARTBEAT_MS)
-  let ended: { mailId: string | null; attach: boolean }
-  try {
-    ended = await writeAndEnd(deps, shop, job, path)
-  } catch (error) {
-    deps.log?.error({ err: error, exportId: job.id, shopId: shop.id }, 'segment export failed')
-    await rm(`${path}.part`, { force: true }).catch(() => {})
-    await rm(path, { force: true }).catch(() => {})
-    await failExport(deps, shop, job).catch(async () => segmentExportRows.release(db, job.id))
-    return true
-  } finally {
-    clearInterval(heartbeat)
-  }
+  const spec = { db: deps.db, rows: segmentExportRows, shopId: shop.id, id }
+  const ran = await runTracked(spec, (run) => makeOrFail(deps, shop, run))
+  if (!ran?.value) return ran !== null
+  const { ended, path } = ran.value
   // Decided: from here on the outbox owns the mail, and it reads the file when it sends. The file
   // goes once this send ended it (sent, stored, failed for good) or nothing was attached; while
   // a retry is due, or another sender took the mail first, the sweep removes it later.
@@ -108,15 +93,42 @@ export async function runSegmentExport(deps: SegmentExportDeps, shop: ShopRow, i
   return true
 }
 
+type Made = { ended: { mailId: string | null; attach: boolean }; path: string }
+
+/**
+ * The claimed export: its file and end, or, when that fails, its end as failed with its mail
+ * (null). A failed end throws: the tracked run hands the export back to the queue.
+ */
+async function makeOrFail(
+  deps: SegmentExportDeps,
+  shop: ShopRow,
+  run: TrackedRun<SegmentExportRow>,
+): Promise<Made | null> {
+  const job = run.row
+  const path = join(exportDir(deps.dataDir), `${job.id}.csv`)
+  try {
+    return { ended: await writeAndEnd(deps, shop, run, path), path }
+  } catch (error) {
+    // Taken over by another worker: the export (and its file) are its own now.
+    run.throwIfLost()
+    deps.log?.error({ err: error, exportId: job.id, shopId: shop.id }, 'segment export failed')
+    await rm(`${path}.part`, { force: true }).catch(() => {})
+    await rm(path, { force: true }).catch(() => {})
+    await failExport(deps, shop, job)
+    return null
+  }
+}
+
 /** The CSV, then the export's end and its mail in one transaction. */
 async function writeAndEnd(
   deps: SegmentExportDeps,
   shop: ShopRow,
-  job: SegmentExportRow,
+  run: TrackedRun<SegmentExportRow>,
   path: string,
 ): Promise<{ mailId: string | null; attach: boolean }> {
+  const job = run.row
   await mkdir(exportDir(deps.dataDir), { recursive: true })
-  const rows = await writeSegmentCsv(deps.db, shop, job, `${path}.part`)
+  const rows = await writeSegmentCsv(deps.db, shop, run, `${path}.part`)
   await rename(`${path}.part`, path)
   const attach = (await stat(path)).size <= MAIL_ATTACHMENT_LIMIT
   const fileName = exportFileName(job, shop.iana_timezone)
@@ -148,7 +160,13 @@ async function failExport(deps: SegmentExportDeps, shop: ShopRow, job: SegmentEx
 }
 
 /** Writes the CSV (header, then the customers in id order); answers the rows written. */
-async function writeSegmentCsv(db: Db, shop: ShopRow, job: SegmentExportRow, path: string): Promise<number> {
+async function writeSegmentCsv(
+  db: Db,
+  shop: ShopRow,
+  run: TrackedRun<SegmentExportRow>,
+  path: string,
+): Promise<number> {
+  const job = run.row
   const encoder = createCsvEncoder(job.encoding)
   const out = createWriteStream(path)
   const failed = new Promise<never>((_, reject) => out.once('error', reject))
@@ -159,6 +177,7 @@ async function writeSegmentCsv(db: Db, shop: ShopRow, job: SegmentExportRow, pat
   let rows = 0
   let after: string | null = null
   for (;;) {
+    run.throwIfLost()
     const batch: SegmentCustomerRow[] = await Promise.race([
       segmentCustomersAfter(db, shop.id, where, after, BATCH),
       failed,

@@ -8,14 +8,10 @@ import { TAG_JOB_COLUMNS, type TagJobRow } from './tag-jobs-repo.ts'
 // job, its snapshot of customers, recording each customer once with the job's counts, and
 // finding jobs whose worker died.
 
-/** A running job whose worker has written nothing for this long counts as abandoned. */
-export const TAG_STALE_SECONDS = 120
-
-/** The tag jobs' rows as the runner claims them (runs/job-rows.ts). */
+/** The tag jobs' rows as the runner claims them (runs/job-rows.ts, runs/tracked-run.ts). */
 export const tagJobRows = jobTable<TagJobRow>({
   table: 'cdp_tag_jobs',
   columns: TAG_JOB_COLUMNS,
-  staleSeconds: TAG_STALE_SECONDS,
   orphanOrder: 'id',
 })
 
@@ -89,7 +85,6 @@ export async function recordCustomer(
   )
 }
 
-/** Says the worker is alive. */
 /** Ends the job (only once); null when it had ended. */
 export function finishTagJob(db: DbClient, id: string, status: 'done' | 'failed', error: string | null) {
   return queryRow<TagJobRow>(

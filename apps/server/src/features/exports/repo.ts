@@ -1,6 +1,7 @@
 import type { ExportEncoding, ExportFilter, SubscriptionStatus } from '@teiki/contract'
 import pg from 'pg'
-import { type DbClient, queryRow, queryRows, statement } from '../../db/pool.ts'
+import { type DbClient, queryRow, statement } from '../../db/pool.ts'
+import { jobTable } from '../../runs/job-rows.ts'
 import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
 import type { ExportRow } from './csv.ts'
 
@@ -37,47 +38,18 @@ export async function insertJob(
   return rows[0]!
 }
 
-/** How long a running job may go without a write before its worker counts as dead. */
-export const ABANDONED_AFTER_SECONDS = 120
-
 /**
- * Takes the job for this worker: a queued one, or a running one whose worker died (no write
- * for ABANDONED_AFTER_SECONDS; it is run again from the start). Null when it is not there to
- * take: ended, or running in a live worker.
+ * The export jobs' rows as tracked runs claim them (runs/job-rows.ts, runs/tracked-run.ts): a
+ * queued job, or a running one whose worker died (its owner gone, or no write for 2 minutes; it
+ * is run again from the start). A claim clears the error a failed try left.
  */
-export function claimJob(db: DbClient, shopId: string, id: string) {
-  return queryRow<ExportJobRow>(
-    db,
-    `update contract_exports set status = 'running', heartbeat_at = now(), error = null
-     where shop_id = $1 and id = $2::uuid
-       and (status = 'queued'
-         or (status = 'running' and heartbeat_at < now() - make_interval(secs => $3)))
-     returning ${JOB_COLUMNS}`,
-    [shopId, id, ABANDONED_AFTER_SECONDS],
-  )
-}
-
-/** Says the running job's worker is alive (between progress writes). */
-export async function touchJob(db: DbClient, shopId: string, id: string): Promise<void> {
-  await db.query(
-    `update contract_exports set heartbeat_at = now() where shop_id = $1 and id = $2::uuid and status = 'running'`,
-    [shopId, id],
-  )
-}
-
-/**
- * Jobs that should be running but have no live worker: queued or running with no write for
- * `staleSeconds` (their queue job may have been lost with a crash, or exhausted its retries).
- */
-export function staleJobs(db: DbClient, staleSeconds: number) {
-  return queryRows<{ shop_id: string; id: string }>(
-    db,
-    `select shop_id::text, id::text from contract_exports
-     where status in ('queued', 'running') and heartbeat_at < now() - make_interval(secs => $1)
-     order by created_at limit 100`,
-    [staleSeconds],
-  )
-}
+export const exportRows = jobTable<ExportJobRow>({
+  table: 'contract_exports',
+  columns: JOB_COLUMNS,
+  idType: 'uuid',
+  claimSets: 'error = null',
+  orphanOrder: 'created_at',
+})
 
 export function findJob(db: DbClient, shopId: string, id: string) {
   return queryRow<ExportJobRow>(
@@ -90,13 +62,7 @@ export function findJob(db: DbClient, shopId: string, id: string) {
   )
 }
 
-export function latestJobs(db: DbClient, shopId: string, limit: number) {
-  return queryRows<ExportJobRow>(
-    db,
-    `select ${JOB_COLUMNS} from contract_exports where shop_id = $1 order by created_at desc, id limit $2`,
-    [shopId, limit],
-  )
-}
+export const latestJobs = exportRows.latest
 
 export async function updateJob(
   db: DbClient,
@@ -113,7 +79,7 @@ export async function updateJob(
   const sets: string[] = []
   for (const [key, value] of Object.entries(patch)) {
     if (key === 'finished') {
-      sets.push('finished_at = now()')
+      sets.push('finished_at = now()', 'owner = null', 'updated_at = now()')
       continue
     }
     values.push(value)

@@ -8,17 +8,17 @@ import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
+import { runTracked, type TrackedRun } from '../../runs/tracked-run.ts'
 import { CSV_HEADER, createCsvEncoder, csvLine, csvRecord } from './csv.ts'
 import { EXPORT_FAILED_MESSAGE, exportMail } from './export-mail.ts'
 import { toQuery } from './filter-query.ts'
 import {
-  claimJob,
   countContracts,
   type ExportJobRow,
   type ExportQuery,
+  exportRows,
   findJob,
   streamContractBatch,
-  touchJob,
   updateJob,
 } from './repo.ts'
 
@@ -35,9 +35,6 @@ export type ExportDeps = {
   mailAttachmentLimit?: number
 }
 
-/** How often a running export says it is alive (besides its progress writes). */
-const HEARTBEAT_MS = 30_000
-
 /** The job is being run by another worker right now (its heartbeat is fresh): try later. */
 export class ExportBusy extends Error {
   constructor(id: string) {
@@ -47,10 +44,11 @@ export class ExportBusy extends Error {
 }
 
 /**
- * Runs an export job to the end, once: the job is claimed first (queued, or running with a
- * heartbeat so old that its worker died), so a second worker or a retried queue job never runs
- * it twice at once, and a crashed run is run again from the start (the file is written under
- * `.part` and renamed at the end). Counts the matching contracts, streams them as CSV into the
+ * Runs an export job to the end, once: the job is claimed first as a tracked run
+ * (runs/tracked-run.ts: queued, or running under a worker that died: its owner gone, or its
+ * heartbeat 2 minutes old), so a second worker or a retried queue job never runs it twice at
+ * once, and a crashed run is run again from the start (the file is written under `.part` and
+ * renamed at the end). Counts the matching contracts, streams them as CSV into the
  * job's file (one batch in memory at a time), records progress after every batch, then ends
  * the job and decides its mail in one transaction (mail_outbox), and sends the mail. A failure
  * is recorded on the job (status `failed`, a Japanese message) rather than thrown. Answers the
@@ -58,25 +56,31 @@ export class ExportBusy extends Error {
  */
 export async function runExport(deps: ExportDeps, shop: ShopRow, jobId: string): Promise<ExportJobRow> {
   const { db } = deps
-  const job = await claimJob(db, shop.id, jobId)
-  if (!job) {
-    const current = await findJob(db, shop.id, jobId)
-    if (current?.status === 'running') throw new ExportBusy(jobId)
-    if (!current) throw new AppError('NOT_FOUND', 'エクスポートが見つかりません。')
-    return current
-  }
+  const ran = await runTracked({ db, rows: exportRows, shopId: shop.id, id: jobId }, (run) =>
+    writeAndEnd(deps, shop, run),
+  )
+  if (ran) return ran.value
+  const current = await findJob(db, shop.id, jobId)
+  if (current?.status === 'running') throw new ExportBusy(jobId)
+  if (!current) throw new AppError('NOT_FOUND', 'エクスポートが見つかりません。')
+  return current
+}
+
+/** The claimed job: its file, then its end (done, or failed with a Japanese message). */
+async function writeAndEnd(deps: ExportDeps, shop: ShopRow, run: TrackedRun<ExportJobRow>) {
+  const { db } = deps
+  const job = run.row
   const dir = join(deps.dataDir, 'exports', shop.id)
   const filePath = join(dir, `${job.id}.csv`)
   const partPath = `${filePath}.part`
   let done = 0
-  const heartbeat = setInterval(() => {
-    touchJob(db, shop.id, job.id).catch(() => {})
-  }, HEARTBEAT_MS)
   try {
     const query = toQuery(shop, job.filter)
     await updateJob(db, shop.id, job.id, { total_rows: await countContracts(db, query), done_rows: 0 })
     await mkdir(dir, { recursive: true })
     const bytes = await writeCsv(deps, query, job.encoding, partPath, async (rows) => {
+      // Taken over by another worker (this one was silent too long): the file is its own now.
+      run.throwIfLost()
       done += rows
       await updateJob(db, shop.id, job.id, { done_rows: done })
     })
@@ -90,12 +94,11 @@ export async function runExport(deps: ExportDeps, shop: ShopRow, jobId: string):
       byte_size: bytes,
     })
   } catch (error) {
+    run.throwIfLost()
     deps.log?.error({ err: error, exportId: job.id, shopId: shop.id }, 'contract export failed')
     await rm(partPath, { force: true }).catch(() => {})
     const message = error instanceof AppError ? error.message : EXPORT_FAILED_MESSAGE
     return end(deps, shop, job.id, { status: 'failed', done_rows: done, error: message })
-  } finally {
-    clearInterval(heartbeat)
   }
 }
 

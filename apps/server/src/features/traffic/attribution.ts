@@ -33,7 +33,7 @@ export async function attributeShop(db: Db, shopId: string): Promise<number> {
   return settled
 }
 
-/** Every shop's pending checkouts (the sweep the server runs every 30 s). */
+/** Every shop's pending checkouts (the `traffic-attribution` job, every minute: jobs/traffic-jobs.ts). */
 export async function attributeAll(db: Db): Promise<number> {
   let settled = 0
   for (const shopId of await shopsWithPendingCheckouts(db)) settled += await attributeShop(db, shopId)

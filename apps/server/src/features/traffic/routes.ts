@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../http/app-error.ts'
 import type { AppInstance } from '../../http/app-instance.ts'
 import { tableRoute } from '../../http/contract-route.ts'
-import { attributeAll } from './attribution.ts'
 import { createIngestQueue } from './ingest-queue.ts'
 import { pixelAuthenticator } from './pixel-auth.ts'
 import { createPixelConnector, type PixelConnector } from './pixel-connection.ts'
@@ -12,8 +11,6 @@ import { createTrafficService, hitRows } from './service.ts'
 const tags = ['traffic']
 
 export type TrafficRouteOptions = {
-  /** Attribution sweep interval (ms); 0 turns it off (tests call the sweep themselves). */
-  sweepMs?: number
   /** The app's public URL the pixel sends to (read at each call: locally known once listening). */
   publicUrl?: () => string | undefined
 }
@@ -62,15 +59,7 @@ export function trafficRoutes(app: AppInstance, opts: TrafficRouteOptions = {}):
     handler: (request) => pixel.ensure(request.shop),
   })
   ingestRoute(app)
-
-  const sweepMs = opts.sweepMs ?? 30_000
-  if (sweepMs > 0) {
-    const timer = setInterval(() => {
-      attributeAll(app.db).catch((error) => app.log.warn({ err: error }, 'attribution sweep failed'))
-    }, sweepMs)
-    timer.unref()
-    app.addHook('onClose', async () => clearInterval(timer))
-  }
+  // The attribution of tracked checkouts runs on the job queue: jobs/traffic-jobs.ts.
 }
 
 function ingestRoute(app: AppInstance): void {
