@@ -79,14 +79,15 @@ export async function settleSuccess(
   await upsertOrder(ctx.db, shop.id, orderRecord(order, row.contract_id))
   const cycle = await orderCount(ctx.db, shop.id, row.contract_id)
   const before = await mirroredContract(ctx.db, shop.id, row.contract_id)
-  const advance =
+  // The contract's next cycle and the order's note attributes are independent calls: made side
+  // by side, so the order's attributes add no round trip to a settlement. Both before the
+  // commit: a settlement cut off here is applied again, and writes the same.
+  const [advance, attributes] = await Promise.all([
     before && !TERMINAL_STATUSES.has(before.status)
-      ? await advanceContract(ctx, { shop, row, client: ctx.clientFor(shop), before, cycle, settings })
-      : NOT_ADVANCED
-  // Before the commit: a settlement cut off here is applied again, and writes the same list.
-  const attributes = before
-    ? await writeOrderAttributes(ctx, shop, { orderId: order.id, row, before, cycle, settings })
-    : null
+      ? advanceContract(ctx, { shop, row, client: ctx.clientFor(shop), before, cycle, settings })
+      : NOT_ADVANCED,
+    before ? writeOrderAttributes(ctx, shop, { orderId: order.id, row, before, cycle, settings }) : null,
+  ])
   const amount = order.totalPriceSet.shopMoney
   const { nextAt, delivery, expired } = advance
   const mail = orderMail(ctx, shop, row, { orderName: order.name, amount, nextAt, delivery, expired })
