@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import type pg from 'pg'
 import { billingJobHandlers } from '../apps/server/src/jobs/billing-jobs.ts'
 import { perContract, platformSpend, round1, webhookDeliveries } from './billing-figures.ts'
@@ -9,6 +10,7 @@ import {
   startBillingShop,
   waitForFullBucket,
 } from './billing-shop.ts'
+import { processTicks } from './proc-ticks.ts'
 
 const API_KEY = 'bench-billing-key'
 const API_SECRET = 'bench-billing-secret'
@@ -68,6 +70,8 @@ async function billingRun(opts: {
     const client = env.clients.clientFor(shop)
     const clientBefore = { ...client.stats }
     log(`run over ${opts.due} due contracts (${limit.restoreRate} points/s, bucket ${limit.bucketSize})…`)
+    const dbName = `teiki_bench_billing_${opts.plan}`
+    const ticksBefore = processTicks(undefined, dbName)
     const startedAt = Date.now()
     // What the per-minute tick does at the billing hour: claim the day, send the run job.
     const tick = billingJobHandlers({
@@ -84,6 +88,14 @@ async function billingRun(opts: {
       log,
     )
     const billedS = (cycles.lastSettledAt - startedAt) / 1000
+    // CPU while it billed: this process (the app and, in a worker thread, the emulator) and the
+    // database's backends; against the machine's cores, to tell a CPU-bound run from a paced one.
+    const ticksAfter = processTicks(undefined, dbName)
+    const cpu = {
+      appAndEmulatorS: (ticksAfter.loader - ticksBefore.loader) / 100,
+      postgresS: (ticksAfter.postgres - ticksBefore.postgres) / 100,
+      cores: availableParallelism(),
+    }
     // The webhooks the follow-ups caused (contract updates) and the redeliveries of those that
     // failed during the run (the next retry comes about a minute later) are still part of the
     // run's cost: wait for them, up to 20 minutes (a delivery failing still is reported pending).
@@ -105,6 +117,7 @@ async function billingRun(opts: {
       duplicates: duplicatesOf(await emulator.attemptCounts(domain), attemptsBefore),
       clientThrottled: client.stats.throttled - clientBefore.throttled,
       webhooks: webhookDeliveries(await emulator.deliveries(deliveriesFrom), 0),
+      cpu,
     })
     report(log, figures)
     return figures
@@ -170,6 +183,7 @@ function figuresOf(m: {
   duplicates: { charged: number; duplicates: number }
   clientThrottled: number
   webhooks: ReturnType<typeof webhookDeliveries>
+  cpu: { appAndEmulatorS: number; postgresS: number; cores: number }
 }) {
   const limit = PLANS[m.plan]
   const billed = m.cycles.succeeded
@@ -197,6 +211,12 @@ function figuresOf(m: {
     contractsCharged: m.duplicates.charged,
     duplicates: m.duplicates.duplicates,
     webhooks: m.webhooks,
+    cpu: {
+      ...m.cpu,
+      /** Share of the machine's cores busy while it billed (1 = every core all the time). */
+      busy: Math.round(((m.cpu.appAndEmulatorS + m.cpu.postgresS) / (m.billedS * m.cpu.cores)) * 1000) / 1000,
+      msPerBilledContract: round1(((m.cpu.appAndEmulatorS + m.cpu.postgresS) * 1000) / Math.max(1, billed)),
+    },
   }
 }
 
@@ -231,6 +251,8 @@ function report(log: (line: string) => void, f: ReturnType<typeof figuresOf>) {
       `  rate-limit minimum ${f.rateLimitMinimumS} s → ratio ${f.ratioToRateLimitBound} (≥ 0.9); ` +
       `THROTTLED ${f.throttledAnswers} (client saw ${f.clientThrottled}); charged ${f.contractsCharged}, duplicates ${f.duplicates} (0)\n` +
       `  webhooks: ${topics}; ${hooks.failedFirst} failed their first try, ${hooks.retried} redeliveries, ` +
-      `${hooks.pending} still waiting for a retry`,
+      `${hooks.pending} still waiting for a retry\n` +
+      `  CPU while billing: app + emulator ${f.cpu.appAndEmulatorS} s, PostgreSQL ${f.cpu.postgresS} s ` +
+      `= ${f.cpu.msPerBilledContract} ms per contract; ${Math.round(f.cpu.busy * 100)}% of ${f.cpu.cores} cores busy`,
   )
 }
