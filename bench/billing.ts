@@ -245,7 +245,7 @@ function report(log: (line: string) => void, f: ReturnType<typeof figuresOf>) {
     `${JSON.stringify(f.run)}\n` +
       `  ${f.billed} billed in ${f.billedSeconds} s = ${f.contractsBilledPerMinute} contracts/min ` +
       `(the restore rate allows ${f.rateLimitContractsPerMinute}/min at these points per contract)\n` +
-      `  ${f.pointsSpent} points in ${f.calls} calls = ${f.pointsPerBilledContract} points per billed contract (≤ 25); ` +
+      `  ${f.pointsSpent} points in ${f.calls} calls = ${f.pointsPerBilledContract} points per billed contract (≤ 35 with the order attributes, ADR 0037); ` +
       `${f.pointsAfterLastSettled} of them after the last settlement\n` +
       `  per billed contract: ${top}\n` +
       `  rate-limit minimum ${f.rateLimitMinimumS} s → ratio ${f.ratioToRateLimitBound} (≥ 0.9); ` +
