@@ -1,5 +1,10 @@
+import { AppProvider } from '@shopify/polaris'
+import ja from '@shopify/polaris/locales/ja.json'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { pageDsn } from '../src/app/report-error.ts'
+import { DeliveryDaysFields } from '../src/features/settings/delivery-days-fields.tsx'
 import { toDeliveryDraft, toDeliverySettings } from '../src/features/settings/delivery-form.ts'
 import { fieldOfMessage, toDraft, toSettings } from '../src/features/settings/settings-form.ts'
 
@@ -75,5 +80,40 @@ describe('配送設定 form', () => {
     expect(toDeliverySettings(draft)).toEqual({
       problem: '休配日の2行目「5月32日」は日付として読めません（例: 2027年5月3日）',
     })
+  })
+})
+
+describe('配送設定 days fields', () => {
+  const draft = toDeliveryDraft({
+    carrier: 'yamato',
+    leadDays: 2,
+    extraDaysByPrefecture: { 'JP-47': 2 },
+    closedYearEnd: true,
+    closedDates: [],
+    horizonDays: 21,
+    cutoff: '15:00',
+  })
+  const html = renderToStaticMarkup(
+    createElement(AppProvider, { i18n: ja }, createElement(DeliveryDaysFields, { draft, change: () => {} })),
+  )
+
+  it('shows the lead, the horizon, the cutoff in Japan time and each far prefecture with its days', () => {
+    for (const text of [
+      '最短お届け日数',
+      '日後から',
+      '指定できる期間',
+      '日先まで',
+      '当日の締め時刻',
+      '日本時間',
+      '都道府県ごとの追加日数',
+      '都道府県を追加',
+    ]) {
+      expect(html).toContain(text)
+    }
+    expect(html).toContain('value="2"')
+    expect(html).toContain('value="21"')
+    expect(html).toContain('value="15:00"')
+    expect(html).toContain('沖縄県の追加日数')
+    expect(html).toContain('<option value="JP-47" selected="">沖縄県</option>')
   })
 })
