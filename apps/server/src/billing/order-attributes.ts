@@ -1,5 +1,5 @@
 import type { BillingSettings } from '@teiki/contract'
-import { deliveryDateOf, nextDeliveryDate, orderAttributes, toZonedDate } from '@teiki/domain'
+import { deliveryDateOf, orderAttributes, renewalDeliveryDate, toZonedDate } from '@teiki/domain'
 import { deliverySettingsOf } from '../features/delivery/service.ts'
 import { setOrderAttributes } from '../platform/operations/order-update.ts'
 import type { ShopRow } from '../platform/shops-repo.ts'
@@ -38,11 +38,12 @@ export async function writeOrderAttributes(
     // The contract's date is this order's unless it is before the billing day (the first
     // purchase's date, chosen at the cart, is still on the contract at the first renewal).
     const billingDay = toZonedDate(row.due_at, shop.iana_timezone)
-    const promised = deliveryDateOf(before.customAttributes)
-    const deliveryDate =
-      promised !== null && promised >= billingDay
-        ? promised
-        : nextDeliveryDate(delivery, billingDay, input.settings.deliveryPrepDays)
+    const deliveryDate = renewalDeliveryDate(
+      delivery,
+      billingDay,
+      input.settings.deliveryPrepDays,
+      deliveryDateOf(before.customAttributes),
+    )
     const attributes = orderAttributes({
       contractAttributes: before.customAttributes,
       cycle,

@@ -1,4 +1,10 @@
-import { addCalendarDays, nextBillingDate, toZonedDate, zonedDayStart } from '@teiki/domain'
+import {
+  addCalendarDays,
+  billingAfterDue,
+  type nextBillingDate,
+  toZonedDate,
+  zonedDayStart,
+} from '@teiki/domain'
 import type { PlatformContract } from '../platform/operations/contract-fragments.ts'
 
 // When the next cycle is due: after a success, after a skipped cycle, and when dunning retries.
@@ -35,33 +41,10 @@ function policyOf(contract: Scheduled): Policy {
   }
 }
 
-const lastDayOfMonth = (date: string): number => {
-  const [y, m] = date.split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(y, m, 0)).getUTCDate()
-}
-
-/**
- * The day of month a monthly schedule without anchors aims at. A contract that started on the
- * 31st and was billed on 30 November (the month has no 31st) is still a "31st" contract, so
- * December bills on the 31st again: the clamp of a short month must not stick.
- */
-function intendedDayOf(policy: Policy, dueDate: string, createdDate: string): number | undefined {
-  if (policy.anchors.length > 0 || (policy.interval !== 'MONTH' && policy.interval !== 'YEAR'))
-    return undefined
-  const dueDay = Number(dueDate.slice(8))
-  const createdDay = Number(createdDate.slice(8))
-  return dueDay === lastDayOfMonth(dueDate) && createdDay > dueDay ? createdDay : dueDay
-}
-
-/** The next billing instant after the cycle due at `dueAt` (the schedule, not the charge time, is the anchor). */
+/** The next billing instant after the cycle due at `dueAt` (domain `billingAfterDue`). */
 export function scheduleAfter(contract: Scheduled, dueAt: Date, timeZone: string): Date {
-  const policy = policyOf(contract)
-  const intendedDay = intendedDayOf(
-    policy,
-    toZonedDate(dueAt, timeZone),
-    toZonedDate(contract.createdAt, timeZone),
-  )
-  return nextBillingDate(dueAt, policy, timeZone, intendedDay === undefined ? undefined : { intendedDay })
+  const createdDay = Number(toZonedDate(contract.createdAt, timeZone).slice(8))
+  return billingAfterDue(policyOf(contract), dueAt, timeZone, createdDay)
 }
 
 /** Dunning retries run at the shop's billing hour, `days` shop-local days after `now`. */

@@ -28,6 +28,7 @@ import { productRoutes } from '../features/products/routes.ts'
 import { reportRoutes } from '../features/reports/routes.ts'
 import { sellingPlanRoutes } from '../features/selling-plans/routes.ts'
 import { settingsRoutes } from '../features/settings/routes.ts'
+import { shippingRoutes } from '../features/shipping/routes.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
 import { contractActionRoutes } from '../features/subscriptions/actions-routes.ts'
 import { contractDetailRoutes } from '../features/subscriptions/detail-routes.ts'
@@ -312,6 +313,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   })
   settingsRoutes(app)
   deliveryRoutes(app)
+  shippingRoutes(app)
   appPlanRoutes(app)
 
   billingRoutes(app, opts.now ? { now: opts.now } : {})

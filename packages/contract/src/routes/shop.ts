@@ -45,6 +45,7 @@ import {
   ZSettingsBody,
   ZSettingsResponse,
 } from '../settings.ts'
+import { ZShippingCsvQuery, ZShippingForecast, ZShippingForecastQuery } from '../shipping.ts'
 import {
   ZDomainResponse,
   ZEligibilityResponse,
@@ -54,6 +55,7 @@ import {
 } from '../shop.ts'
 import { ZPixelSettings, ZTrafficConditions, ZTrafficQuery, ZTrafficReport } from '../traffic.ts'
 import type { RouteTable } from './route.ts'
+import { fileAnswer } from './route.ts'
 
 const range = { query: ZReportRangeQuery, answer: ZDailyCounts }
 const sales = { query: ZSubtotalQuery, answer: ZSalesSeries }
@@ -79,6 +81,12 @@ export const shopRoutes = {
   'PUT /settings': { body: ZSettingsBody, answer: ZSettingsResponse },
   'GET /delivery-settings': { answer: ZDeliverySettingsResponse },
   'PUT /delivery-settings': { body: ZDeliverySettings, answer: ZDeliverySettingsResponse },
+  'GET /shipping-forecast': { query: ZShippingForecastQuery, answer: ZShippingForecast },
+  'GET /shipping-forecast/csv': {
+    query: ZShippingCsvQuery,
+    answer: fileAnswer('one row per coming order (text/csv; UTF-8 with BOM, or Shift_JIS)'),
+    file: true,
+  },
   'GET /current-delivery-prep-days-operation': { answer: ZDeliveryPrepDaysOperation },
   'GET /my-page-target-product-variants': { answer: ZMyPageTargetVariantList },
   'POST /my-page-target-product-variants': {

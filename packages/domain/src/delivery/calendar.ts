@@ -131,3 +131,20 @@ export function nextDeliveryDate(
     throw new RangeError(`prepDays must be ≥ 0: ${prepDays}`)
   return firstOpenDay(settings, addCalendarDays(billingDate, prepDays))
 }
+
+/**
+ * The お届け予定日 of the order billed on `billingDate`: the contract's promised date (chosen at
+ * the first purchase or set in 契約詳細) when it is not before the billing day, else the
+ * preparation days after the billing day past closed days. Billing writes it on the order and
+ * the shipping forecast lists the order on it: one rule for both.
+ */
+export function renewalDeliveryDate(
+  settings: Pick<DeliverySettings, 'closedYearEnd' | 'closedDates'>,
+  billingDate: string,
+  prepDays: number,
+  promised: string | null,
+): string {
+  return promised !== null && promised >= billingDate
+    ? promised
+    : nextDeliveryDate(settings, billingDate, prepDays)
+}

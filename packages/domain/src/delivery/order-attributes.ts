@@ -54,21 +54,35 @@ export function orderAttributes(input: OrderAttributesInput): Array<{ key: strin
 }
 
 /**
- * The SKUs to ship for order `cycle`: each line's SKU as the first conversion covering the cycle
- * turns it (one SKU into several joined by `+`, each in the line's quantity); a line without
- * an SKU is left out. Equal SKUs are added together, in the order they first appear.
+ * The SKUs to ship for order `cycle` with their units: each line's SKU as the first conversion
+ * covering the cycle turns it (one SKU into several joined by `+`, each in the line's quantity);
+ * a line without an SKU is left out. Equal SKUs are added together, in the order they first
+ * appear. A null cycle (unknown) applies only the conversions without a cycle range.
  */
+export function convertedSkus(
+  lines: ReadonlyArray<{ sku: string | null; quantity: number }>,
+  conversions: readonly SkuConversion[],
+  cycle: number | null,
+): Array<{ sku: string; quantity: number }> {
+  const units = new Map<string, number>()
+  for (const line of lines) {
+    if (!line.sku) continue
+    const rule = conversions.find(
+      (c) => c.from === line.sku && (cycle === null ? !c.cycles : cyclesCover(c.cycles, cycle)),
+    )
+    const skus = rule ? rule.to.split('+').map((s) => s.trim()) : [line.sku]
+    for (const sku of skus) units.set(sku, (units.get(sku) ?? 0) + line.quantity)
+  }
+  return [...units].map(([sku, quantity]) => ({ sku, quantity }))
+}
+
+/** The 出荷SKU attribute's text: `GRANOLA-500-FIRST×2、LEAFLET×2`. */
 export function shipSkus(
   lines: ReadonlyArray<{ sku: string | null; quantity: number }>,
   conversions: readonly SkuConversion[],
   cycle: number,
 ): string {
-  const units = new Map<string, number>()
-  for (const line of lines) {
-    if (!line.sku) continue
-    const rule = conversions.find((c) => c.from === line.sku && cyclesCover(c.cycles, cycle))
-    const skus = rule ? rule.to.split('+').map((s) => s.trim()) : [line.sku]
-    for (const sku of skus) units.set(sku, (units.get(sku) ?? 0) + line.quantity)
-  }
-  return [...units].map(([sku, n]) => `${sku}×${n}`).join('、')
+  return convertedSkus(lines, conversions, cycle)
+    .map((u) => `${u.sku}×${u.quantity}`)
+    .join('、')
 }
