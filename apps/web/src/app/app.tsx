@@ -24,6 +24,7 @@ const SubscriptionDetailPage = lazy(
 )
 const BillingSettingsPage = lazy(() => import('../features/billing/billing-settings-page.tsx'))
 const UpcomingChargesPage = lazy(() => import('../features/billing/upcoming-charges-page.tsx'))
+const ShippingForecastPage = lazy(() => import('../features/shipping/shipping-forecast-page.tsx'))
 const ThemePage = lazy(() => import('../features/theme/theme-page.tsx'))
 const PlanListPage = lazy(() => import('../features/selling-plans/plan-list-page.tsx'))
 const GroupEditorPage = lazy(() => import('../features/selling-plans/group-editor-page.tsx'))
@@ -74,6 +75,7 @@ function AppRoutes() {
                   <Route path="/cancellation-reasons" element={<CancellationReasonsPage />} />
                   <Route path="/billing/settings" element={<BillingSettingsPage />} />
                   <Route path="/billing/upcoming" element={<UpcomingChargesPage />} />
+                  <Route path="/shipping" element={<ShippingForecastPage />} />
                   <Route path="/theme" element={<ThemePage />} />
                   <Route path="/selling-plans" element={<PlanListPage />} />
                   <Route path="/selling-plans/:groupId" element={<GroupEditorPage />} />
