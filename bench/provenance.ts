@@ -35,6 +35,7 @@ export const SECTION_CODE: Record<string, string[]> = {
   ingest: [...SERVER, 'bench/ingest.ts', 'bench/ingest-client.ts'],
   burst: [...SERVER, ...EMULATOR, 'bench/burst.ts'],
   export: [...SERVER, 'bench/export.ts', 'bench/export-child.ts', 'bench/seed-mirror.ts'],
+  shipping: [...SERVER, 'bench/shipping.ts'],
 }
 
 /** The `--only` name of a section of latest.json (most are the same). */

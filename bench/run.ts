@@ -31,6 +31,7 @@ import { currentProvenance, flagOf, SECTION_CODE, staleSections } from './proven
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
 import { benchSellingPlans } from './selling-plans.ts'
 import { ROOT, startServer } from './server-process.ts'
+import { benchShipping } from './shipping.ts'
 import { benchShopOps } from './shopops.ts'
 import { benchStorefront } from './storefront.ts'
 import { benchSync } from './sync.ts'
@@ -41,7 +42,7 @@ const { values: args } = parseArgs({
     only: {
       type: 'string',
       default:
-        'search,bundle,vitals,detail,sync,burst,export,billing,merchant,storefront,plans,cdp,batch,shopops,analytics,ingest',
+        'search,bundle,vitals,detail,sync,burst,export,shipping,billing,merchant,storefront,plans,cdp,batch,shopops,analytics,ingest',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -180,6 +181,24 @@ if (only.has('export')) {
     await seedBenchMirror(pool, shape, log)
     results.export = { at, ...(await benchExport({ pool, databaseUrl, log })) }
   } finally {
+    await pool.end()
+  }
+}
+
+// 出荷予定 (issue 25): its own 100k-contract shop in the bench database, through a running server.
+if (only.has('shipping')) {
+  const databaseUrl = await ensureDatabase(baseUrl, benchDbName)
+  const pool = createPool(databaseUrl, 4)
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    SHOPIFY_API_KEY: 'bench-client-id',
+    SHOPIFY_API_SECRET: 'bench-client-secret',
+  })
+  try {
+    await migrate(pool)
+    results.shipping = { at, ...(await benchShipping({ pool, port: server.port, log })) }
+  } finally {
+    await server.stop()
     await pool.end()
   }
 }

@@ -11,30 +11,18 @@ const ZForecastDays = z.coerce
   })
   .default(7)
 
-export const ZShippingForecastQuery = z.strictObject(
-  { days: ZForecastDays },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `使えない条件です: ${issue.keys.join(', ')}` : undefined,
-  },
-)
+export const ZShippingForecastQuery = z.object({ days: ZForecastDays })
 
 /** The CSV's layout: the app's own (one row per order), or ヤマト運輸 B2クラウド's import layout. */
 export const SHIPPING_CSV_LAYOUTS = ['standard', 'yamato-b2'] as const
 
-export const ZShippingCsvQuery = z.strictObject(
-  {
-    days: ZForecastDays,
-    encoding: ZExportEncoding.default('shift_jis'),
-    layout: z
-      .enum(SHIPPING_CSV_LAYOUTS, { error: 'レイアウトは standard か yamato-b2 を指定してください' })
-      .default('standard'),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `使えない条件です: ${issue.keys.join(', ')}` : undefined,
-  },
-)
+export const ZShippingCsvQuery = z.object({
+  days: ZForecastDays,
+  encoding: ZExportEncoding.default('shift_jis'),
+  layout: z
+    .enum(SHIPPING_CSV_LAYOUTS, { error: 'レイアウトは standard か yamato-b2 を指定してください' })
+    .default('standard'),
+})
 export type ShippingCsvQuery = z.infer<typeof ZShippingCsvQuery>
 
 export const ZShippingForecastDay = z.object({
