@@ -1,14 +1,4 @@
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  DataTable,
-  InlineStack,
-  Page,
-  Select,
-  Text,
-} from '@shopify/polaris'
+import { Banner, BlockStack, Box, Button, Card, InlineStack, Page, Select, Text } from '@shopify/polaris'
 import type { ExportEncoding, ShippingForecast } from '@teiki/contract'
 import { useState } from 'react'
 import { download, errorMessage, saveBlob } from '../../app/api.ts'
@@ -69,6 +59,12 @@ export default function ShippingForecastPage() {
   )
 }
 
+/** When an order without a chosen date arrives (お届け準備期間). */
+function prepText(days: number): string {
+  const when = days === 0 ? '請求日当日' : `請求日から${days}日後`
+  return `お届け日の指定がない注文は${when}にお届け（お届けのない日は次のお届け可能日）。`
+}
+
 export function Summary({ forecast }: { forecast: ShippingForecast }) {
   return (
     <BlockStack gap="100">
@@ -76,30 +72,51 @@ export function Summary({ forecast }: { forecast: ShippingForecast }) {
         {totalsLabel(forecast)}
       </Text>
       <Text as="p" tone="subdued">
-        配送業者：{forecast.carrier}・お届け日の指定がない注文は請求日から{forecast.prepDays}
-        日後（お届け準備期間、お届けのない日はその後）。有効な契約のこれから作られる注文です。作成済みの注文はShopifyの注文一覧にあります。
+        配送業者：{forecast.carrier}・{prepText(forecast.prepDays)}
+        有効な契約のこれから作られる注文です。作成済みの注文はShopifyの注文一覧にあります。
       </Text>
     </BlockStack>
   )
 }
 
 export function DaysTable({ forecast }: { forecast: ShippingForecast }) {
-  const rows = forecast.days.map((day) => [
-    dayLabel(day.date),
-    day.orders === 0 ? '—' : `${day.orders.toLocaleString('ja-JP')}件`,
-    unitsText(day),
-    slotsText(day),
-    prefecturesText(day),
-  ])
   return (
-    <div data-testid="shipping-days">
-      <DataTable
-        columnContentTypes={['text', 'numeric', 'text', 'text', 'text']}
-        headings={['お届け予定日', '注文', '商品（SKU×数量）', '配送時間帯（コード）', '都道府県']}
-        rows={rows}
-        verticalAlign="top"
-      />
-    </div>
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="shipping-days">
+      {forecast.days.map((day) => (
+        <li key={day.date} data-testid="shipping-day">
+          <Box padding="400" borderBlockEndWidth="025" borderColor="border-secondary">
+            <BlockStack gap="100">
+              <InlineStack gap="300" blockAlign="baseline">
+                <Text as="h3" variant="headingSm">
+                  <span style={{ whiteSpace: 'nowrap' }}>{dayLabel(day.date)}</span>
+                </Text>
+                <Text as="span" tone={day.orders === 0 ? 'subdued' : undefined}>
+                  {day.orders === 0 ? 'お届けなし' : `${day.orders.toLocaleString('ja-JP')}件`}
+                </Text>
+              </InlineStack>
+              {day.orders > 0 ? (
+                <>
+                  <DayLine label="商品（SKU×数量）" text={unitsText(day)} />
+                  <DayLine label="配送時間帯（コード）" text={slotsText(day)} />
+                  <DayLine label="都道府県" text={prefecturesText(day)} />
+                </>
+              ) : null}
+            </BlockStack>
+          </Box>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function DayLine({ label, text }: { label: string; text: string }) {
+  return (
+    <Text as="p" variant="bodySm">
+      <Text as="span" tone="subdued">
+        {label}：
+      </Text>
+      {text}
+    </Text>
   )
 }
 
