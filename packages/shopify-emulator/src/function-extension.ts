@@ -80,7 +80,7 @@ export function loadFunctionExtension(dir: string, appKey: string): FunctionExte
   const tables = parseTomlTables(readFileSync(join(dir, 'shopify.extension.toml'), 'utf8'))
   const ext = tables.get('extensions')
   const targeting = tables.get('extensions.targeting')
-  if (!ext || ext.type !== 'function' || !targeting) throw new Error(`${dir} is not a function extension`)
+  if (ext?.type !== 'function' || !targeting) throw new Error(`${dir} is not a function extension`)
   const target = String(targeting.target ?? '')
   const apiType = API_TYPES[target]
   if (!apiType) throw new Error(`${dir}: target ${target} is not one the emulator runs`)

@@ -89,7 +89,7 @@ function problem(ctx: Context, m: Input, i: number, known: AppMetafieldRecord | 
       elementIndex: i,
       field: [...field, 'ownerId'],
       message:
-        'The emulator keeps app-data metafields and validations\' metafields only: ownerId must be currentAppInstallation.id or a Validation id',
+        "The emulator keeps app-data metafields and validations' metafields only: ownerId must be currentAppInstallation.id or a Validation id",
     }
   const found = metafieldProblem(m, field, known)
   return found ? { ...found, elementIndex: i } : null

@@ -1,5 +1,5 @@
-import type { ResolverMap } from '../attach-resolvers.ts'
 import { accessDenied, hasScope } from '../access.ts'
+import type { ResolverMap } from '../attach-resolvers.ts'
 import { connection } from '../connection.ts'
 import type { Context } from '../context.ts'
 import type { FunctionExtension } from '../function-extension.ts'

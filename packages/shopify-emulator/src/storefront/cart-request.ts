@@ -17,7 +17,11 @@ export type Storefront = {
 }
 
 /** What a page carries besides its body: the theme's assets, and a checkout to report to the pixel. */
-export type PageExtra = { stylesheets?: string[]; scripts?: string[]; checkout?: Record<string, unknown> | null }
+export type PageExtra = {
+  stylesheets?: string[]
+  scripts?: string[]
+  checkout?: Record<string, unknown> | null
+}
 
 export type CartRequest = {
   req: IncomingMessage

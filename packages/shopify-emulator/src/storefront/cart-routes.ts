@@ -178,7 +178,8 @@ export async function cartChange(r: CartRequest) {
   const form = new URLSearchParams(await readBody(req))
   const index = Number(form.get('line')) - 1
   const quantity = Number(form.get('quantity'))
-  if (!Number.isInteger(index) || index < 0 || index >= r.cart.lines.length) return redirect(res, `${base}/cart`, cookie)
+  if (!Number.isInteger(index) || index < 0 || index >= r.cart.lines.length)
+    return redirect(res, `${base}/cart`, cookie)
   if (!Number.isInteger(quantity) || quantity < 0) return refusedPage(r, ['数量を正しく指定してください。'])
   const errors = changeChecked(r, (next) => {
     if (quantity === 0) next.lines.splice(index, 1)

@@ -65,7 +65,9 @@ function lineSource(ctx: Context, line: CartLine, index: number): InputSource {
         title: product.title,
       },
     },
-    sellingPlanAllocation: plan ? { sellingPlan: { id: toGid('SellingPlan', plan.id), name: plan.name } } : null,
+    sellingPlanAllocation: plan
+      ? { sellingPlan: { id: toGid('SellingPlan', plan.id), name: plan.name } }
+      : null,
     cost: () => {
       const unit = checkoutUnitPrice(ctx, line)
       return {
@@ -109,7 +111,13 @@ function resultErrors(output: unknown): string[] | null {
   return messages
 }
 
-function runOne(ctx: Context, fn: FunctionExtension, v: ValidationRecord, cart: Cart, step: BuyerJourneyStep) {
+function runOne(
+  ctx: Context,
+  fn: FunctionExtension,
+  v: ValidationRecord,
+  cart: Cart,
+  step: BuyerJourneyStep,
+) {
   try {
     const errors = resultErrors(fn.run(functionInput(fn.inputQuery, inputGraph(ctx, cart, v, step))))
     if (errors) return errors

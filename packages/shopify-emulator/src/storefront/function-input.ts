@@ -74,7 +74,8 @@ function resolveSet(
       selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value)
     if (!fragment) throw new FunctionInputError(`unknown fragment in ${path}`)
     const on = fragment.typeCondition?.name.value
-    if (on === undefined || on === source.__typename) resolveSet(source, fragment.selectionSet, walk, path, out)
+    if (on === undefined || on === source.__typename)
+      resolveSet(source, fragment.selectionSet, walk, path, out)
   }
   return out
 }

@@ -201,8 +201,7 @@ async function checkout(r: CartRequest) {
   }
   const form = new URLSearchParams(await readBody(req))
   const buyer = parseBuyer(form)
-  const errors =
-    typeof buyer === 'string' ? [buyer] : cartValidationErrors(ctx, cart, 'CHECKOUT_COMPLETION')
+  const errors = typeof buyer === 'string' ? [buyer] : cartValidationErrors(ctx, cart, 'CHECKOUT_COMPLETION')
   if (typeof buyer === 'string' || errors.length > 0) {
     const shown = { ...defaultBuyer(ctx.now()), ...Object.fromEntries(form) } as Buyer
     const status = typeof buyer === 'string' ? 400 : 422
