@@ -147,9 +147,19 @@ function box(form: HTMLFormElement): void {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ items }),
     })
-      .then((res) => {
-        if (!res.ok) throw new Error(String(res.status))
-        window.location.href = form.dataset.cart ?? '/cart'
+      .then(async (res) => {
+        if (res.ok) {
+          window.location.href = form.dataset.cart ?? '/cart'
+          return
+        }
+        // A refusal the shopper can act on (the box rules at the cart: 「…」は3個以上お選びください)
+        // is the Ajax API's 422 description; anything else reads as the block's own message.
+        const body = (await res.json().catch(() => null)) as { description?: unknown } | null
+        message.textContent =
+          res.status === 422 && typeof body?.description === 'string'
+            ? body.description
+            : (form.dataset.error ?? '')
+        update()
       })
       .catch(() => {
         message.textContent = form.dataset.error ?? ''
