@@ -46,24 +46,34 @@ function entryOf(dir: string): string {
   return entry
 }
 
+const bundles = new Map<string, string>()
+/** The extension's code bundled as the CLI bundles it (once per folder and process). */
+function bundleOf(dir: string): string {
+  let text = bundles.get(dir)
+  if (text === undefined) {
+    text = buildSync({
+      entryPoints: [entryOf(dir)],
+      bundle: true,
+      write: false,
+      format: 'cjs',
+      platform: 'neutral',
+      target: 'es2022',
+      logLevel: 'silent',
+    }).outputFiles[0]!.text
+    bundles.set(dir, text)
+  }
+  return text
+}
+
 /**
  * The bundled function, run in a fresh V8 context for every input with nothing but the language:
  * no Node APIs, no network, no state kept from one run to the next (the platform compiles
  * JavaScript to WebAssembly and runs an instance per input, with no I/O but its input and output).
  */
 function loadExport(dir: string, exportName: string): (input: unknown) => unknown {
-  const { outputFiles } = buildSync({
-    entryPoints: [entryOf(dir)],
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'neutral',
-    target: 'es2022',
-    logLevel: 'silent',
-  })
   // The input and the output cross as JSON text, as they do on the platform: no shared objects.
   const script = new Script(
-    `var module = { exports: {} }, exports = module.exports;\n${outputFiles[0]!.text}\n` +
+    `var module = { exports: {} }, exports = module.exports;\n${bundleOf(dir)}\n` +
       `if (typeof module.exports[exportName] !== 'function') throw new Error('no export ' + exportName);\n` +
       'output = JSON.stringify(module.exports[exportName](JSON.parse(input)))',
     { filename: join(dir, 'dist/function.js') },
