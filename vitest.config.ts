@@ -14,6 +14,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'], setupFiles } },
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], setupFiles } },
+      // The platform extensions' own code (a Shopify Function is tested beside it, as the CLI's templates do).
+      { test: { name: 'extensions', include: ['extensions/*/test/**/*.test.ts'], setupFiles } },
       {
         test: {
           name: 'emulator',

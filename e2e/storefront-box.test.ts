@@ -8,7 +8,10 @@ import { ROOT } from './support/app-process.ts'
 
 // The box block's script in Chromium, on the emulated store: the box as the app publishes it
 // (app-data metafield teiki.boxes), the minimum and maximum enforced, the chosen products added
-// to the cart together with the chosen plan.
+// to the cart together with the chosen plan; and the same rule held at the cart by the app's box
+// rules function (extensions/teiki-box-rules, activated as the app activates it: validationCreate
+// with the rules in the validation's metafield), so a box with too few products is refused even
+// when the page's own check is bypassed.
 
 const ARTIFACTS = join(ROOT, 'artifacts/e2e')
 const DOMAIN = 'box-e2e.myshopify.com'
@@ -49,6 +52,22 @@ beforeAll(async () => {
     `mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { userErrors { message } } }`,
     { m: [{ ownerId: owner, namespace: 'teiki', key: 'boxes', type: 'json', value: JSON.stringify([box]) }] },
   )
+  // What apps/server/src/features/boxes/box-rules.ts does on a box save.
+  const fns = await gql(
+    '{ shopifyFunctions(first: 25, apiType: "cart_checkout_validation") { nodes { id } } }',
+  )
+  const rules = { boxes: [{ id: box.id, name: box.name, minSelection: 2, maxSelection: 2 }] }
+  const created = await gql(
+    `mutation($v: ValidationCreateInput!) { validationCreate(validation: $v) { validation { id } userErrors { message } } }`,
+    {
+      v: {
+        functionId: fns.shopifyFunctions!.nodes[0]!.id,
+        enable: true,
+        metafields: [{ namespace: 'teiki', key: 'box_rules', type: 'json', value: JSON.stringify(rules) }],
+      },
+    },
+  )
+  expect(JSON.stringify(created)).not.toContain('"message"')
   const theme = (await gql('{ themes(first: 1, roles: [MAIN]) { nodes { id } } }')).themes!.nodes[0]!.id
   const uid = /^uid\s*=\s*"([^"]+)"/m.exec(
     (await import('node:fs')).readFileSync(
@@ -108,5 +127,58 @@ describe('box block', () => {
     await page.waitForURL(/\/cart$/)
     const cart = await page.locator('table').innerText()
     expect(cart.match(new RegExp(`定期購入: ${planName.replace(/[()（）]/g, '.')}`, 'g'))).toHaveLength(2)
+  })
+  it('refuses a box with too few products at the cart, with the rule’s message, when the page’s check is bypassed', async () => {
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ja-JP' })
+    try {
+      await fresh.goto(productUrl)
+      const box = fresh.locator('[data-teiki-box]')
+      await box.waitFor()
+      await box.locator('input[name="items"]').nth(0).check()
+      const submit = box.getByRole('button', { name: 'まとめてカートに追加' })
+      expect(await submit.isDisabled()).toBe(true) // the block holds one product back itself
+      await submit.evaluate((b) => {
+        ;(b as HTMLButtonElement).disabled = false
+      })
+      await submit.click()
+      const message = box.locator('.teiki-box__message')
+      await expect
+        .poll(() => message.innerText())
+        .toBe('「よりどり定期便ボックス」は2個ちょうどお選びください（現在1個）')
+      await fresh.screenshot({ path: join(ARTIFACTS, 'storefront-box-refused.png'), fullPage: true })
+      // Nothing reached the cart, and posting to it directly is refused the same way.
+      const cartUrl = productUrl.replace(/\/products\/.*$/, '/cart')
+      const direct = await fresh.evaluate(async (url) => {
+        const variant = document.querySelector<HTMLInputElement>('input[name="items"]')!.value
+        const plan = document.querySelector<HTMLInputElement>('input[name="selling_plan"]:checked')!.value
+        const res = await fetch(`${url}/add.js`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            items: [
+              {
+                id: Number(variant),
+                quantity: 1,
+                selling_plan: Number(plan),
+                properties: { _box: 'x', _box_id: '1' },
+              },
+            ],
+          }),
+        })
+        const cart = (await (await fetch(`${url}.js`)).json()) as { item_count: number }
+        return { status: res.status, body: await res.json(), count: cart.item_count }
+      }, cartUrl)
+      expect(direct).toEqual({
+        status: 422,
+        body: {
+          status: 422,
+          message: 'Cart Error',
+          description: '「よりどり定期便ボックス」は2個ちょうどお選びください（現在1個）',
+        },
+        count: 0,
+      })
+    } finally {
+      await fresh.close()
+    }
   })
 })

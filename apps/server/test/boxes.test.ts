@@ -198,6 +198,79 @@ describe('boxes', () => {
     expect((await published()).some((b) => b.id === box.id)).toBe(false)
   })
 
+  it('every change writes the boxes’ rules to the shop’s box rules validation, made enabled once; another shop’s is its own', async () => {
+    /** The shop's validations of the box rules function, with their rules (the platform's state). */
+    const validations = async (domain: string) => {
+      const res = await env.emulator.graphql(domain, {
+        query:
+          '{ validations(first: 25) { nodes { id enabled title shopifyFunction { title } metafield(namespace: "teiki", key: "box_rules") { jsonValue } } } }',
+      })
+      type Node = {
+        id: string
+        enabled: boolean
+        title: string
+        shopifyFunction: { title: string }
+        metafield: { jsonValue: { boxes: Array<Record<string, unknown>> } } | null
+      }
+      return (res.data as { validations: { nodes: Node[] } }).validations.nodes.filter(
+        (v) => v.shopifyFunction.title === 'teiki-box-rules',
+      )
+    }
+    const box = await newBox('ルール用')
+    const put = (body: unknown) => call(env, 'PUT', `/boxes/${box.id}`, body)
+    await put({ sellingPlanGroupId: groupId })
+    await put({ maxSelection: 3 })
+    const from = env.emulator.callLog.length
+    expect((await put({ minSelection: 2 })).status).toBe(200)
+    expect(callsSince(env.emulator, from, env.main).map((c) => c.operationName)).toEqual(
+      expect.arrayContaining(['ShopifyFunctions', 'Validations']),
+    )
+    const [mine, ...more] = await validations(env.main)
+    expect(more).toEqual([])
+    expect(mine).toMatchObject({ enabled: true, title: '詰め合わせボックスの選択数' })
+    expect(mine!.metafield!.jsonValue.boxes).toContainEqual({
+      id: box.id,
+      name: 'ルール用',
+      minSelection: 2,
+      maxSelection: 3,
+    })
+    // The next save rewrites the same validation's metafield: no second validation.
+    await put({ maxSelection: 4 })
+    const [again, ...none] = await validations(env.main)
+    expect(none).toEqual([])
+    expect(again!.id).toBe(mine!.id)
+    expect(again!.metafield!.jsonValue.boxes).toContainEqual(
+      expect.objectContaining({ id: box.id, maxSelection: 4 }),
+    )
+    // An incomplete box has no rule; a deleted one loses its rule.
+    const rulesOf = async () => (await validations(env.main))[0]!.metafield!.jsonValue.boxes.map((b) => b.id)
+    expect(await rulesOf()).not.toContain((await newBox('未完成')).id)
+    expect((await call(env, 'DELETE', `/boxes/${box.id}`)).status).toBe(204)
+    expect(await rulesOf()).not.toContain(box.id)
+    // The other shop's validation (made by its own box save) holds none of this shop's boxes.
+    await call(env, 'POST', '/boxes', { name: '他店' }, env.other)
+    const theirs = await validations(env.other)
+    expect(theirs.map((v) => v.metafield!.jsonValue)).toEqual([{ boxes: [] }])
+    expect(theirs[0]!.id).not.toBe(mine!.id)
+  })
+
+  it('a box saved while its rules cannot be published is kept, and the merchant is told so', async () => {
+    const box = await newBox('反映失敗')
+    env.emulator.store.shop(env.main)!.installation.scopes = env.emulator.store
+      .shop(env.main)!
+      .installation.scopes.filter((s) => s !== 'write_validations')
+    try {
+      expectError(
+        await call(env, 'PUT', `/boxes/${box.id}`, { name: '反映失敗2' }),
+        502,
+        /選択数の確認に反映できませんでした/,
+      )
+    } finally {
+      env.emulator.store.shop(env.main)!.installation.scopes.push('write_validations')
+    }
+    expect(ZBoxDetail.parse((await call(env, 'GET', `/boxes/${box.id}`)).body).box.name).toBe('反映失敗2')
+  })
+
   it('DELETE removes the box; another shop’s box and group are not found (404), writing nothing', async () => {
     const box = await newBox('削除')
     const foreign = ZBox.parse((await call(env, 'POST', '/boxes', {}, env.other)).body)

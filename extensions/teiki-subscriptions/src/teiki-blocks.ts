@@ -4,7 +4,8 @@
 // Plans: keeps the radios on the theme's product form and shows the selected variant's prices.
 // Delivery: お届け希望日 (the deliverable dates of 配送設定, computed here from the app-data
 // metafield the page carries: no request before first paint) and 配送時間帯, as cart attributes.
-// Box: enforces the minimum and maximum, then adds the chosen products with the plan at once.
+// Box: enforces the minimum and maximum, then adds the chosen products with the plan at once
+// (the cart and checkout hold them to the same rule: extensions/teiki-box-rules).
 import {
   DEFAULT_DELIVERY_SETTINGS,
   type DeliverySettings,
@@ -138,16 +139,27 @@ function box(form: HTMLFormElement): void {
       id: Number(input.value),
       quantity: 1,
       selling_plan: plan() ? Number(plan()!.value) : undefined,
-      properties: { _box: form.dataset.box },
+      // `_box_id` tells the box rules function (extensions/teiki-box-rules) whose rule applies.
+      properties: { _box: form.dataset.box, _box_id: form.dataset.boxId },
     }))
     fetch(`${form.getAttribute('action')}.js`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ items }),
     })
-      .then((res) => {
-        if (!res.ok) throw new Error(String(res.status))
-        window.location.href = form.dataset.cart ?? '/cart'
+      .then(async (res) => {
+        if (res.ok) {
+          window.location.href = form.dataset.cart ?? '/cart'
+          return
+        }
+        // A refusal the shopper can act on (the box rules at the cart: 「…」は3個以上お選びください)
+        // is the Ajax API's 422 description; anything else reads as the block's own message.
+        const body = (await res.json().catch(() => null)) as { description?: unknown } | null
+        message.textContent =
+          res.status === 422 && typeof body?.description === 'string'
+            ? body.description
+            : (form.dataset.error ?? '')
+        update()
       })
       .catch(() => {
         message.textContent = form.dataset.error ?? ''

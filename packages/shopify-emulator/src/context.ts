@@ -1,4 +1,5 @@
 import type { Faults } from './faults.ts'
+import type { FunctionExtension } from './function-extension.ts'
 import type { ShopState } from './records.ts'
 import type { Store } from './store.ts'
 import type { PixelExtension } from './web-pixel-extension.ts'
@@ -29,6 +30,8 @@ export type Runtime = {
   themeFilesExemption: boolean
   /** The app's deployed web pixel extension (web-pixel-extension.ts); null: the app has none. */
   pixelExtension: PixelExtension | null
+  /** The app's deployed Shopify Functions (function-extension.ts). */
+  functions: FunctionExtension[]
 }
 
 /** Per-request context: resolvers only ever see the shop the access token belongs to. */

@@ -60,6 +60,12 @@ export type EmulatorOptions = {
    */
   pixelExtensionDir?: string | null
   /**
+   * The folders of the app's deployed Shopify Functions (default: the repository's
+   * `extensions/teiki-box-rules`); [] : the app has deployed none (`shopifyFunctions` is empty,
+   * `validationCreate` answers FUNCTION_NOT_FOUND).
+   */
+  functionExtensionDirs?: string[]
+  /**
    * The app holds Shopify's exemption to modify theme files (shopify.dev, themeFilesUpsert: "The
    * user needs write_themes and an exemption from Shopify"). Default false, as for nearly every
    * app: `themeFilesUpsert` answers ACCESS_DENIED and the app adds its block through the theme

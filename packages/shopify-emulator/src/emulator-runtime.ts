@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type BillingDelay, billingDelaySampler } from './billing-delay.ts'
 import type { Runtime } from './context.ts'
 import type { Faults } from './faults.ts'
+import { DEFAULT_FUNCTION_EXTENSION_DIRS, loadFunctionExtension } from './function-extension.ts'
 import type { ShopState } from './records.ts'
 import { Tasks } from './tasks.ts'
 import { loadPixelExtension } from './web-pixel-extension.ts'
@@ -35,6 +36,8 @@ export type RuntimeOptions = {
   bulkDelayMs?: number
   /** The deployed web pixel extension's folder (default: the repository's); null: none deployed. */
   pixelExtensionDir?: string | null
+  /** The deployed function extensions' folders (default: the repository's); []: none deployed. */
+  functionExtensionDirs?: string[]
   /** The app holds the theme-file exemption (themeFilesUpsert); default false. */
   themeFilesExemption?: boolean
 }
@@ -58,6 +61,7 @@ export function createRuntime(opts: RuntimeOptions) {
   let baseUrl = 'http://127.0.0.1'
   // Settable later: an app listening on a port chosen at start knows its URL only then.
   let callbackUrl = w.callbackUrl ?? null
+  const apiKey = opts.apiKey ?? 'teiki-local-client-id'
   const runtime: Runtime = {
     emit(shop: ShopState, topic: string, payload: Record<string, unknown>) {
       const targets = new Map<string, Record<string, unknown>>()
@@ -76,7 +80,7 @@ export function createRuntime(opts: RuntimeOptions) {
     later: (ms, fn) => tasks.later(ms, fn),
     faults: opts.faults,
     baseUrl: () => baseUrl,
-    app: { apiKey: opts.apiKey ?? 'teiki-local-client-id', handle: 'teiki', title: 'Teiki 定期購買' },
+    app: { apiKey, handle: 'teiki', title: 'Teiki 定期購買' },
     billingDelayMs: billingDelaySampler(opts.billingDelayMs, opts.seed ?? 1),
     bulkDelayMs: opts.bulkDelayMs ?? 50,
     get webhookCallbackUrl() {
@@ -86,6 +90,9 @@ export function createRuntime(opts: RuntimeOptions) {
     themeFilesExemption: opts.themeFilesExemption === true,
     pixelExtension:
       opts.pixelExtensionDir === null ? null : loadPixelExtension(opts.pixelExtensionDir ?? undefined),
+    functions: (opts.functionExtensionDirs ?? DEFAULT_FUNCTION_EXTENSION_DIRS).map((dir) =>
+      loadFunctionExtension(dir, apiKey),
+    ),
   }
   return {
     runtime,

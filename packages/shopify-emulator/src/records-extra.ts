@@ -150,6 +150,21 @@ export type WebPixelRecord = {
   updatedAt: number
 }
 
+/**
+ * A cart and checkout validation the app activated (`validationCreate`): the function it runs,
+ * whether it is live, and its metafields (the app's settings for the function, read by its input).
+ */
+export type ValidationRecord = {
+  id: number
+  functionId: string
+  title: string
+  enabled: boolean
+  blockOnFailure: boolean
+  metafields: AppMetafieldRecord[]
+  createdAt: number
+  updatedAt: number
+}
+
 export type ShopExtra = {
   drafts: DraftRecord[]
   discountCodes: DiscountCodeRecord[]
@@ -165,4 +180,6 @@ export type ShopExtra = {
   deliveryProfiles?: DeliveryProfileRecord[]
   /** The app's web pixel (webPixelCreate); absent or null: none. */
   webPixel?: WebPixelRecord | null
+  /** Cart and checkout validations (validationCreate); absent: none. */
+  validations?: ValidationRecord[]
 }

@@ -72,6 +72,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     seed,
     bulkDelayMs: opts.bulkDelayMs,
     pixelExtensionDir: opts.pixelExtensionDir,
+    functionExtensionDirs: opts.functionExtensionDirs,
     themeFilesExemption: opts.themeFilesExemption,
   })
 

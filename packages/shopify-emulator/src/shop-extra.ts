@@ -19,13 +19,14 @@ const idStarts: Record<string, number> = {
   DeliveryMethodDefinition: 700_000_000_000,
   DeliveryRateDefinition: 800_000_000_000,
   WebPixel: 1_900_000_000,
+  Validation: 1_200_000,
 }
 
 /**
  * Types whose ids the platform numbers across all shops: each shop starts its own stretch, so one
  * shop's theme or script tag id never names another's (the app's cross-shop 404s are tested on it).
  */
-const perShopRange = new Set(['OnlineStoreTheme', 'ScriptTag', 'WebPixel'])
+const perShopRange = new Set(['OnlineStoreTheme', 'ScriptTag', 'WebPixel', 'Validation'])
 
 export const newId = (shop: ShopState, type: string): number =>
   nextId(shop, type, (idStarts[type] ?? 1) + (perShopRange.has(type) ? (shop.info.id % 9973) * 100_000 : 0))

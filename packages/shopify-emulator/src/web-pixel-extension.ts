@@ -57,17 +57,23 @@ function parseValue(text: string): TomlValue {
   throw new Error(`unsupported TOML value: ${t}`)
 }
 
-/** `[table]` → its `key = value` lines, top level under ''. */
+/**
+ * `[table]` → its `key = value` lines, top level under ''. An array of tables (`[[name]]`, as a
+ * function extension's `[[extensions]]`) is keyed `name` for its first table, `name#2` for the next.
+ */
 export function parseTomlTables(toml: string): Map<string, Record<string, TomlValue>> {
   const tables = new Map<string, Record<string, TomlValue>>([['', {}]])
   let current = tables.get('')!
   for (const raw of toml.split('\n')) {
     const line = raw.replace(/^\s+/, '')
     if (line === '' || line.startsWith('#')) continue
-    const header = /^\[([A-Za-z0-9_.-]+)\]\s*(#.*)?$/.exec(line)
+    const header =
+      /^\[(\[)([A-Za-z0-9_.-]+)\]\]\s*(#.*)?$/.exec(line) ?? /^\[()([A-Za-z0-9_.-]+)\]\s*(#.*)?$/.exec(line)
     if (header) {
       current = {}
-      tables.set(header[1]!, current)
+      let name = header[2]!
+      for (let n = 2; header[1] && tables.has(name); n++) name = `${header[2]}#${n}`
+      tables.set(name, current)
       continue
     }
     const at = line.indexOf('=')

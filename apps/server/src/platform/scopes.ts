@@ -24,6 +24,9 @@ export const REQUIRED_SCOPES = [
   // The web pixel (流入元): webPixelCreate/Update need both; write_pixels implies read_pixels.
   'write_pixels',
   'read_customer_events',
+  // The box rules at the cart and checkout (extensions/teiki-box-rules): validationCreate and
+  // the validation's metafield teiki.box_rules; write implies read (the validations query).
+  'write_validations',
 ] as const
 
 /**

@@ -162,6 +162,7 @@ export async function createShop(
         'read_locations',
         'write_pixels',
         'read_customer_events',
+        'write_validations',
       ],
       opts.timezone ?? 'Asia/Tokyo',
       JSON.stringify(

@@ -30,6 +30,8 @@ export const ACCESS_SCOPES: readonly string[] = [
   // The web pixel (webPixelCreate): write_pixels implies read_pixels.
   'write_pixels',
   'read_customer_events',
+  // The box rules at the cart (validationCreate, a validation's metafields): implies read_validations.
+  'write_validations',
 ]
 
 export function shopInfo(rng: Rng, domain: string): ShopInfo {

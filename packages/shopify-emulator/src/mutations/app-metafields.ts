@@ -4,12 +4,15 @@ import type { Context } from '../context.ts'
 import { idOf } from '../gid.ts'
 import type { AppMetafieldRecord } from '../records-extra.ts'
 import { extraOf, newId } from '../shop-extra.ts'
+import { requireValidationWrite } from './validations.ts'
 
 /**
  * App-data metafields (shopify.dev, "App-data metafields"): metafields owned by the app's
  * installation, set with `metafieldsSet` (ownerId = `currentAppInstallation.id`) and read by
- * the app's theme blocks as `app.metafields.<namespace>.<key>`. The emulator keeps only these;
- * other owners are refused. Teiki's box block reads `teiki.boxes` (ADR 0014).
+ * the app's theme blocks as `app.metafields.<namespace>.<key>`; and the metafields of the app's
+ * validations (ownerId = a `Validation` id), which their function's input reads. The emulator
+ * keeps only these; other owners are refused. Teiki's box block reads `teiki.boxes` (ADR 0014),
+ * its box rules function the validation's `teiki.box_rules` (ADR 0038).
  */
 
 const MAX_INPUTS = 25
@@ -34,20 +37,27 @@ type SetError = { code: string; elementIndex: number | null; field: string[]; me
 
 const digest = (m: AppMetafieldRecord) => createHash('sha256').update(`${m.type}:${m.value}`).digest('hex')
 
-/** Why one input cannot be set, or null. */
-function problem(ctx: Context, m: Input, i: number, known: AppMetafieldRecord | undefined): SetError | null {
-  const err = (code: string, field: string, message: string) => ({
-    code,
-    elementIndex: i,
-    field: ['metafields', String(i), field],
-    message,
-  })
-  if (idOf(m.ownerId, 'AppInstallation') !== ctx.shop.installation.id)
-    return err(
-      'INVALID',
-      'ownerId',
-      'The emulator keeps app-data metafields only: ownerId must be currentAppInstallation.id',
-    )
+/** The list `ownerId` keeps its metafields in: the app's installation, or a validation of the app. */
+function ownerList(ctx: Context, ownerId: string): AppMetafieldRecord[] | null {
+  const extra = extraOf(ctx.shop, ctx.now())
+  if (idOf(ownerId, 'AppInstallation') === ctx.shop.installation.id) {
+    extra.appMetafields ??= []
+    return extra.appMetafields
+  }
+  const validation = (extra.validations ?? []).find((v) => idOf(ownerId, 'Validation') === v.id)
+  return validation?.metafields ?? null
+}
+
+/**
+ * Why one input's key, type or value cannot be set, or null (`field` prefixes the path, the
+ * input's place in its list: `['metafields', '0']`).
+ */
+export function metafieldProblem(
+  m: Omit<Input, 'ownerId'>,
+  field: string[],
+  known: AppMetafieldRecord | undefined,
+): Omit<SetError, 'elementIndex'> | null {
+  const err = (code: string, name: string, message: string) => ({ code, field: [...field, name], message })
   if (!/^[a-zA-Z0-9_-]{2,64}$/.test(m.key))
     return err('INVALID', 'key', 'Key must be 2-64 characters: letters, digits, - and _')
   const type = m.type ?? known?.type
@@ -70,7 +80,50 @@ function problem(ctx: Context, m: Input, i: number, known: AppMetafieldRecord | 
   return null
 }
 
-const view = (m: AppMetafieldRecord) => ({
+/** Why one input cannot be set, or null. */
+function problem(ctx: Context, m: Input, i: number, known: AppMetafieldRecord | undefined): SetError | null {
+  const field = ['metafields', String(i)]
+  if (!ownerList(ctx, m.ownerId))
+    return {
+      code: 'INVALID',
+      elementIndex: i,
+      field: [...field, 'ownerId'],
+      message:
+        "The emulator keeps app-data metafields and validations' metafields only: ownerId must be currentAppInstallation.id or a Validation id",
+    }
+  const found = metafieldProblem(m, field, known)
+  return found ? { ...found, elementIndex: i } : null
+}
+
+/** Sets `inputs` on `list` (each one new, or the value of the one with its namespace and key). */
+export function writeMetafields(
+  ctx: Context,
+  list: AppMetafieldRecord[],
+  inputs: ReadonlyArray<Omit<Input, 'ownerId'>>,
+): AppMetafieldRecord[] {
+  const at = Math.floor(ctx.now() / 1000) * 1000
+  return inputs.map((m) => {
+    const known = list.find((s) => s.namespace === namespaceOf(m) && s.key === m.key)
+    if (known) {
+      known.value = m.value
+      known.updatedAt = at
+      return known
+    }
+    const created: AppMetafieldRecord = {
+      id: newId(ctx.shop, 'Metafield'),
+      namespace: namespaceOf(m),
+      key: m.key,
+      type: m.type!,
+      value: m.value,
+      createdAt: at,
+      updatedAt: at,
+    }
+    list.push(created)
+    return created
+  })
+}
+
+export const viewMetafield = (m: AppMetafieldRecord) => ({
   ...m,
   compareDigest: digest(m),
   jsonValue:
@@ -83,7 +136,7 @@ const view = (m: AppMetafieldRecord) => ({
           : m.value,
 })
 
-const namespaceOf = (m: Input) => m.namespace ?? '$app'
+const namespaceOf = (m: Pick<Input, 'namespace'>) => m.namespace ?? '$app'
 
 export const appMetafieldMutations: ResolverMap = {
   AppInstallation: {
@@ -91,14 +144,11 @@ export const appMetafieldMutations: ResolverMap = {
       const found = (extraOf(ctx.shop, ctx.now()).appMetafields ?? []).find(
         (m) => m.namespace === (args.namespace ?? '$app') && m.key === args.key,
       )
-      return found ? view(found) : null
+      return found ? viewMetafield(found) : null
     },
   },
   Mutation: {
     metafieldsSet: (_s, args: { metafields: Input[] }, ctx: Context) => {
-      const extra = extraOf(ctx.shop, ctx.now())
-      const stored = extra.appMetafields ?? []
-      const find = (m: Input) => stored.find((s) => s.namespace === namespaceOf(m) && s.key === m.key)
       if (args.metafields.length > MAX_INPUTS)
         return {
           metafields: null,
@@ -111,32 +161,17 @@ export const appMetafieldMutations: ResolverMap = {
             },
           ],
         }
+      // A validation's metafields are the validation's: writing them takes write_validations.
+      if (args.metafields.some((m) => idOf(m.ownerId, 'Validation') !== null))
+        requireValidationWrite(ctx, 'metafieldsSet')
+      const find = (m: Input) =>
+        ownerList(ctx, m.ownerId)?.find((s) => s.namespace === namespaceOf(m) && s.key === m.key)
       // All or nothing, as the platform does: one bad input sets none.
       const errors = args.metafields.map((m, i) => problem(ctx, m, i, find(m))).filter((e) => e !== null)
       if (errors.length > 0) return { metafields: null, userErrors: errors }
-      const at = Math.floor(ctx.now() / 1000) * 1000
-      const written = args.metafields.map((m) => {
-        const known = find(m)
-        if (known) {
-          known.value = m.value
-          known.updatedAt = at
-          return known
-        }
-        const created: AppMetafieldRecord = {
-          id: newId(ctx.shop, 'Metafield'),
-          namespace: namespaceOf(m),
-          key: m.key,
-          type: m.type!,
-          value: m.value,
-          createdAt: at,
-          updatedAt: at,
-        }
-        stored.push(created)
-        return created
-      })
-      extra.appMetafields = stored
+      const written = args.metafields.flatMap((m) => writeMetafields(ctx, ownerList(ctx, m.ownerId)!, [m]))
       ctx.store.changed()
-      return { metafields: written.map(view), userErrors: [] }
+      return { metafields: written.map(viewMetafield), userErrors: [] }
     },
   },
 }

@@ -11,6 +11,7 @@ import { draftMutations } from './drafts.ts'
 import { orderMutations } from './orders.ts'
 import { refundMutations } from './refunds.ts'
 import { sellingPlanGroupMutations } from './selling-plan-groups.ts'
+import { validationResolvers } from './validations.ts'
 import { webPixelResolvers } from './web-pixels.ts'
 import { webhookSubscriptionResolvers } from './webhook-subscriptions.ts'
 
@@ -30,4 +31,5 @@ export const mutationMaps: ResolverMap[] = [
   webhookSubscriptionResolvers,
   deliveryProfileMutations,
   webPixelResolvers,
+  validationResolvers,
 ]

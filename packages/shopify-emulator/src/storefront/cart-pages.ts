@@ -21,6 +21,31 @@ function planName(ctx: Context, planId: number | null): string {
   return '定期購入'
 }
 
+/** The shopper's messages (validation errors, a refused form), each as the page's alert. */
+const alerts = (errors: readonly string[]) =>
+  errors.length === 0
+    ? ''
+    : `<div class="error" role="alert">${errors.map((e) => `<p>${escapeHtml(e)}</p>`).join('')}</div>`
+
+const BOX_ID = '_box_id'
+
+/**
+ * The 削除 form of a line. A box's line (the box block's `_box_id`) removes the box as a whole,
+ * its lines on that plan together, with one `/cart/update` (quantities by line): taken out one
+ * product at a time, a box at its minimum could never leave the cart, as its rule refuses each step.
+ */
+function removeForm(cart: Cart, index: number, base: string): string {
+  const line = cart.lines[index]!
+  const box = line.properties[BOX_ID]
+  if (box === undefined)
+    return `<form method="post" action="${base}/cart/change"><input type="hidden" name="line" value="${index + 1}"><input type="hidden" name="quantity" value="0"><button type="submit">削除</button></form>`
+  const quantities = cart.lines.map((l) =>
+    l.properties[BOX_ID] === box && l.sellingPlanId === line.sellingPlanId ? 0 : l.quantity,
+  )
+  const inputs = quantities.map((q) => `<input type="hidden" name="updates[]" value="${q}">`).join('')
+  return `<form method="post" action="${base}/cart/update">${inputs}<button type="submit">ボックスを削除</button></form>`
+}
+
 function cartRows(
   ctx: Context,
   cart: Cart,
@@ -33,23 +58,23 @@ function cartRows(
     const product = variant && findById(ctx.shop.products, variant.productId)
     const unit = checkoutUnitPrice(ctx, line)
     total += unit * line.quantity
-    const remove = editable
-      ? `<form method="post" action="${base}/cart/change"><input type="hidden" name="line" value="${index + 1}"><input type="hidden" name="quantity" value="0"><button type="submit">削除</button></form>`
-      : ''
+    const box = line.properties._box ? `・詰め合わせ: ${escapeHtml(line.properties._box)}` : ''
     return `<tr>
-  <td>${escapeHtml(product?.title ?? '')}<br><span class="muted">${escapeHtml(variant?.title ?? '')}・${escapeHtml(planName(ctx, line.sellingPlanId))}</span></td>
-  <td class="num">${yen(unit)}</td><td class="num">${line.quantity}</td><td class="num">${yen(unit * line.quantity)}</td><td>${remove}</td>
+  <td>${escapeHtml(product?.title ?? '')}<br><span class="muted">${escapeHtml(variant?.title ?? '')}・${escapeHtml(planName(ctx, line.sellingPlanId))}${box}</span></td>
+  <td class="num">${yen(unit)}</td><td class="num">${line.quantity}</td><td class="num">${yen(unit * line.quantity)}</td><td>${editable ? removeForm(cart, index, base) : ''}</td>
 </tr>`
   })
   return { rows: rows.join('\n'), total }
 }
 
-export function cartBody(ctx: Context, cart: Cart, base: string): string {
+/** The cart page, with `errors` (the validations' messages, a refused change) above the lines. */
+export function cartBody(ctx: Context, cart: Cart, base: string, errors: readonly string[] = []): string {
   if (cart.lines.length === 0) {
-    return `<h1>カート</h1><p>カートは空です。</p><p><a href="${base}/">商品一覧へ</a></p>`
+    return `<h1>カート</h1>${alerts(errors)}<p>カートは空です。</p><p><a href="${base}/">商品一覧へ</a></p>`
   }
   const { rows, total } = cartRows(ctx, cart, base, true)
   return `<h1>カート</h1>
+${alerts(errors)}
 <table class="table"><thead><tr><th>商品</th><th>単価（初回）</th><th>数量</th><th>小計</th><th></th></tr></thead>
 <tbody>${rows}</tbody></table>
 <p>商品合計（初回）: <strong>${yen(total)}</strong><span class="muted">（送料は次の画面で計算されます）</span></p>
@@ -83,7 +108,13 @@ const options = (choices: ReadonlyArray<readonly [string, string]>, selected: st
     )
     .join('')
 
-export function checkoutBody(ctx: Context, cart: Cart, base: string, buyer: Buyer, error?: string): string {
+export function checkoutBody(
+  ctx: Context,
+  cart: Cart,
+  base: string,
+  buyer: Buyer,
+  errors: readonly string[] = [],
+): string {
   const { rows, total } = cartRows(ctx, cart, base, false)
   // Every prefecture, in the platform's codes (the domain's one list), and the app's time slots.
   const provinces = options(
@@ -92,7 +123,7 @@ export function checkoutBody(ctx: Context, cart: Cart, base: string, buyer: Buye
   )
   const slots = options(Object.entries(DELIVERY_TIME_LABELS), buyer.deliveryTime ?? 'NONE')
   return `<h1>ご購入手続き</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${alerts(errors)}
 <table class="table"><tbody>${rows}</tbody></table>
 <p>商品合計: <strong>${yen(total)}</strong></p>
 <form method="post" action="${base}/checkout" style="max-width:32rem">

@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { DELIVERY_TIME_LABELS, PREFECTURES } from '@teiki/domain'
-import type { Liquid } from 'liquidjs'
 import type { Context, Runtime } from '../context.ts'
 import { readBody, sendJson } from '../http.ts'
-import type { ShopState } from '../records.ts'
 import type { Store } from '../store.ts'
 import { findById } from '../store.ts'
-import { type Cart, type CartLine, Carts } from './cart.ts'
+import { type Cart, Carts } from './cart.ts'
 import { cartBody, checkoutBody, defaultBuyer, thankYouBody } from './cart-pages.ts'
+import { type CartRequest, type PageExtra, redirect, type Storefront, sendHtml } from './cart-request.ts'
+import { cartAdd, cartAddJs, cartChange, cartJson, cartUpdate } from './cart-routes.ts'
+import { cartValidationErrors } from './cart-validation.ts'
 import { type Buyer, placeOrder } from './checkout.ts'
 import { escapeHtml, storePage } from './layout.ts'
 import { createStorefrontLiquid, extensionAsset, loadExtension, type ThemeExtension } from './liquid.ts'
@@ -27,19 +28,6 @@ export const storefrontBase = (baseUrl: string, shop: string) => `${baseUrl}${ST
 
 export type StorefrontDeps = { store: Store; runtime: Runtime }
 
-/** A cart's completed checkout: its order, and the checkout's event until the thank-you page sent it. */
-type CompletedCheckout = { orderId: number; checkout: Record<string, unknown> | null }
-
-type Storefront = {
-  ext: ThemeExtension
-  engine: Liquid
-  carts: Carts
-  lastOrders: Map<string, CompletedCheckout>
-}
-
-/** What a page carries besides its body: the theme's assets, and a checkout to report to the pixel. */
-type PageExtra = { stylesheets?: string[]; scripts?: string[]; checkout?: Record<string, unknown> | null }
-
 let shared: Storefront | undefined
 /** One extension and Liquid engine for the process (the extension is read once). */
 function storefront(): Storefront {
@@ -55,53 +43,11 @@ function storefront(): Storefront {
   return shared
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string, cookie?: string): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': Buffer.byteLength(html),
-    'cache-control': 'no-store',
-    ...(cookie ? { 'set-cookie': cookie } : {}),
-  })
-  res.end(html)
-}
-
-function redirect(res: ServerResponse, location: string, cookie?: string): void {
-  res.writeHead(303, { location, ...(cookie ? { 'set-cookie': cookie } : {}) })
-  res.end()
-}
-
 const cartToken = (req: IncomingMessage) =>
   /(?:^|;\s*)cart=([0-9a-f]{32})(?:;|$)/.exec(req.headers.cookie ?? '')?.[1]
 
 const cartCookie = (shop: string, cart: Cart) =>
   `cart=${cart.token}; Path=${STOREFRONT_PREFIX}${shop}; HttpOnly; SameSite=Lax`
-
-/** A cart line from the platform's add parameters; null when the variant or plan is not the shop's. */
-function cartLine(
-  shop: ShopState,
-  id: unknown,
-  quantity: unknown,
-  plan: unknown,
-  properties?: unknown,
-): CartLine | null {
-  const variant = findById(shop.variants, Number(id))
-  const q = quantity === undefined || quantity === null || quantity === '' ? 1 : Number(quantity)
-  if (!variant || !Number.isInteger(q) || q < 1) return null
-  let sellingPlanId: number | null = null
-  if (plan !== undefined && plan !== null && plan !== '') {
-    const groups = shop.sellingPlanGroups.filter(
-      (g) => g.productIds.includes(variant.productId) || g.variantIds?.includes(variant.id),
-    )
-    if (!groups.some((g) => g.sellingPlans.some((p) => p.id === Number(plan)))) return null
-    sellingPlanId = Number(plan)
-  }
-  const props: Record<string, string> = {}
-  if (properties && typeof properties === 'object') {
-    for (const [k, v] of Object.entries(properties))
-      if (typeof v === 'string') props[k.slice(0, 100)] = v.slice(0, 500)
-  }
-  return { variantId: variant.id, quantity: q, sellingPlanId, properties: props }
-}
 
 /** The buyer of a checkout form, or the reason it is refused (Japanese). */
 export function parseBuyer(form: URLSearchParams): Buyer | string {
@@ -232,18 +178,6 @@ export async function handleStorefront(
   return handleCartPaths({ req, res, ctx, sf, cart, cookie, base, path, page })
 }
 
-type CartRequest = {
-  req: IncomingMessage
-  res: ServerResponse
-  ctx: Context
-  sf: Storefront
-  cart: Cart
-  cookie: string
-  base: string
-  path: string
-  page: (title: string, body: string, extra?: PageExtra) => string
-}
-
 const indexPage = ({ res, ctx, base, cookie, page }: CartRequest) => {
   const items = ctx.shop.products
     .filter((p) => p.status === 'ACTIVE')
@@ -252,104 +186,26 @@ const indexPage = ({ res, ctx, base, cookie, page }: CartRequest) => {
   sendHtml(res, 200, page('商品一覧', `<h1>商品一覧</h1><ul>${items}</ul>`), cookie)
 }
 
-async function cartAdd({ req, res, ctx, sf, cart, cookie, base, page }: CartRequest) {
-  const form = new URLSearchParams(await readBody(req))
-  const line = cartLine(ctx.shop, form.get('id'), form.get('quantity'), form.get('selling_plan'))
-  if (!line)
-    return sendHtml(
-      res,
-      422,
-      page('カート', '<p class="error">この商品はカートに追加できません。</p>'),
-      cookie,
-    )
-  sf.carts.add(cart, line)
-  redirect(res, `${base}/cart`, cookie)
-}
-
-/** The Ajax API's `/cart/add.js`: `{ items: [{ id, quantity, selling_plan, properties }] }`, all or none. */
-async function cartAddJs({ req, res, ctx, sf, cart, cookie }: CartRequest) {
-  let body: { items?: unknown[] } = {}
-  try {
-    body = JSON.parse(await readBody(req)) as { items?: unknown[] }
-  } catch {}
-  const items = Array.isArray(body.items) ? body.items : []
-  const lines = items.map((i) => {
-    const it = (i ?? {}) as Record<string, unknown>
-    return cartLine(ctx.shop, it.id, it.quantity, it.selling_plan, it.properties)
-  })
-  res.setHeader('set-cookie', cookie)
-  if (lines.length === 0 || lines.some((l) => l === null)) {
-    return sendJson(res, 422, {
-      status: 422,
-      message: 'Cart Error',
-      description: 'この商品はカートに追加できません。',
-    })
-  }
-  for (const line of lines) sf.carts.add(cart, line!)
-  sendJson(res, 200, { items: lines })
-}
-
-/** The Ajax API's cart: what `/cart.js` and `/cart/update.js` answer (lines as `/cart/add.js` does). */
-const cartJson = (cart: Cart) => ({
-  token: cart.token,
-  attributes: cart.attributes,
-  item_count: cart.lines.reduce((n, l) => n + l.quantity, 0),
-  items: cart.lines,
-})
-
 /**
- * The Ajax API's `/cart/update.js`: `{ attributes: { key: value } }` as JSON, or the form's
- * `attributes[key]=value`; an empty value removes the key. 422 and nothing changed for a body
- * the platform would refuse (too many or too long attributes).
+ * Checkout: the shop's validations run when it is shown (CHECKOUT_INTERACTION) and when it is
+ * paid (CHECKOUT_COMPLETION); while one refuses the cart, the page says why and no order is
+ * placed (validation errors always block checkout, shopify.dev, `Validation`).
  */
-async function cartUpdateJs({ req, res, sf, cart, cookie }: CartRequest) {
-  const text = await readBody(req)
-  let attributes: Record<string, unknown> = {}
-  if ((req.headers['content-type'] ?? '').includes('application/json')) {
-    try {
-      const body = JSON.parse(text) as { attributes?: unknown }
-      if (body.attributes && typeof body.attributes === 'object')
-        attributes = body.attributes as Record<string, unknown>
-    } catch {}
-  } else {
-    for (const [name, value] of new URLSearchParams(text)) {
-      const m = /^attributes\[(.+)\]$/.exec(name)
-      if (m) attributes[m[1]!] = value
-    }
-  }
-  res.setHeader('set-cookie', cookie)
-  if (!sf.carts.setAttributes(cart, attributes))
-    return sendJson(res, 422, {
-      status: 422,
-      message: 'Cart Error',
-      description: 'カートの属性を保存できません。',
-    })
-  sendJson(res, 200, cartJson(cart))
-}
-
-async function cartChange({ req, res, sf, cart, cookie, base }: CartRequest) {
-  const form = new URLSearchParams(await readBody(req))
-  const index = Number(form.get('line')) - 1
-  if (Number.isInteger(index) && index >= 0 && form.get('quantity') === '0') sf.carts.remove(cart, index)
-  redirect(res, `${base}/cart`, cookie)
-}
-
 async function checkout(r: CartRequest) {
   const { req, res, ctx, sf, cart, cookie, base, page } = r
   if (cart.lines.length === 0) return redirect(res, `${base}/cart`, cookie)
   if (req.method === 'GET') {
-    return sendHtml(
-      res,
-      200,
-      page('ご購入手続き', checkoutBody(ctx, cart, base, defaultBuyer(ctx.now()))),
-      cookie,
-    )
+    const errors = cartValidationErrors(ctx, cart, 'CHECKOUT_INTERACTION')
+    const body = checkoutBody(ctx, cart, base, defaultBuyer(ctx.now()), errors)
+    return sendHtml(res, 200, page('ご購入手続き', body), cookie)
   }
   const form = new URLSearchParams(await readBody(req))
   const buyer = parseBuyer(form)
-  if (typeof buyer === 'string') {
+  const errors = typeof buyer === 'string' ? [buyer] : cartValidationErrors(ctx, cart, 'CHECKOUT_COMPLETION')
+  if (typeof buyer === 'string' || errors.length > 0) {
     const shown = { ...defaultBuyer(ctx.now()), ...Object.fromEntries(form) } as Buyer
-    return sendHtml(res, 400, page('ご購入手続き', checkoutBody(ctx, cart, base, shown, buyer)), cookie)
+    const status = typeof buyer === 'string' ? 400 : 422
+    return sendHtml(res, status, page('ご購入手続き', checkoutBody(ctx, cart, base, shown, errors)), cookie)
   }
   const result = placeOrder(ctx, cart, buyer)
   // The checkout as bought, for the pixel's checkout_completed on the thank-you page.
@@ -377,13 +233,18 @@ const CART_ROUTES: Record<string, (r: CartRequest) => void | Promise<void>> = {
   'POST /cart/add': cartAdd,
   'POST /cart/add.js': cartAddJs,
   'POST /cart/change': cartChange,
-  'POST /cart/update.js': cartUpdateJs,
+  'POST /cart/update': cartUpdate,
+  'POST /cart/update.js': cartUpdate,
   'GET /cart.js': ({ res, cart, cookie }) => {
     res.setHeader('set-cookie', cookie)
     sendJson(res, 200, cartJson(cart))
   },
-  'GET /cart': ({ res, ctx, cart, cookie, base, page }) =>
-    sendHtml(res, 200, page('カート', cartBody(ctx, cart, base)), cookie),
+  // The cart as it stands, with what the validations say of it now (a rule changed since it was
+  // filled): the platform shows validation errors on the cart page of themes with a cart template.
+  'GET /cart': ({ res, ctx, cart, cookie, base, page }) => {
+    const errors = cartValidationErrors(ctx, cart, 'CART_INTERACTION')
+    sendHtml(res, 200, page('カート', cartBody(ctx, cart, base, errors)), cookie)
+  },
   'GET /checkout': checkout,
   'POST /checkout': checkout,
   'GET /thank-you': thankYou,

@@ -313,6 +313,25 @@ export const deliveryProfileUpdate = `mutation DeliveryProfileUpdate($id: ID!, $
   }
 }`
 
+export const shopifyFunctions = `query ShopifyFunctions($apiType: String) {
+  shopifyFunctions(first: 25, apiType: $apiType) {
+    nodes { id title apiType apiVersion appKey inputQuery }
+  }
+}`
+
+export const validationCreate = `mutation ValidationCreate($validation: ValidationCreateInput!) {
+  validationCreate(validation: $validation) {
+    validation { id title enabled blockOnFailure shopifyFunction { id title } metafield(namespace: "teiki", key: "box_rules") { value } }
+    userErrors { code field message }
+  }
+}`
+
+export const validationsQuery = `query Validations {
+  validations(first: 25) {
+    nodes { id enabled shopifyFunction { id } metafield(namespace: "teiki", key: "box_rules") { jsonValue } }
+  }
+}`
+
 export const mutationDocuments: Record<string, string> = {
   contractPause,
   contractActivate,
@@ -361,6 +380,9 @@ export const mutationDocuments: Record<string, string> = {
   locations,
   deliveryProfileCreate,
   deliveryProfileUpdate,
+  shopifyFunctions,
+  validationCreate,
+  validationsQuery,
 }
 
 export const webPixelCreate = `mutation WebPixelCreate($webPixel: WebPixelInput!) {

@@ -8,6 +8,7 @@ import { platformError } from '../../platform/merchant-errors.ts'
 import { fetchSellingPlanGroupProducts } from '../../platform/operations/selling-plan-group-products.ts'
 import type { ShopClients } from '../../platform/shop-clients.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
+import { BoxRulesFunctionMissing, publishBoxRules } from './box-rules.ts'
 import {
   type BoxPatch,
   type BoxRow,
@@ -23,6 +24,8 @@ import { publishBoxes } from './storefront.ts'
 export const BOX_NOT_FOUND = 'ボックスが見つかりません'
 const NOT_PUBLISHED =
   'ボックスは保存しましたが、ストアへの反映に失敗しました。もう一度保存するとストアに反映されます。'
+const RULES_NOT_PUBLISHED =
+  'ボックスは保存してストアに反映しましたが、カートとチェックアウトでの選択数の確認に反映できませんでした。もう一度保存すると反映されます。'
 const GROUP_GONE = '選んだ販売プランは削除されています。販売プランを選び直してください'
 
 const settingsOf = (row: BoxRow): BoxSettings => ({
@@ -63,17 +66,27 @@ export function createBoxService(deps: { db: Db; clients: ShopClients }) {
   const { db } = deps
 
   /**
-   * The storefront's copy of the boxes (storefront.ts), after every change: a failure answers
-   * 502 saying the box is saved (the next save publishes again).
+   * The storefront's copy of the boxes (storefront.ts), then their rules at the cart and checkout
+   * (box-rules.ts), after every change: a failure of either answers 422 or 502 saying the box is
+   * saved and what was not done (the next save does it again).
    */
   async function publish(shop: ShopRow): Promise<void> {
+    const client = deps.clients.clientFor(shop)
+    // Refused (the platform's userErrors, or the app's function not deployed): 422; else 502.
+    const failed = (error: unknown, message: string) => {
+      const refused = error instanceof PlatformUserError || error instanceof BoxRulesFunctionMissing
+      return new AppError(refused ? 'PLATFORM_USER_ERROR' : 'PLATFORM_UNAVAILABLE', message, { cause: error })
+    }
+    let boxes: Awaited<ReturnType<typeof publishBoxes>>
     try {
-      await publishBoxes(db, deps.clients.clientFor(shop), shop.id)
+      boxes = await publishBoxes(db, client, shop.id)
     } catch (error) {
-      const refused = error instanceof PlatformUserError
-      throw new AppError(refused ? 'PLATFORM_USER_ERROR' : 'PLATFORM_UNAVAILABLE', NOT_PUBLISHED, {
-        cause: error,
-      })
+      throw failed(error, NOT_PUBLISHED)
+    }
+    try {
+      await publishBoxRules(client, boxes)
+    } catch (error) {
+      throw failed(error, RULES_NOT_PUBLISHED)
     }
   }
 

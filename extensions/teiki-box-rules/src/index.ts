@@ -1,0 +1,2 @@
+// The entry Shopify CLI builds (the TypeScript function template's src/index).
+export * from './run.ts'
