@@ -10,6 +10,7 @@ import {
 } from '@teiki/domain'
 import { deliverySettingsOf } from '../features/delivery/service.ts'
 import type { AdminClient } from '../platform/admin-client.ts'
+import { PlatformUserError } from '../platform/errors.ts'
 import { idFromGid, lineIdOf, toGid } from '../platform/gid.ts'
 import type {
   PlatformBillingAttempt,
@@ -202,16 +203,18 @@ async function commitNextCycle(
   repriced: LineRepricing[],
 ): Promise<ContractPatch> {
   let attributes: DraftInput['customAttributes']
-  const committed = await editContractThroughDraft(client, gid, async (draft) => {
-    const input: DraftInput = { nextBillingDate: nextAt.toISOString() }
-    const current = deliveryDateOf(draft.customAttributes)
-    if (delivery !== null && current !== null && current !== delivery) {
-      attributes = withAttribute(draft.customAttributes, DELIVERY_DATE_ATTRIBUTE, delivery)
-      input.customAttributes = attributes
-    }
-    await draft.update(input)
-    for (const r of repriced) await draft.updateLine(r.lineId, { currentPrice: r.to })
-  })
+  const committed = await withFreshDraftOnStale(() =>
+    editContractThroughDraft(client, gid, async (draft) => {
+      const input: DraftInput = { nextBillingDate: nextAt.toISOString() }
+      const current = deliveryDateOf(draft.customAttributes)
+      if (delivery !== null && current !== null && current !== delivery) {
+        attributes = withAttribute(draft.customAttributes, DELIVERY_DATE_ATTRIBUTE, delivery)
+        input.customAttributes = attributes
+      }
+      await draft.update(input)
+      for (const r of repriced) await draft.updateLine(r.lineId, { currentPrice: r.to })
+    }),
+  )
   return {
     status: committed.status,
     nextBillingDate: committed.nextBillingDate,
@@ -220,6 +223,29 @@ async function commitNextCycle(
     lastPaymentStatus: 'SUCCEEDED',
     ...(attributes ? { customAttributes: attributes } : {}),
     linePrices: repriced.map((r) => ({ lineId: r.lineId, price: r.to })),
+  }
+}
+
+/** How many drafts a settlement makes when the contract keeps changing under it. */
+const DRAFT_TRIES = 3
+
+/**
+ * Commits again from a fresh draft when the contract changed between draft and commit
+ * (STALE_CONTRACT): the webhook, the poll and a run may settle one cycle at once (outcomes.ts),
+ * and a merchant may edit the contract meanwhile. What is set (the next billing date, delivery
+ * date and prices of cycle + 1, all from the cycle) is the same however often it is set, and a
+ * fresh draft keeps what the other writer changed; the cycle row still decides which
+ * settlement is recorded.
+ */
+async function withFreshDraftOnStale<T>(commit: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await commit()
+    } catch (error) {
+      const stale =
+        error instanceof PlatformUserError && error.userErrors.some((e) => e.code === 'STALE_CONTRACT')
+      if (!stale || attempt >= DRAFT_TRIES) throw error
+    }
   }
 }
 
