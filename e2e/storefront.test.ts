@@ -1,10 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import iconv from 'iconv-lite'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/web-vitals.ts'
 import { ROOT, type RunningApp, startApp } from './support/app-process.ts'
+import { npmRunBilling } from './support/billing-cli.ts'
+import { waitForOrders } from './support/contract-orders.ts'
 import { addWidgetInThemeEditor } from './support/theme-widget.ts'
 
 // The storefront as a merchant and a shopper meet it on the embedded default: the テーマ page
@@ -33,6 +36,29 @@ afterAll(async () => {
 })
 
 const appPath = (path: string) => app.url.replace('/?', `${path}?`)
+const SHOP = 'teiki-demo.myshopify.com'
+
+/** `hh:mm` Japan time on the day of a Japanese date (2026年12月29日), as an ISO instant. */
+function japanTime(text: string, hhmm: string): string {
+  const m = /(\d{4})年(\d{1,2})月(\d{1,2})日/.exec(text)
+  if (!m) throw new Error(`no Japanese date in ${JSON.stringify(text)}`)
+  const [h, min] = hhmm.split(':').map(Number) as [number, number]
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), h - 9, min)).toISOString()
+}
+
+type SavedOrder = {
+  contractId: number | null
+  name: string
+  customAttributes?: Array<{ key: string; value: string }>
+}
+
+/** The platform's orders of a contract, as the emulator saved them (its own truth). */
+function platformOrders(contractId: string): SavedOrder[] {
+  const state = JSON.parse(readFileSync(join(dataDir, 'emulator', 'emulator-state.json'), 'utf8')) as {
+    shops: Array<{ full: { orders: SavedOrder[] } }>
+  }
+  return state.shops[0]!.full.orders.filter((o) => String(o.contractId) === contractId)
+}
 
 describe('storefront widget and checkout', () => {
   let storeUrl = ''
@@ -99,6 +125,22 @@ describe('storefront widget and checkout', () => {
     await page.goto(storeUrl)
   })
 
+  it('設定 › 配送設定: ヤマト運輸, 最短お届け日数 2日, 沖縄県 +2日', async () => {
+    await page.goto(appPath('/settings'))
+    const lead = page.locator('[data-testid="delivery-lead-days"] input')
+    await lead.waitFor({ timeout: 20_000 })
+    await lead.fill('2')
+    expect(await page.locator('[data-testid="delivery-extra-JP-47"] input').inputValue()).toBe('2')
+    await page.getByRole('button', { name: '配送設定を保存' }).click()
+    await expect
+      .poll(async () => (await fetch(appPath('/app-admin/delivery-settings'))).json(), { timeout: 10_000 })
+      .toMatchObject({
+        settings: { carrier: 'yamato', leadDays: 2, extraDaysByPrefecture: { 'JP-47': 2 } },
+      })
+    await page.screenshot({ path: join(ARTIFACTS, 'settings-delivery.png'), fullPage: true })
+    await page.goto(storeUrl)
+  })
+
   it('buys on a plan with the demo card, with a delivery date and 19時〜21時; the thank-you page names the new contract', async () => {
     const plan = await page
       .locator('[data-teiki-plans] input[name="selling_plan"]:checked')
@@ -147,5 +189,50 @@ describe('storefront widget and checkout', () => {
     expect(body).toContain(`${y}年${m}月${d}日`)
     expect(body).toContain('19時〜21時')
     await page.screenshot({ path: join(ARTIFACTS, 'storefront-contract.png'), fullPage: true })
+  })
+
+  it('出荷予定 lists its next order with 19時〜21時 (1921); the CSV reads back in Shift_JIS', async () => {
+    await page.goto(appPath('/shipping'))
+    await page.locator('[data-testid="shipping-days"]').waitFor({ timeout: 20_000 })
+    await page.locator('[data-testid="shipping-days-select"] select').selectOption('31')
+    await expect
+      .poll(() => page.locator('[data-testid="shipping-days"] li').count(), { timeout: 10_000 })
+      .toBe(31)
+    expect(await page.locator('[data-testid="shipping-days"]').innerText()).toContain('19時〜21時（1921）')
+    await page.screenshot({ path: join(ARTIFACTS, 'shipping-forecast.png'), fullPage: true })
+    const res = await fetch(appPath('/app-admin/shipping-forecast/csv') + '&days=31&encoding=shift_jis')
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=Shift_JIS')
+    const rows = iconv.decode(Buffer.from(await res.arrayBuffer()), 'cp932').split('\r\n')
+    expect(rows[0]).toMatch(/^お届け予定日,請求予定日,配送時間帯,配送時間帯コード,定期回数,契約ID,/)
+    const row = rows.find((r) => r.split(',')[5] === contractId)?.split(',')
+    expect(row, `a CSV row of contract ${contractId}`).toBeDefined()
+    // Windows-31J writes 〜 as ～.
+    expect(row!.slice(2, 5)).toEqual(['19時～21時', '1921', '2'])
+  })
+
+  it('two billing cycles: each order carries 配送時間帯 1921, its お届け予定日 and 定期回数', async () => {
+    const detailUrl = appPath(`/subscriptions/${contractId}`)
+    for (const cycle of [2, 3]) {
+      await page.goto(detailUrl)
+      const due = await page.locator('[data-testid="contract-next-billing-date"]').innerText()
+      const run = await npmRunBilling(app, dataDir, SHOP, japanTime(due, '23:59'))
+      expect(run.succeeded).toBeGreaterThanOrEqual(1)
+      await waitForOrders(page, detailUrl, cycle)
+      await expect.poll(() => platformOrders(contractId).length, { timeout: 20_000 }).toBe(cycle)
+      const order = platformOrders(contractId).at(-1)!
+      const attrs = Object.fromEntries((order.customAttributes ?? []).map((a) => [a.key, a.value]))
+      expect(attrs.配送時間帯).toBe('19時〜21時')
+      expect(attrs.配送時間帯コード).toBe('1921')
+      expect(attrs.定期回数).toBe(String(cycle))
+      // Billed on the due day: delivered that day plus the shop's preparation days, never before.
+      const [y, m, d] = /(\d{4})年(\d{1,2})月(\d{1,2})日/.exec(due)!.slice(1).map(Number) as [
+        number,
+        number,
+        number,
+      ]
+      const billingDay = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+      expect(attrs.お届け予定日! >= billingDay).toBe(true)
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'storefront-contract-after-billing.png'), fullPage: true })
   })
 })
