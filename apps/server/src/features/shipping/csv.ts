@@ -173,12 +173,12 @@ function yamatoRecord(ctx: ForecastContext, shopName: string, e: Entry, row: Ord
 }
 
 /** The coming orders of every ACTIVE contract in the window, sorted by delivery day then contract. */
-async function forecastEntries(db: Db, shop: ShopRow, ctx: ForecastContext, now: Date): Promise<Entry[]> {
+async function forecastEntries(db: Db, shop: ShopRow, ctx: ForecastContext): Promise<Entry[]> {
   const entries: Entry[] = []
   const memo = new Map<string, ForecastOrder[]>()
   await streamContractSchedules(
     db,
-    { shopId: shop.id, timeZone: ctx.window.timeZone, now, until: ctx.until },
+    { shopId: shop.id, timeZone: ctx.window.timeZone, until: ctx.until },
     (id, schedule) => {
       const key = JSON.stringify(schedule)
       let orders = memo.get(key)
@@ -209,7 +209,7 @@ export async function* shippingCsv(
   now = new Date(),
 ): AsyncGenerator<Buffer> {
   const ctx = await forecastContext(db, shop, query.days, now)
-  const entries = await forecastEntries(db, shop, ctx, now)
+  const entries = await forecastEntries(db, shop, ctx)
   const encoder = createCsvEncoder(query.encoding)
   if (encoder.preamble.length > 0) yield encoder.preamble
   const yamato = query.layout === 'yamato-b2'

@@ -15,32 +15,48 @@ import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
 export type ForecastQuery = {
   shopId: string
   timeZone: string
-  now: Date
   /** The instant after the window's last day ends: contracts billed later cannot be in it. */
   until: Date
   /** Count each contract's orders (SKU変換 by 定期回数 needs them; maxCycles always does). */
   countOrders: boolean
 }
 
-// The key columns every query groups by. The created day only matters from the 29th (a
-// month-end clamp); earlier days group together as 1. The promised date (お届け予定日) is the
-// contract's attribute; the order count only when asked or when the plan has maxCycles.
-const KEY_COLUMNS = (countOrders: boolean) => `
-  greatest(c.next_billing_date, $2::timestamptz)::date::text as due,
-  c.interval, c.interval_count, c.billing_policy->'anchors' as anchors,
-  (c.billing_policy->>'maxCycles')::int as max_cycles,
+// The key columns every query groups by, all carried by contracts_active_billing_idx (migration
+// 0040: the slot, promised date, prefecture, anchors and maxCycles are generated columns), so a
+// query that does not count orders is an index-only scan. The created day only matters from the
+// 29th (a month-end clamp); earlier days group together as 1. An overdue contract's due day is
+// before the window: the domain bills it on the window's first day.
+const KEY_COLUMNS = (ordersSoFar: string) => `
+  c.next_billing_date::date::text as due,
+  c.interval, c.interval_count, c.policy_anchors as anchors, c.policy_max_cycles as max_cycles,
   case when date_part('day', c.created_at) > 28 then date_part('day', c.created_at)::int else 1 end as created_day,
-  jsonb_path_query_first(c.custom_attributes, '$[*] ? (@.key == "お届け予定日").value') #>> '{}' as promised,
-  ${countOrders ? ORDER_COUNT_SQL : `case when c.billing_policy->>'maxCycles' is not null then ${ORDER_COUNT_SQL} end`} as orders_so_far`
+  c.delivery_promised as promised,
+  ${ordersSoFar} as orders_so_far`
 const KEY_GROUP =
   'k.due, k.interval, k.interval_count, k.anchors, k.max_cycles, k.created_day, k.promised, k.orders_so_far'
-const WHERE = `c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date < $3`
+const WHERE = `c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date < $2`
+
+/**
+ * Which contracts a pass reads and whether it counts their orders (a correlated count per
+ * contract, which also reads the row itself): all of them when SKU変換 depends on 定期回数; else
+ * only those whose plan has maxCycles, and the others without counting.
+ */
+type Pass = { where: string; ordersSoFar: string }
+
+function passesOf(countOrders: boolean): Pass[] {
+  if (countOrders) return [{ where: WHERE, ordersSoFar: ORDER_COUNT_SQL }]
+  return [
+    { where: `${WHERE} and c.policy_max_cycles is null`, ordersSoFar: 'null::int' },
+    { where: `${WHERE} and c.policy_max_cycles is not null`, ordersSoFar: ORDER_COUNT_SQL },
+  ]
+}
 
 type KeyRow = {
   due: string
   interval: string | null
   interval_count: number | null
-  anchors: BillingSchedulePolicy['anchors'] | null
+  /** The policy's anchors as JSON text. */
+  anchors: string | null
   max_cycles: number | null
   created_day: number
   promised: string | null
@@ -54,13 +70,25 @@ function scheduleOf(row: KeyRow): ForecastSchedule {
     policy: {
       interval: (row.interval ?? 'MONTH') as BillingSchedulePolicy['interval'],
       intervalCount: row.interval_count ?? 1,
-      anchors: row.anchors ?? [],
+      anchors: anchorsOf(row.anchors),
     },
     createdDay: row.created_day,
     promisedDate: row.promised && /^\d{4}-\d{2}-\d{2}$/.test(row.promised) ? row.promised : null,
     maxCycles: row.max_cycles,
     ordersSoFar: row.orders_so_far,
   }
+}
+
+const anchorsParsed = new Map<string, BillingSchedulePolicy['anchors']>()
+/** Parsed once per distinct text (a shop has a few plans). */
+function anchorsOf(text: string | null): BillingSchedulePolicy['anchors'] {
+  if (!text) return []
+  let anchors = anchorsParsed.get(text)
+  if (!anchors) {
+    anchors = JSON.parse(text) as BillingSchedulePolicy['anchors']
+    if (anchorsParsed.size < 1_000) anchorsParsed.set(text, anchors)
+  }
+  return anchors
 }
 
 const rowOf = (row: KeyRow): ForecastRow => ({ ...scheduleOf(row), count: Number(row.count) })
@@ -76,11 +104,12 @@ async function inShopZone<T extends pg.QueryResultRow>(
   try {
     await client.query('begin')
     await client.query(`select set_config('TimeZone', $1, true)`, [timeZone])
-    // Hash aggregation in memory (the default 4 MB spills a 100k-row sort to disk) and a hash
-    // join of lines to contracts (the planner's estimate of the window is low and picks a
-    // per-line index probe): measured on 100k contracts, ADR 0040.
+    // Hash aggregation in memory, never a sort (the default 4 MB spills a 100k-row sort to disk,
+    // and the planner's low estimate of a shop's lines picks sorting 150k rows), and a hash join
+    // of lines to contracts rather than a probe per line: measured on 100k contracts, ADR 0040.
     await client.query(
-      `select set_config('work_mem', '64MB', true), set_config('enable_nestloop', 'off', true)`,
+      `select set_config('work_mem', '64MB', true), set_config('enable_nestloop', 'off', true),
+         set_config('enable_sort', 'off', true)`,
     )
     const { rows } = await client.query<T>(sql, values)
     await client.query('commit')
@@ -100,37 +129,45 @@ export type ForecastRows = {
   lines: Array<ForecastRow & { sku: string }>
 }
 
-/** The grouped rows of the forecast (two queries, on two connections at once). */
+/** A row of either query: the contracts' carry slot, province and which set; the lines' an SKU. */
+type GroupRow = KeyRow & {
+  slot?: string | null
+  province?: string | null
+  by_slot?: number
+  sku?: string | null
+}
+
+const contractsSql = (pass: Pass) => `
+  select ${KEY_GROUP}, k.slot, k.province, grouping(k.slot) as by_slot, count(*) as count
+  from (
+    select ${KEY_COLUMNS(pass.ordersSoFar)}, c.delivery_slot as slot,
+      coalesce(c.delivery_province, '') as province
+    from subscription_contracts c where ${pass.where}
+  ) k
+  group by grouping sets ((${KEY_GROUP}, k.slot), (${KEY_GROUP}, k.province))`
+
+const linesSql = (pass: Pass) => `
+  select ${KEY_GROUP}, k.sku, sum(k.quantity) as count
+  from (
+    select ${KEY_COLUMNS(pass.ordersSoFar)}, l.sku, l.quantity
+    from subscription_contracts c
+    join subscription_lines l on l.shop_id = c.shop_id and l.contract_id = c.id
+    where ${pass.where} and l.sku is not null and l.sku <> ''
+  ) k
+  group by ${KEY_GROUP}, k.sku`
+
+/** The grouped rows of the forecast (each pass's two queries on their own connections, at once). */
 export async function forecastRows(db: Db, q: ForecastQuery): Promise<ForecastRows> {
-  const values = [q.shopId, q.now, q.until]
-  const [byContract, byLine] = await Promise.all([
-    inShopZone<KeyRow & { slot: string | null; province: string | null; by_slot: number }>(
-      db,
-      q.timeZone,
-      `select ${KEY_GROUP}, k.slot, k.province, grouping(k.slot) as by_slot, count(*) as count
-       from (
-         select ${KEY_COLUMNS(q.countOrders)},
-           jsonb_path_query_first(c.custom_attributes, '$[*] ? (@.key == "配送時間帯").value') #>> '{}' as slot,
-           coalesce(c.delivery_method->'address'->>'provinceCode', '') as province
-         from subscription_contracts c where ${WHERE}
-       ) k
-       group by grouping sets ((${KEY_GROUP}, k.slot), (${KEY_GROUP}, k.province))`,
-      values,
-    ),
-    inShopZone<KeyRow & { sku: string | null }>(
-      db,
-      q.timeZone,
-      `select ${KEY_GROUP}, k.sku, sum(k.quantity) as count
-       from (
-         select ${KEY_COLUMNS(q.countOrders)}, l.sku, l.quantity
-         from subscription_contracts c
-         join subscription_lines l on l.shop_id = c.shop_id and l.contract_id = c.id
-         where ${WHERE} and l.sku is not null and l.sku <> ''
-       ) k
-       group by ${KEY_GROUP}, k.sku`,
-      values,
-    ),
-  ])
+  const values = [q.shopId, q.until]
+  const passes = passesOf(q.countOrders)
+  const answers = await Promise.all(
+    passes.flatMap((pass) => [
+      inShopZone<GroupRow>(db, q.timeZone, contractsSql(pass), values),
+      inShopZone<GroupRow>(db, q.timeZone, linesSql(pass), values),
+    ]),
+  )
+  const byContract = answers.filter((_, i) => i % 2 === 0).flat()
+  const byLine = answers.filter((_, i) => i % 2 === 1).flat()
   const rows: ForecastRows = { contracts: [], slots: [], prefectures: [], lines: [] }
   for (const r of byContract) {
     if (r.by_slot === 0) {
@@ -157,9 +194,9 @@ export async function streamContractSchedules(
     await client.query(`select set_config('TimeZone', $1, true)`, [q.timeZone])
     await new Promise<void>((resolve, reject) => {
       const query = new pg.Query<KeyRow & { id: string }>(
-        `select c.id::text as id, ${KEY_COLUMNS(true)}, 0 as count from subscription_contracts c
+        `select c.id::text as id, ${KEY_COLUMNS(ORDER_COUNT_SQL)}, 0 as count from subscription_contracts c
          where ${WHERE} order by c.next_billing_date, c.id`,
-        [q.shopId, q.now, q.until],
+        [q.shopId, q.until],
       )
       query.on('row', (row: KeyRow & { id: string }) => onRow(row.id, scheduleOf(row)))
       query.on('error', reject)

@@ -73,7 +73,6 @@ export async function getShippingForecast(
   const rows = await forecastRows(db, {
     shopId: shop.id,
     timeZone: ctx.window.timeZone,
-    now,
     until: ctx.until,
     countOrders: conversionsNeedCycle(ctx.skuConversions),
   })
