@@ -23,7 +23,16 @@ function call(shop: Shop, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: strin
 const good = {
   noteAttribute: '[{"key":"ギフト包装","value":"希望する"}]',
   skuConversions: '[\n  {"from":"OLD-1","to":"NEW-1"}\n]',
-  thankPageScript: JSON.stringify('<script>console.log("ありがとう")</script>'),
+  thankPageScript: JSON.stringify(
+    {
+      message: 'ご注文ありがとうございます。',
+      tags: [
+        { name: 'A8.net', url: 'https://px.a8.example/cv?so={order_id}&si={total}', subscriptionOnly: true },
+      ],
+    },
+    null,
+    2,
+  ),
   deliveryPrepDays: 3,
 }
 
@@ -79,8 +88,13 @@ describe('GET/PUT /settings', () => {
       { skuConversions: '[{"from":"A","to":"B"},{"from":"A","to":"C"}]' },
       'SKU変換の2件目の "from"（A）は1件目と重複しています',
     ],
-    [{ thankPageScript: '<script>' }, 'サンクスページのスクリプトのJSONが正しくありません'],
-    [{ thankPageScript: '42' }, 'サンクスページのスクリプトはJSONの文字列'],
+    [{ thankPageScript: '<script>' }, 'サンクスページの設定のJSONが正しくありません（1行目 1文字目付近）'],
+    [{ thankPageScript: '42' }, 'サンクスページの設定は {"message": "…", "tags": [...]} の形'],
+    [{ thankPageScript: JSON.stringify('<script>x</script>') }, 'スクリプトが実行されなくなりました'],
+    [
+      { thankPageScript: '{"tags": [{"name": "x", "url": "http://tracker.example/{email}"}]}' },
+      '計測タグの1件目の "url" の {email} は使えません',
+    ],
     [{ deliveryPrepDays: 31 }, 'お届け準備期間は30日以内で指定してください'],
     [{ deliveryPrepDays: 1.5 }, 'お届け準備期間は整数で指定してください'],
     [{ noteAttribute: '[]\u0007' }, '注文メモ属性に使用できない制御文字が含まれています'],

@@ -177,7 +177,7 @@ describe('ensure never creates a second pixel', () => {
   it('a pixel the platform already holds (made by another process) is updated, not created again', async () => {
     const domain = await installed('held')
     const made = await emulator.graphql(domain, {
-      query: `mutation { webPixelCreate(webPixel: { settings: "{\\"accountID\\":\\"someone-elses-key-123\\",\\"ingestUrl\\":\\"https://old.example.com/x\\"}" }) { webPixel { id } userErrors { code } } }`,
+      query: `mutation { webPixelCreate(webPixel: { settings: "{\\"accountID\\":\\"someone-elses-key-123\\",\\"ingestUrl\\":\\"https://old.example.com/x\\",\\"conversionTags\\":\\"[]\\"}" }) { webPixel { id } userErrors { code } } }`,
     })
     const id = (made.data as { webPixelCreate: { webPixel: { id: string } } }).webPixelCreate.webPixel.id
     const res = await call(domain, 'POST', 'pixel-connection')
@@ -185,8 +185,52 @@ describe('ensure never creates a second pixel', () => {
     expect(platformPixel(domain)!.settings).toEqual({
       accountID: res.body.accountID,
       ingestUrl: res.body.ingestUrl,
+      conversionTags: '[]',
     })
     expect(pixelCalls(domain).filter((f) => f === 'webPixelCreate')).toHaveLength(1)
+  })
+})
+
+describe('サンクスページの計測タグ travel in the pixel settings (ADR 0039)', () => {
+  it('a save of 設定 brings the platform pixel’s conversionTags up to date; 設定 says it is connected', async () => {
+    const domain = await installed('tags')
+    const settingsCall = async (method: 'GET' | 'PUT', payload?: object) => {
+      const res = await app.inject({
+        method,
+        url: `/app-admin/settings?${new URLSearchParams({ shop: domain, secret: SECRET })}`,
+        ...(payload ? { payload } : {}),
+      })
+      return { status: res.statusCode, body: res.json() }
+    }
+    const before = await settingsCall('GET')
+    expect(before.body.pixel).toMatchObject({ status: 'connected', error: null })
+    expect(platformPixel(domain)!.settings.conversionTags).toBe('[]')
+
+    const tags = [
+      {
+        name: 'A8.net',
+        url: 'https://px.a8.example/a8fly/earnings?so={order_id}&si={total}',
+        subscriptionOnly: true,
+      },
+      { name: '全注文', url: 'https://ads.example/cv?o={order_id}', subscriptionOnly: false },
+    ]
+    const saved = await settingsCall('PUT', {
+      settings: { ...before.body.settings, thankPageScript: JSON.stringify({ message: 'ありがとう', tags }) },
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.body.pixel).toMatchObject({ status: 'connected', error: null })
+    expect(JSON.parse(platformPixel(domain)!.settings.conversionTags as string)).toEqual(
+      tags.map(({ url, subscriptionOnly }) => ({ url, subscriptionOnly })),
+    )
+    expect(pixelCalls(domain).at(-1)).toBe('webPixelUpdate')
+    // Saving the same tags again sends nothing more to the platform.
+    const calls = pixelCalls(domain).length
+    await settingsCall('PUT', { settings: saved.body.settings })
+    expect(pixelCalls(domain).filter((f) => f !== 'webPixel')).toHaveLength(
+      pixelCalls(domain)
+        .slice(0, calls)
+        .filter((f) => f !== 'webPixel').length,
+    )
   })
 })
 
@@ -196,7 +240,7 @@ describe('a create lost to another process', () => {
     let othersId = ''
     beforeNextCreate = async () => {
       const made = await emulator.graphql(domain, {
-        query: `mutation { webPixelCreate(webPixel: { settings: "{\\"accountID\\":\\"another-process-key-1\\",\\"ingestUrl\\":\\"https://old.example.com/x\\"}" }) { webPixel { id } } }`,
+        query: `mutation { webPixelCreate(webPixel: { settings: "{\\"accountID\\":\\"another-process-key-1\\",\\"ingestUrl\\":\\"https://old.example.com/x\\",\\"conversionTags\\":\\"[]\\"}" }) { webPixel { id } } }`,
       })
       othersId = (made.data as { webPixelCreate: { webPixel: { id: string } } }).webPixelCreate.webPixel.id
     }
@@ -207,6 +251,7 @@ describe('a create lost to another process', () => {
     expect(platformPixel(domain)!.settings).toEqual({
       accountID: res.body.accountID,
       ingestUrl: res.body.ingestUrl,
+      conversionTags: '[]',
     })
     expect(pixelCalls(domain)).toEqual([
       'webPixel',

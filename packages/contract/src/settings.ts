@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { ZPlatformIdOrGid, ZText } from './primitives.ts'
+import { ZPixelConnection } from './traffic.ts'
 
 /** Longest JSON text of the note attribute and SKU conversion settings. */
 export const SETTINGS_JSON_MAX = 20_000
-/** Longest thank-page script (JSON-encoded text as sent). */
-export const THANK_PAGE_SCRIPT_MAX = 50_000
+/** Longest サンクスページ settings text (JSON-encoded, as sent). */
+export const THANK_PAGE_SCRIPT_MAX = 120_000
 
 /** The shop's settings (設定, spec §3 "Settings"). */
 export const ZShopSettings = z.object({
@@ -12,8 +13,12 @@ export const ZShopSettings = z.object({
   noteAttribute: ZText('注文メモ属性', { max: SETTINGS_JSON_MAX, multiline: true }),
   /** JSON text: SKUs replaced in exports and orders, `[{"from":"…","to":"…"}]`. */
   skuConversions: ZText('SKU変換', { max: SETTINGS_JSON_MAX, multiline: true }),
-  /** JSON-encoded text of the thank-you page script (a JSON string). */
-  thankPageScript: ZText('サンクスページのスクリプト', { max: THANK_PAGE_SCRIPT_MAX, multiline: true }),
+  /**
+   * JSON-encoded text of the サンクスページ settings: `""` (none) or `{"message": "…", "tags":
+   * [{"name","url","subscriptionOnly"}], "legacyScript": "…"}` — the message the thank-you block
+   * shows and the 計測タグ the web pixel requests (domain settings/thank-you.ts, ADR 0039).
+   */
+  thankPageScript: ZText('サンクスページの設定', { max: THANK_PAGE_SCRIPT_MAX, multiline: true }),
   /** Days between billing and delivery (お届け準備期間), 0–30; spec §5 decides who may change it. */
   deliveryPrepDays: z
     .number({ error: 'お届け準備期間は数値で指定してください' })
@@ -42,6 +47,8 @@ export type DeliveryPrepDaysOperation = z.infer<typeof ZDeliveryPrepDaysOperatio
 export const ZSettingsResponse = z.object({
   settings: ZShopSettings,
   deliveryPrepDays: ZDeliveryPrepDaysOperation,
+  /** The app's web pixel, which sends the サンクスページ's 計測タグ: connected, or why not. */
+  pixel: ZPixelConnection,
 })
 export type SettingsResponse = z.infer<typeof ZSettingsResponse>
 

@@ -69,6 +69,8 @@ export type PixelConnection = z.infer<typeof ZPixelConnection>
 export const ZPixelSettings = z.object({
   accountID: z.string(),
   ingestUrl: z.string(),
+  /** The サンクスページ's 計測タグ as the pixel holds them (JSON text, `[]` for none). */
+  conversionTags: z.string(),
   connection: ZPixelConnection,
 })
 export type PixelSettings = z.infer<typeof ZPixelSettings>

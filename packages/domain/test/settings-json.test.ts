@@ -5,7 +5,6 @@ import {
   noteAttributeProblem,
   parseJsonText,
   skuConversionsProblem,
-  thankPageScriptProblem,
 } from '../src/index.ts'
 
 describe('jsonErrorOffset', () => {
@@ -63,10 +62,5 @@ describe('settings JSON messages', () => {
   it('SKU conversions need from and to, each from once', () => {
     expect(skuConversionsProblem('[{"from":"A","to":"B"}]')).toBeNull()
     expect(skuConversionsProblem('[{"from":"A"}]')).toBe('SKU変換の1件目に "to" がありません')
-  })
-
-  it('the thank-page script is a JSON string', () => {
-    expect(thankPageScriptProblem(JSON.stringify('<script>x</script>'))).toBeNull()
-    expect(thankPageScriptProblem('["x"]')).toContain('JSONの文字列')
   })
 })

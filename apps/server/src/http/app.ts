@@ -34,6 +34,7 @@ import { contractActionRoutes } from '../features/subscriptions/actions-routes.t
 import { contractDetailRoutes } from '../features/subscriptions/detail-routes.ts'
 import { contractEditRoutes } from '../features/subscriptions/edits-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
+import { thankYouRoutes } from '../features/thank-you/routes.ts'
 import { themeRoutes } from '../features/theme/routes.ts'
 import { trafficPixelConnector, trafficRoutes } from '../features/traffic/routes.ts'
 import { webhookRoutes } from '../features/webhooks/routes.ts'
@@ -311,9 +312,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
     mailViewerUrl: opts.mailViewerUrl,
     now: opts.now,
   })
-  settingsRoutes(app)
+  settingsRoutes(app, opts.traffic)
   deliveryRoutes(app)
   shippingRoutes(app)
+  thankYouRoutes(app)
   appPlanRoutes(app)
 
   billingRoutes(app, opts.now ? { now: opts.now } : {})

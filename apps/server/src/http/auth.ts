@@ -2,11 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ShopRow } from '../platform/shops-repo.ts'
 import { unauthenticated } from './app-error.ts'
-import { isShopDomain, verifySessionToken } from './session-token.ts'
+import { isShopDomain, verifyExtensionToken, verifySessionToken } from './session-token.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     shop: ShopRow
+    /** `checkout` routes: the buyer's customer GID when logged in (the token's `sub`), else null. */
+    checkoutCustomer: string | null
   }
   interface FastifyInstance {
     /** Drops a shop from the auth cache (after an uninstall or a redact). */
@@ -65,6 +67,7 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     cache.delete(domain)
   })
   app.decorateRequest('shop', null as unknown as ShopRow)
+  app.decorateRequest('checkoutCustomer', null)
   // The decision is the matched route's (route-auth.ts), so no spelling of a path (%61pp-admin,
   // //app-admin, /APP-ADMIN) reaches a handler unauthenticated: a path either matches a route,
   // and gets that route's check, or matches none and gets the not-found answer.
@@ -83,6 +86,10 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
         throw unauthenticated('ピクセルの認証情報がありません。')
       return
     }
+    if (auth === 'checkout') {
+      request.shop = await authenticateExtension(request)
+      return
+    }
     if (auth === 'webhook' || auth === 'internal') {
       // The handler verifies the signature over the raw body; an unsigned request is turned
       // away here, before its body is read.
@@ -92,6 +99,24 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     }
     throw unauthenticated()
   })
+
+  /** A checkout extension's bearer token, for an installed shop; the buyer (if logged in) kept on the request. */
+  async function authenticateExtension(request: FastifyRequest): Promise<ShopRow> {
+    const token = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
+    const verified =
+      token && opts.apiKey && opts.apiSecret
+        ? verifyExtensionToken(token, {
+            apiKey: opts.apiKey,
+            apiSecret: opts.apiSecret,
+            nowSeconds: Math.floor(Date.now() / 1000),
+          })
+        : null
+    if (!verified) throw unauthenticated('チェックアウトのセッショントークンが不正です。')
+    const shop = await loadShop(verified.shop)
+    if (!shop?.access_token) throw unauthenticated('このストアにはアプリがインストールされていません。')
+    request.checkoutCustomer = verified.customer
+    return shop
+  }
 
   async function authenticate(request: FastifyRequest): Promise<ShopRow> {
     const authorization = request.headers.authorization

@@ -11,8 +11,11 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
  * - `internal`: the app's own tools (`npm run billing`), signed with the client secret.
  * - `pixel`: the web pixel's hits (`POST /pixel/events?shop=…&key=…`): the shop's pixel key,
  *   compared in constant time by the route (features/traffic/pixel-auth.ts).
+ * - `checkout`: a checkout UI extension's request (the thank-you block): the session token the
+ *   platform signs for the buyer's checkout (`verifyExtensionToken`); it names a shop, never a
+ *   merchant, and is refused by every `shop` route.
  */
-export const ROUTE_AUTH = ['shop', 'public', 'webhook', 'internal', 'pixel'] as const
+export const ROUTE_AUTH = ['shop', 'public', 'webhook', 'internal', 'pixel', 'checkout'] as const
 export type RouteAuth = (typeof ROUTE_AUTH)[number]
 
 declare module 'fastify' {

@@ -45,6 +45,36 @@ export function verifySessionToken(
   return { shop, claims: claims as SessionTokenClaims }
 }
 
+/**
+ * Verifies a checkout UI extension's session token (`sessionToken.get()` in the thank-you
+ * block): HS256 with the app's secret like the admin's, but its `dest` is the bare shop domain
+ * (`shop.myshopify.com`, no scheme) and it carries no admin `iss`; `sub` is the buyer's customer
+ * GID when logged in. An admin token (its `dest` is a URL) is not one, and an extension token is
+ * never accepted by `verifySessionToken` (a buyer is not a merchant). Null for anything not right.
+ */
+export function verifyExtensionToken(
+  token: string,
+  opts: { apiKey: string; apiSecret: string; nowSeconds: number },
+): { shop: string; customer: string | null } | null {
+  const parts = token.split('.')
+  if (parts.length !== 3) return null
+  const [headerB64, payloadB64, signatureB64] = parts as [string, string, string]
+  if (decodeJson(headerB64)?.alg !== 'HS256') return null
+  const expected = createHmac('sha256', opts.apiSecret).update(`${headerB64}.${payloadB64}`).digest()
+  const given = Buffer.from(signatureB64, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  const claims = decodeJson(payloadB64)
+  if (!claims || typeof claims.exp !== 'number' || typeof claims.dest !== 'string') return null
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
+  if (!audiences.includes(opts.apiKey)) return null
+  if (claims.exp + CLOCK_TOLERANCE_S < opts.nowSeconds) return null
+  if (typeof claims.nbf === 'number' && claims.nbf - CLOCK_TOLERANCE_S > opts.nowSeconds) return null
+  if (!isShopDomain(claims.dest) || claims.iss !== undefined) return null
+  const customer =
+    typeof claims.sub === 'string' && /^gid:\/\/shopify\/Customer\/\d+$/.test(claims.sub) ? claims.sub : null
+  return { shop: claims.dest, customer }
+}
+
 /** Signs a session token the way the platform does; used by tests and the local tools. */
 export function signSessionToken(claims: Record<string, unknown>, apiSecret: string, alg = 'HS256'): string {
   const header = Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url')

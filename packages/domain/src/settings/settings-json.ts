@@ -257,13 +257,3 @@ export function parseSkuConversions(text: string): SkuConversion[] {
   if (skuConversionsProblem(text) !== null) return []
   return JSON.parse(text) as SkuConversion[]
 }
-
-/** The thank-you page script arrives JSON-encoded (a JSON string). */
-export function thankPageScriptProblem(text: string): string | null {
-  const parsed = parseJsonText(text, 'サンクスページのスクリプト')
-  if ('problem' in parsed) return parsed.problem
-  if (typeof parsed.value !== 'string') {
-    return 'サンクスページのスクリプトはJSONの文字列（"..." で囲んだ形）で送ってください'
-  }
-  return null
-}

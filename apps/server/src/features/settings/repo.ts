@@ -1,23 +1,8 @@
 import { type DbClient, queryRows } from '../../db/pool.ts'
 
-// shop_settings' thank-you page script; its note attribute and SKU conversion columns are what
-// orders carry, owned by billing (billing/order-content.ts) as the preparation days are.
-
-export async function findThankPageScript(db: DbClient, shopId: string): Promise<string> {
-  const { rows } = await db.query<{ thank_page_script: string }>(
-    'select thank_page_script from shop_settings where shop_id = $1',
-    [shopId],
-  )
-  return rows[0]?.thank_page_script ?? '""'
-}
-
-export async function saveThankPageScript(db: DbClient, shopId: string, script: string): Promise<void> {
-  await db.query(
-    `insert into shop_settings (shop_id, thank_page_script) values ($1, $2)
-     on conflict (shop_id) do update set thank_page_script = excluded.thank_page_script, updated_at = now()`,
-    [shopId, script],
-  )
-}
+// The my-page target variants (spec §7 /my-page-target-product-variants). The thank-you page
+// settings are features/thank-you's; note attributes and SKU conversions are billing's
+// (billing/order-content.ts), as the preparation days are.
 
 export type TargetVariantRow = {
   variant_id: string

@@ -1,22 +1,22 @@
 import type { SettingsResponse, ShopSettings } from '@teiki/contract'
-import { noteAttributeProblem, skuConversionsProblem, thankPageScriptProblem } from '@teiki/domain'
+import { noteAttributeProblem, skuConversionsProblem, thankYouSettingsProblem } from '@teiki/domain'
 import { getOrderContentText, putOrderContentText } from '../../billing/order-content.ts'
 import { deliveryPrepDaysOperation } from '../../billing/prep-days.ts'
 import { getBillingSettings, putBillingSettings } from '../../billing/settings.ts'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
-import { findThankPageScript, saveThankPageScript } from './repo.ts'
+import { saveThankYouSettings, thankYouText } from '../thank-you/service.ts'
 
 /** 設定: the JSON settings and the delivery prep days (kept with the billing settings, which use them). */
-export async function getSettings(db: Db, shop: ShopRow): Promise<SettingsResponse> {
+export async function getSettings(db: Db, shop: ShopRow): Promise<Omit<SettingsResponse, 'pixel'>> {
   const order = await getOrderContentText(db, shop.id)
   const billing = await getBillingSettings(db, shop.id)
   return {
     settings: {
       noteAttribute: order.noteAttribute,
       skuConversions: order.skuConversions,
-      thankPageScript: await findThankPageScript(db, shop.id),
+      thankPageScript: await thankYouText(db, shop.id),
       deliveryPrepDays: billing.deliveryPrepDays,
     },
     deliveryPrepDays: await deliveryPrepDaysOperation(db, shop),
@@ -27,11 +27,15 @@ export async function getSettings(db: Db, shop: ShopRow): Promise<SettingsRespon
  * Saves every setting or none: each JSON text checked (400 pointing at the error), a changed
  * prep days value only when spec §5 allows it (403 saying why), in one transaction.
  */
-export async function putSettings(db: Db, shop: ShopRow, s: ShopSettings): Promise<SettingsResponse> {
+export async function putSettings(
+  db: Db,
+  shop: ShopRow,
+  s: ShopSettings,
+): Promise<Omit<SettingsResponse, 'pixel'>> {
   const problem =
     noteAttributeProblem(s.noteAttribute) ??
     skuConversionsProblem(s.skuConversions) ??
-    thankPageScriptProblem(s.thankPageScript)
+    thankYouSettingsProblem(s.thankPageScript)
   if (problem) throw new AppError('INVALID_INPUT', problem)
   await withTransaction(db, async (tx) => {
     // The billing settings row is locked, so a concurrent change of the prep days waits for this one.
@@ -46,7 +50,7 @@ export async function putSettings(db: Db, shop: ShopRow, s: ShopSettings): Promi
       noteAttribute: s.noteAttribute,
       skuConversions: s.skuConversions,
     })
-    await saveThankPageScript(tx, shop.id, s.thankPageScript)
+    await saveThankYouSettings(tx, shop.id, s.thankPageScript)
   })
   return getSettings(db, shop)
 }

@@ -10,6 +10,7 @@ import { createWebPixel } from '../../platform/operations/web-pixel-create.ts'
 import { updateWebPixel } from '../../platform/operations/web-pixel-update.ts'
 import type { ShopClients } from '../../platform/shop-clients.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
+import { conversionTagsSetting } from '../thank-you/service.ts'
 import { type PixelStateRow, pixelState, recordPixelConnected, recordPixelFailed } from './pixel-repo.ts'
 import { pixelKey } from './repo.ts'
 
@@ -76,10 +77,14 @@ export function createPixelConnector(opts: PixelConnectorOptions) {
   const ingestUrl = (shop: ShopRow, base: string | undefined) =>
     `${(base ?? '').replace(/\/$/, '')}/pixel/events?shop=${encodeURIComponent(shop.domain)}`
 
-  /** The settings the shop's pixel must hold (the pixel key is made on first use). */
+  /**
+   * The settings the shop's pixel must hold (the pixel key is made on first use): where hits go,
+   * and the サンクスページ's 計測タグ it requests on checkout_completed (ADR 0039).
+   */
   async function wanted(shop: ShopRow) {
     const accountID = await pixelKey(db, shop.id, randomBytes(18).toString('base64url'))
-    return { accountID, ingestUrl: ingestUrl(shop, opts.publicUrl()) }
+    const conversionTags = await conversionTagsSetting(db, shop.id)
+    return { accountID, ingestUrl: ingestUrl(shop, opts.publicUrl()), conversionTags }
   }
 
   /** The platform's pixel made to hold `settings`: read, then created or updated. */
