@@ -1,11 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  jsonErrorOffset,
-  noteAttributeProblem,
-  parseJsonText,
-  skuConversionsProblem,
-} from '../src/index.ts'
+import { jsonErrorOffset, noteAttributeProblem, parseJsonText, skuConversionsProblem } from '../src/index.ts'
 
 describe('jsonErrorOffset', () => {
   it('agrees with JSON.parse on validity for any JSON value and any text', () => {
