@@ -15,6 +15,11 @@ import { BUYER, shopper } from './support/storefront-client.ts'
 const settings = {
   accountID: 'k'.repeat(24),
   ingestUrl: `https://teiki.example.com/pixel/events?shop=${SHOP}`,
+  // 設定 › サンクスページの計測タグ (ADR 0039): one for subscription orders, one for every order.
+  conversionTags: JSON.stringify([
+    { url: 'https://px.a8.example/a8fly/earnings?so={order_id}&si={total}.1.{total}.teiki', subscriptionOnly: true },
+    { url: 'https://ads.example/cv?o={order_id}&c={currency}', subscriptionOnly: false },
+  ]),
 }
 const TARGET = `${settings.ingestUrl}&key=${settings.accountID}`
 
@@ -42,6 +47,7 @@ function sandbox(script: string) {
     self,
     structuredClone,
     console,
+    URL,
     fetch: (...args: unknown[]) => {
       fetched.push(args)
       return Promise.resolve({})
@@ -176,6 +182,20 @@ describe('the app’s web pixel in the emulated store', () => {
     const [beacon] = beacons(box.posted)
     expect(JSON.parse(beacon![1] as string).events).toEqual([
       expect.objectContaining({ name: 'checkout_completed', orderId: String(order.id) }),
+    ])
+    // The 計測タグ: the line was bought on a selling plan, so both are requested, filled in.
+    expect(checkout.lineItems).toEqual([
+      expect.objectContaining({
+        sellingPlanAllocation: { sellingPlan: { id: `gid://shopify/SellingPlan/${plan()!.id}`, name: plan()!.name } },
+      }),
+    ])
+    const tagOptions = { method: 'GET', mode: 'no-cors', credentials: 'omit', keepalive: true }
+    expect(box.fetched).toEqual([
+      [
+        `https://px.a8.example/a8fly/earnings?so=${order.id}&si=${order.totalPriceSet}.1.${order.totalPriceSet}.teiki`,
+        tagOptions,
+      ],
+      [`https://ads.example/cv?o=${order.id}&c=JPY`, tagOptions],
     ])
   })
 

@@ -10,16 +10,18 @@ import * as m from './support/mutations.ts'
 const good = {
   accountID: 'k'.repeat(24),
   ingestUrl: `https://teiki.example.com/pixel/events?shop=${SHOP}`,
+  conversionTags: '[]',
 }
 
 describe('the deployed pixel extension (extensions/teiki-pixel)', () => {
-  it('is read from the repository toml: both fields with their length rules', () => {
+  it('is read from the repository toml: its fields with their length rules', () => {
     const ext = loadPixelExtension()
     expect(ext.handle).toBe('teiki-pixel')
     expect(ext.definitionProblem).toBeNull()
     expect(ext.fields).toEqual([
       expect.objectContaining({ key: 'accountID', type: 'single_line_text_field', min: 16, max: 64 }),
       expect.objectContaining({ key: 'ingestUrl', type: 'single_line_text_field', min: 12, max: 512 }),
+      expect.objectContaining({ key: 'conversionTags', type: 'single_line_text_field', min: 2, max: 25000 }),
     ])
   })
 })

@@ -1,3 +1,4 @@
+import { allowedUrl, expandTagUrl, PLACEHOLDER, TAG_PLACEHOLDERS, type TagValues } from './conversion-tags.ts'
 import { parseJsonText } from './settings-json.ts'
 
 /**
@@ -13,7 +14,7 @@ import { parseJsonText } from './settings-json.ts'
  *   anywhere, and the settings screen says so.
  *
  * The value travels as JSON-encoded text (the spec's field); `""` (a JSON empty string) is "not
- * set". This file has no imports beyond its sibling, so the pixel extension bundles it as is.
+ * set". What the pixel does with the tags is conversion-tags.ts.
  */
 
 export type ConversionTag = {
@@ -33,18 +34,7 @@ const TAG_NAME_MAX = 50
 const TAG_URL_MAX = 2000
 const LEGACY_SCRIPT_MAX = 60_000
 
-/** What a tag's URL may carry, as the pixel fills it from the checkout_completed event. */
-export const TAG_PLACEHOLDERS = {
-  order_id: '注文ID（数字）',
-  total: 'お支払い合計（税込。円は整数）',
-  subtotal: '商品の小計',
-  currency: '通貨コード（JPY）',
-} as const
-export type TagPlaceholder = keyof typeof TAG_PLACEHOLDERS
-export type TagValues = Record<TagPlaceholder, string>
-
 const SAMPLE_VALUES: TagValues = { order_id: '1001', total: '1980', subtotal: '1980', currency: 'JPY' }
-const PLACEHOLDER = /\{([^{}]*)\}/g
 
 export const EMPTY_THANK_YOU: ThankYouSettings = { message: '', tags: [], legacyScript: '' }
 
@@ -52,28 +42,6 @@ const LABEL = 'サンクスページの設定'
 const LEGACY_REFUSED =
   'サンクスページではスクリプトが実行されなくなりました（Shopify のチェックアウト拡張）。' +
   '{"message": "表示する文章", "tags": [{"name": "タグ名", "url": "https://…"}]} の形で、メッセージと計測タグに分けて指定してください'
-
-/** The request's values put into a tag's URL, each encoded as one URL component. */
-export function expandTagUrl(url: string, values: TagValues): string {
-  return url.replace(PLACEHOLDER, (whole, name: string) =>
-    name in values ? encodeURIComponent(wellFormed(values[name as TagPlaceholder])) : whole,
-  )
-}
-
-/** Lone surrogates (which encodeURIComponent throws on) as U+FFFD. */
-const wellFormed = (value: string) =>
-  value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-
-/** http only to this machine (a local test endpoint), https anywhere. */
-function allowedUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url)
-    if (parsed.protocol === 'https:') return true
-    return parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)
-  } catch {
-    return false
-  }
-}
 
 function tagProblem(entry: unknown, at: string, names: Set<string>): string | null {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
@@ -162,43 +130,4 @@ export function thankYouSettingsText(s: ThankYouSettings): string {
 /** The web pixel's `conversionTags` setting: the tags as compact JSON, `[]` for none. */
 export function pixelTagsSetting(tags: readonly ConversionTag[]): string {
   return JSON.stringify(tags.map((t) => ({ url: t.url, subscriptionOnly: t.subscriptionOnly })))
-}
-
-type CheckoutMoney = { amount?: number | string } | null | undefined
-/** The parts of the pixel's `checkout_completed` event a tag reads. */
-export type TagCheckout = {
-  order?: { id?: string | number | null } | null
-  totalPrice?: CheckoutMoney
-  subtotalPrice?: CheckoutMoney
-  currencyCode?: string | null
-  lineItems?: Array<{ sellingPlanAllocation?: unknown } | null> | null
-}
-
-/**
- * The URLs the pixel requests for one completed checkout: each tag that applies (a
- * subscription-only tag needs a line bought on a selling plan), its placeholders filled.
- * `settingText` is the pixel's `conversionTags` setting; anything unreadable sends nothing.
- */
-export function conversionRequests(settingText: string | undefined, checkout: TagCheckout): string[] {
-  let tags: Array<{ url?: unknown; subscriptionOnly?: unknown }>
-  try {
-    tags = JSON.parse(settingText || '[]')
-    if (!Array.isArray(tags)) return []
-  } catch {
-    return []
-  }
-  const orderId = String(checkout.order?.id ?? '').replace(/^gid:\/\/shopify\/OrderIdentity\//, '')
-  if (orderId === '') return []
-  const money = (m: CheckoutMoney) => String(Number(m?.amount ?? 0))
-  const values: TagValues = {
-    order_id: orderId.replace(/^gid:\/\/shopify\/Order\//, ''),
-    total: money(checkout.totalPrice),
-    subtotal: money(checkout.subtotalPrice),
-    currency: checkout.currencyCode ?? '',
-  }
-  const subscription = (checkout.lineItems ?? []).some((l) => l?.sellingPlanAllocation)
-  return tags
-    .filter((t) => typeof t?.url === 'string' && (t.subscriptionOnly === false || subscription))
-    .map((t) => expandTagUrl(t.url as string, values))
-    .filter(allowedUrl)
 }

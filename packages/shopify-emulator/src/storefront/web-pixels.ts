@@ -116,6 +116,15 @@ export function pixelCart(ctx: Context, cart: Cart) {
   }
 }
 
+function sellingPlanAllocationOf(ctx: Context, planId: number | null) {
+  if (planId === null) return null
+  for (const group of ctx.shop.sellingPlanGroups) {
+    const plan = group.sellingPlans.find((p) => p.id === planId)
+    if (plan) return { sellingPlan: { id: `gid://shopify/SellingPlan/${plan.id}`, name: plan.name } }
+  }
+  return null
+}
+
 /** `checkout_completed`'s `data.checkout`: the cart as bought, and the order it made. */
 export function pixelCheckout(ctx: Context, cart: Cart, buyer: Buyer, result: CheckoutResult) {
   const currency = ctx.shop.info.currencyCode
@@ -132,6 +141,8 @@ export function pixelCheckout(ctx: Context, cart: Cart, buyer: Buyer, result: Ch
       quantity: l.quantity,
       title: l.variant.product.title,
       variant: l.variant,
+      // "Line item selling plan" (changelog 2024-06-23, "More data in web pixels").
+      sellingPlanAllocation: sellingPlanAllocationOf(ctx, cart.lines[l.index]!.sellingPlanId),
     })),
     order: {
       id: String(result.order.id),
