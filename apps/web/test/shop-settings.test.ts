@@ -7,32 +7,52 @@ import { pageDsn } from '../src/app/report-error.ts'
 import { DeliveryDaysFields } from '../src/features/settings/delivery-days-fields.tsx'
 import { toDeliveryDraft, toDeliverySettings } from '../src/features/settings/delivery-form.ts'
 import { fieldOfMessage, toDraft, toSettings } from '../src/features/settings/settings-form.ts'
+import { ThankYouCard } from '../src/features/settings/thank-you-card.tsx'
 
 describe('settings form', () => {
-  it('shows the thank-page script decoded and sends it JSON-encoded (spec §3)', () => {
+  it('shows the サンクスページ settings as their parts and sends them as one JSON text (spec §3)', () => {
+    const thankYou = {
+      message: 'ありがとうございます',
+      tags: [{ name: 'A8', url: 'https://px.example/cv?so={order_id}', subscriptionOnly: true }],
+      legacyScript: '<script>old()</script>',
+    }
     const stored = {
       noteAttribute: '[]',
       skuConversions: '[{"from":"A","to":"B"}]',
-      thankPageScript: JSON.stringify('<script>alert("ありがとう")</script>'),
+      thankPageScript: JSON.stringify(thankYou, null, 2),
       deliveryPrepDays: 3,
     }
     const draft = toDraft(stored)
-    expect(draft.thankPageScript).toBe('<script>alert("ありがとう")</script>')
-    expect(draft.deliveryPrepDays).toBe('3')
+    expect(draft).toMatchObject({
+      thankYouMessage: 'ありがとうございます',
+      legacyScript: '<script>old()</script>',
+      deliveryPrepDays: '3',
+    })
+    expect(JSON.parse(draft.conversionTags)).toEqual(thankYou.tags)
     expect(toSettings(draft)).toEqual(stored)
   })
 
-  it('keeps a stored script that is not a JSON string as it is', () => {
-    expect(
-      toDraft({ noteAttribute: '[]', skuConversions: '[]', thankPageScript: 'raw', deliveryPrepDays: 0 })
-        .thankPageScript,
-    ).toBe('raw')
+  it('nothing set is "" on the wire; tags that are not JSON are refused on their own field, with their line', () => {
+    const empty = toDraft({
+      noteAttribute: '[]',
+      skuConversions: '[]',
+      thankPageScript: '""',
+      deliveryPrepDays: 0,
+    })
+    expect(empty).toMatchObject({ thankYouMessage: '', conversionTags: '[]', legacyScript: '' })
+    expect(toSettings(empty)).toMatchObject({ thankPageScript: '""' })
+    expect(toSettings({ ...empty, conversionTags: '[\n  {"name": }\n]' })).toEqual({
+      field: 'conversionTags',
+      message: '計測タグのJSONが正しくありません（2行目 12文字目付近）。JSONの形式で入力してください',
+    })
   })
 
   it.each([
     ['SKU変換のJSONが正しくありません（2行目 22文字目付近）', 'skuConversions'],
     ['注文メモ属性の1件目に "key" がありません', 'noteAttribute'],
-    ['サンクスページのスクリプトはJSONの文字列', 'thankPageScript'],
+    ['計測タグの1件目の "url" は https:// で始まるURLで入力してください', 'conversionTags'],
+    ['サンクスページのメッセージは1000文字以内にしてください', 'thankYouMessage'],
+    ['サンクスページの設定の "script" は使えない項目です', 'conversionTags'],
     ['定期購買契約が5件以上あるため、お届け準備期間は変更できません', 'deliveryPrepDays'],
     ['サーバーに接続できませんでした', null],
   ])('%s → field %s', (message, field) => {
@@ -115,5 +135,40 @@ describe('配送設定 days fields', () => {
     expect(html).toContain('value="15:00"')
     expect(html).toContain('沖縄県の追加日数')
     expect(html).toContain('<option value="JP-47" selected="">沖縄県</option>')
+  })
+})
+
+describe('設定 › サンクスページ says where each part goes', () => {
+  const render = (legacyScript: string, status: 'connected' | 'failed') =>
+    renderToStaticMarkup(
+      createElement(
+        AppProvider,
+        { i18n: ja },
+        createElement(ThankYouCard, {
+          bind: (field) => ({ value: field, onChange: () => {}, error: undefined, autoComplete: 'off' }),
+          legacyScript,
+          clearLegacy: () => {},
+          pixel: {
+            status,
+            webPixelId: null,
+            connectedAt: null,
+            checkedAt: null,
+            error: status === 'failed' ? '権限がありません' : null,
+          },
+        }),
+      ),
+    ).replace(/<[^>]+>/g, ' ')
+
+  it('the message to the thank-you block, the tags to the web pixel (with its state); an old script is shown as not run', () => {
+    const html = render('<script>old()</script>', 'failed')
+    expect(html).toContain('注文完了ページの「定期便のご案内」ブロック')
+    expect(html).toContain('アプリのウェブピクセルがこのURLを読み込みます')
+    expect(html).toContain('{order_id}＝注文ID（数字）')
+    expect(html).toContain('ウェブピクセル: 接続できていません：権限がありません')
+    expect(html).toContain('以前保存したスクリプトは実行されていません')
+    expect(html).toContain('以前のスクリプトを削除')
+    const clean = render('', 'connected')
+    expect(clean).toContain('ウェブピクセル: 接続済み')
+    expect(clean).not.toContain('以前保存したスクリプト')
   })
 })

@@ -18,6 +18,7 @@ const connection = (c: Partial<PixelConnection>): PixelConnection => ({
 const settings = (c: Partial<PixelConnection>): PixelSettings => ({
   accountID: 'k'.repeat(24),
   ingestUrl: 'https://teiki.example.com/pixel/events?shop=teiki-demo.myshopify.com',
+  conversionTags: '[]',
   connection: connection(c),
 })
 const render = (element: ReactElement) =>

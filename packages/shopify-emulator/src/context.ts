@@ -1,3 +1,4 @@
+import type { CheckoutUiExtension } from './checkout-ui-extension.ts'
 import type { Faults } from './faults.ts'
 import type { FunctionExtension } from './function-extension.ts'
 import type { ShopState } from './records.ts'
@@ -32,6 +33,10 @@ export type Runtime = {
   pixelExtension: PixelExtension | null
   /** The app's deployed Shopify Functions (function-extension.ts). */
   functions: FunctionExtension[]
+  /** The app's deployed thank-you block (checkout-ui-extension.ts); null: the app has none. */
+  checkoutUiExtension: CheckoutUiExtension | null
+  /** A checkout UI extension's session token for the shop (`dest` the bare domain; no buyer is logged in). */
+  checkoutSessionToken(shopDomain: string): string
 }
 
 /** Per-request context: resolvers only ever see the shop the access token belongs to. */

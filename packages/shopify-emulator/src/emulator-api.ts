@@ -65,6 +65,8 @@ export type EmulatorOptions = {
    * `validationCreate` answers FUNCTION_NOT_FOUND).
    */
   functionExtensionDirs?: string[]
+  /** The deployed thank-you block's folder (default: the repository's extensions/teiki-thank-you); null: none. */
+  checkoutUiExtensionDir?: string | null
   /**
    * The app holds Shopify's exemption to modify theme files (shopify.dev, themeFilesUpsert: "The
    * user needs write_themes and an exemption from Shopify"). Default false, as for nearly every

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import { type BillingDelay, billingDelaySampler } from './billing-delay.ts'
+import { DEFAULT_CHECKOUT_UI_EXTENSION_DIR, loadCheckoutUiExtension } from './checkout-ui-extension.ts'
 import type { Runtime } from './context.ts'
 import type { Faults } from './faults.ts'
 import { DEFAULT_FUNCTION_EXTENSION_DIRS, loadFunctionExtension } from './function-extension.ts'
@@ -38,12 +39,27 @@ export type RuntimeOptions = {
   pixelExtensionDir?: string | null
   /** The deployed function extensions' folders (default: the repository's); []: none deployed. */
   functionExtensionDirs?: string[]
+  /** The deployed thank-you block's folder (default: the repository's); null: none deployed. */
+  checkoutUiExtensionDir?: string | null
   /** The app holds the theme-file exemption (themeFilesUpsert); default false. */
   themeFilesExemption?: boolean
 }
 
 const pick = (payload: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(Object.entries(payload).filter(([k]) => fields.includes(k)))
+
+/**
+ * The session token the platform gives a checkout UI extension (`sessionToken.get()`): HS256
+ * with the app's secret, `dest` the bare shop domain, 5 minutes; no `sub` (nobody is logged in
+ * to the emulated store) and no `iss`.
+ */
+function checkoutToken(shopDomain: string, apiKey: string, apiSecret: string): string {
+  const now = Math.floor(Date.now() / 1000)
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const claims = { dest: shopDomain, aud: apiKey, exp: now + 300, nbf: now, iat: now, jti: randomUUID() }
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`
+  return `${unsigned}.${createHmac('sha256', apiSecret).update(unsigned).digest('base64url')}`
+}
 
 /** The emulator's moving parts outside requests: timers, webhook delivery, bulk files. */
 export function createRuntime(opts: RuntimeOptions) {
@@ -93,6 +109,11 @@ export function createRuntime(opts: RuntimeOptions) {
     functions: (opts.functionExtensionDirs ?? DEFAULT_FUNCTION_EXTENSION_DIRS).map((dir) =>
       loadFunctionExtension(dir, apiKey),
     ),
+    checkoutUiExtension:
+      opts.checkoutUiExtensionDir === null
+        ? null
+        : loadCheckoutUiExtension(opts.checkoutUiExtensionDir ?? DEFAULT_CHECKOUT_UI_EXTENSION_DIR),
+    checkoutSessionToken: (shopDomain) => checkoutToken(shopDomain, apiKey, opts.apiSecret),
   }
   return {
     runtime,

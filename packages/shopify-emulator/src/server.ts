@@ -73,6 +73,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     bulkDelayMs: opts.bulkDelayMs,
     pixelExtensionDir: opts.pixelExtensionDir,
     functionExtensionDirs: opts.functionExtensionDirs,
+    checkoutUiExtensionDir: opts.checkoutUiExtensionDir,
     themeFilesExemption: opts.themeFilesExemption,
   })
 

@@ -17,7 +17,10 @@ const settings = {
   ingestUrl: `https://teiki.example.com/pixel/events?shop=${SHOP}`,
   // 設定 › サンクスページの計測タグ (ADR 0039): one for subscription orders, one for every order.
   conversionTags: JSON.stringify([
-    { url: 'https://px.a8.example/a8fly/earnings?so={order_id}&si={total}.1.{total}.teiki', subscriptionOnly: true },
+    {
+      url: 'https://px.a8.example/a8fly/earnings?so={order_id}&si={total}.1.{total}.teiki',
+      subscriptionOnly: true,
+    },
     { url: 'https://ads.example/cv?o={order_id}&c={currency}', subscriptionOnly: false },
   ]),
 }
@@ -186,7 +189,9 @@ describe('the app’s web pixel in the emulated store', () => {
     // The 計測タグ: the line was bought on a selling plan, so both are requested, filled in.
     expect(checkout.lineItems).toEqual([
       expect.objectContaining({
-        sellingPlanAllocation: { sellingPlan: { id: `gid://shopify/SellingPlan/${plan()!.id}`, name: plan()!.name } },
+        sellingPlanAllocation: {
+          sellingPlan: { id: `gid://shopify/SellingPlan/${plan()!.id}`, name: plan()!.name },
+        },
       }),
     ])
     const tagOptions = { method: 'GET', mode: 'no-cors', credentials: 'omit', keepalive: true }

@@ -23,6 +23,10 @@ a{color:#2a5db0}
 .button{font:inherit;background:#1f1f1f;color:#fff;border:0;border-radius:6px;padding:0.75rem 1.25rem;cursor:pointer;width:100%}
 .button[disabled]{opacity:0.4;cursor:not-allowed}
 .notice{border:1px dashed #c9a227;background:#fff9e6;border-radius:8px;padding:0.75rem 1rem;font-size:0.9rem}
+.checkout-ui-block:not(:empty){border:1px solid #d9d9d9;border-radius:8px;padding:1rem;margin:1rem 0}
+.cu-stack{display:flex;flex-direction:column;gap:0.75rem}.cu-stack.cu-gap-extraTight{gap:0.2rem}
+.cu-inline{display:flex;flex-wrap:wrap;gap:0.75rem}.cu-heading{font-size:1.1rem;margin:0}
+.cu-text{margin:0}.cu-bold{font-weight:600}.cu-subdued{color:#666}.cu-small{font-size:0.875rem}
 .table{width:100%;border-collapse:collapse;margin:1rem 0}
 .table th,.table td{border-bottom:1px solid #e5e5e5;padding:0.5rem;text-align:left;vertical-align:top}
 .table td.num{text-align:right;font-variant-numeric:tabular-nums}

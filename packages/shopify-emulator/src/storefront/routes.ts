@@ -10,6 +10,7 @@ import { type CartRequest, type PageExtra, redirect, type Storefront, sendHtml }
 import { cartAdd, cartAddJs, cartChange, cartJson, cartUpdate } from './cart-routes.ts'
 import { cartValidationErrors } from './cart-validation.ts'
 import { type Buyer, placeOrder } from './checkout.ts'
+import { serveCheckoutUi, thankYouBlockTags } from './checkout-ui.ts'
 import { escapeHtml, storePage } from './layout.ts'
 import { createStorefrontLiquid, extensionAsset, loadExtension, type ThemeExtension } from './liquid.ts'
 import { MONEY_FORMAT, productPageBody, themeFor } from './product-page.ts'
@@ -141,6 +142,7 @@ export async function handleStorefront(
     return true
   }
   if (method === 'GET' && serveWebPixelScript(res, ctx, path, deps.runtime.pixelExtension)) return true
+  if (method === 'GET' && serveCheckoutUi(res, ctx, path, sf.lastOrders.has(cart.token))) return true
   const product = /^\/products\/([a-z0-9-]+)$/.exec(path)
   if (product && method === 'GET') {
     const record = shop.products.find((p) => p.handle === product[1] && p.status === 'ACTIVE')
@@ -223,7 +225,7 @@ const thankYou = ({ res, ctx, sf, cart, cookie, base, page }: CartRequest) => {
   // checkout_completed is sent once per checkout: a reload of the page shows only page_viewed.
   const checkout = done.checkout
   done.checkout = null
-  const body = thankYouBody(ctx, order, contracts, base)
+  const body = thankYouBody(ctx, order, contracts, base) + thankYouBlockTags(ctx, base, order)
   sendHtml(res, 200, page('ご注文ありがとうございます', body, { checkout }), cookie)
 }
 

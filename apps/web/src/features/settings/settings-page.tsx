@@ -4,11 +4,12 @@ import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { NumberField } from '../../app/number-field.tsx'
 import { DeliverySettingsCard } from './delivery-settings-card.tsx'
 import { MyPageVariantsCard } from './my-page-variants-card.tsx'
+import { ThankYouCard } from './thank-you-card.tsx'
 import { useSettingsForm } from './use-settings-form.ts'
 
-/** 設定: note attributes, SKU conversions, the thank-you page script, delivery prep days, my-page variants. */
+/** 設定: note attributes, SKU conversions, the thank-you page (message, 計測タグ), delivery prep days, my-page variants. */
 export default function SettingsPage() {
-  const { load, draft, dirty, saving, save, discard, bind, prep, retry } = useSettingsForm()
+  const { load, draft, dirty, saving, save, discard, bind, set, prep, pixel, retry } = useSettingsForm()
   return (
     <Page
       title="設定"
@@ -56,11 +57,14 @@ export default function SettingsPage() {
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             title="サンクスページ"
-            description="保存したスクリプトは、現在の注文完了ページ（チェックアウト拡張機能）では実行されません。"
+            description="注文完了ページでは、ストアのスクリプトは実行されなくなりました（Shopify のチェックアウト拡張機能）。メッセージはアプリのブロックが、計測タグはアプリのウェブピクセルが代わりに届けます。"
           >
-            <Card>
-              <TextField label="スクリプト" multiline={5} monospaced {...bind('thankPageScript')} />
-            </Card>
+            <ThankYouCard
+              bind={bind}
+              legacyScript={draft.legacyScript}
+              clearLegacy={() => set('legacyScript', '')}
+              pixel={pixel}
+            />
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             title="お届け準備期間"

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { api, errorMessage } from '../../app/api.ts'
 import { useUiState } from '../../app/ui-state.tsx'
 import { setCached, useApi } from '../../app/use-api.ts'
-import { fieldOfMessage, type SettingsDraft, toDraft, toSettings } from './settings-form.ts'
+import { fieldOfMessage, isDraftProblem, type SettingsDraft, toDraft, toSettings } from './settings-form.ts'
 
 /** 設定's state: the stored settings, the draft, the server's message on the field it names, save. */
 export function useSettingsForm() {
@@ -22,10 +22,15 @@ export function useSettingsForm() {
 
   async function save() {
     if (!draft) return
+    const settings = toSettings(draft)
+    if (isDraftProblem(settings)) {
+      setErrors({ [settings.field]: settings.message })
+      return
+    }
     setSaving(true)
     setErrors({})
     try {
-      const data = await api('PUT /settings', { body: { settings: toSettings(draft) } })
+      const data = await api('PUT /settings', { body: { settings } })
       await setCached('GET /settings', undefined, data)
       ui.showToast('設定を保存しました')
     } catch (error) {
@@ -45,6 +50,19 @@ export function useSettingsForm() {
     autoComplete: 'off',
   })
   const discard = () => stored && setDraft(stored)
+  const set = (field: keyof SettingsDraft, value: string) => draft && setDraft({ ...draft, [field]: value })
   const prep = load.data?.deliveryPrepDays ?? null
-  return { load, draft, dirty, saving, save, discard, bind, prep, retry: load.retry }
+  return {
+    load,
+    draft,
+    dirty,
+    saving,
+    save,
+    discard,
+    bind,
+    set,
+    prep,
+    pixel: load.data?.pixel ?? null,
+    retry: load.retry,
+  }
 }
