@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import iconv from 'iconv-lite'
@@ -20,9 +22,19 @@ const dataDir = mkdtempSync(join(tmpdir(), 'teiki-e2e-store-'))
 let app: RunningApp
 let browser: Browser
 let page: Page
+// An affiliate's conversion endpoint (設定 › サンクスページの計測タグ): what the pixel requested.
+const conversions: string[] = []
+let tagServer: Server
+let tagUrl = ''
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true })
+  tagServer = createServer((req, res) => {
+    conversions.push(req.url ?? '')
+    res.writeHead(204).end()
+  })
+  await new Promise<void>((resolve) => tagServer.listen(0, '127.0.0.1', resolve))
+  tagUrl = `http://127.0.0.1:${(tagServer.address() as AddressInfo).port}`
   app = await startApp(dataDir)
   await app.waitFor(/を同期しました: 契約 \d+ 件/)
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--lang=ja'] })
@@ -30,6 +42,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  tagServer?.close()
   await browser?.close()
   await app?.interrupt()
   rmSync(dataDir, { recursive: true, force: true })
@@ -141,6 +154,29 @@ describe('storefront widget and checkout', () => {
     await page.goto(storeUrl)
   })
 
+  it('設定 › サンクスページ: a message for the thank-you block and a 計測タグ for the web pixel', async () => {
+    await page.goto(appPath('/settings'))
+    const message = page.locator('[data-testid="settings-thank-you-message"] textarea').first()
+    await message.waitFor({ timeout: 20_000 })
+    await message.fill('ご注文ありがとうございます。次回のお届けもお楽しみに。')
+    const tags = [
+      { name: 'アフィリエイト', url: `${tagUrl}/cv?so={order_id}&si={total}`, subscriptionOnly: true },
+    ]
+    await page.locator('[data-testid="settings-conversion-tags"] textarea').first().fill(JSON.stringify(tags))
+    await page.getByRole('button', { name: '保存', exact: true }).click()
+    await expect
+      .poll(async () => (await fetch(appPath('/app-admin/settings'))).json(), { timeout: 10_000 })
+      .toMatchObject({ pixel: { status: 'connected' } })
+    const saved = await (await fetch(appPath('/app-admin/settings'))).json()
+    expect(JSON.parse(saved.settings.thankPageScript)).toMatchObject({
+      message: 'ご注文ありがとうございます。次回のお届けもお楽しみに。',
+      tags: [{ ...tags[0], subscriptionOnly: true }],
+    })
+    expect(await page.locator('body').innerText()).toContain('ウェブピクセル: 接続済み')
+    await page.screenshot({ path: join(ARTIFACTS, 'settings-thank-you.png'), fullPage: true })
+    await page.goto(storeUrl)
+  })
+
   it('buys on a plan with the demo card, with a delivery date and 19時〜21時; the thank-you page names the new contract', async () => {
     const plan = await page
       .locator('[data-teiki-plans] input[name="selling_plan"]:checked')
@@ -167,7 +203,26 @@ describe('storefront widget and checkout', () => {
     contractId = /定期購入契約 #(\d+)/.exec(text)?.[1] ?? ''
     expect(contractId).toMatch(/^\d+$/)
     expect(plan).toMatch(/^\d+$/)
-    await page.screenshot({ path: join(ARTIFACTS, 'storefront-thank-you.png') })
+    // The app's thank-you block: the first delivery as chosen, the next one billing will make,
+    // and the merchant's message (it asks again while the contract's webhook is on its way).
+    const block = page.locator('[data-extension="teiki-thank-you"]')
+    await expect.poll(() => block.innerText(), { timeout: 30_000 }).toContain('次回のお届け予定')
+    const [y, m, d] = deliveryDate.split('-').map(Number)
+    const blockText = await block.innerText()
+    expect(blockText).toContain('定期便のご案内')
+    expect(blockText).toContain(`初回のお届け: ${y}年${m}月${d}日（19時〜21時）`)
+    expect(blockText).toMatch(/次回のお届け予定: \d{4}年\d{1,2}月\d{1,2}日（19時〜21時）/)
+    expect(blockText).toMatch(/次回のお支払い: \d{4}年\d{1,2}月\d{1,2}日/)
+    expect(blockText).toContain('ご注文ありがとうございます。次回のお届けもお楽しみに。')
+    // The 計測タグ: requested by the pixel with this order's id and total.
+    const total = /お支払い金額 ¥([\d,]+)/.exec(text)?.[1]?.replaceAll(',', '')
+    expect(total).toMatch(/^\d+$/)
+    await expect.poll(() => conversions.length, { timeout: 15_000 }).toBe(1)
+    expect(conversions[0]).toMatch(new RegExp(`^/cv\\?so=\\d+&si=${total}$`))
+    await page.screenshot({ path: join(ARTIFACTS, 'storefront-thank-you.png'), fullPage: true })
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.screenshot({ path: join(ARTIFACTS, 'storefront-thank-you-phone.png'), fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
   })
 
   it('the app shows the new contract, mirrored from the webhook, with the new customer', async () => {
