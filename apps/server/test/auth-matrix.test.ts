@@ -168,7 +168,9 @@ describe('authentication by route configuration', () => {
     const { routeList } = env.app
     expect(routeList.length).toBeGreaterThan(40)
     for (const route of routeList)
-      expect(['shop', 'public', 'webhook', 'internal', 'pixel'], route.url).toContain(route.config.auth)
+      expect(['shop', 'public', 'webhook', 'internal', 'pixel', 'checkout'], route.url).toContain(
+        route.config.auth,
+      )
     const publicRoutes = routeList
       .filter((r) => r.config.auth === 'public')
       .map((r) => `${r.method} ${r.url}`)
@@ -185,6 +187,8 @@ describe('authentication by route configuration', () => {
         'HEAD /index.html',
         // The web pixel's CORS preflight (the POST itself is `pixel`: the shop's pixel key).
         'OPTIONS /pixel/events',
+        // The thank-you block's preflight (the GET itself is `checkout`: the checkout session token).
+        'OPTIONS /extensions/thank-you',
       ].sort(),
     )
     for (const route of routeList.filter(
