@@ -1,6 +1,8 @@
 import {
   addCalendarDays,
   billingAfterDue,
+  convertedSkus,
+  cycleDependentSkus,
   type ForecastSchedule,
   type ForecastWindow,
   renewalDeliveryDate,
@@ -202,5 +204,35 @@ describe('shippingForecast: per day, orders, units after SKU変換, slots and pr
 
   it('adds up to the contracts’ orders', () => {
     expect(days.reduce((n, d) => n + d.orders, 0)).toBe(5)
+  })
+})
+
+describe('cycleDependentSkus: the lines whose orders must be counted', () => {
+  const conversions = [
+    { from: 'GRANOLA', to: 'GRANOLA-FIRST+LEAFLET', cycles: '1' },
+    { from: 'GRANOLA', to: 'GRANOLA-R' },
+    { from: 'TEA', to: 'TEA-2' },
+    { from: 'CAKE', to: 'CAKE-X', cycles: '2-4' },
+  ]
+
+  it('names each SKU with a conversion by 定期回数 once', () => {
+    expect(cycleDependentSkus(conversions)).toEqual(['CAKE', 'GRANOLA'])
+    expect(cycleDependentSkus([{ from: 'TEA', to: 'TEA-2' }])).toEqual([])
+  })
+
+  it('any other SKU converts the same whatever the order’s number (so its lines need no count)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('TEA', 'SOAP', 'GRANOLA', 'CAKE'),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 5 }),
+        (sku, cycle, quantity) => {
+          const lines = [{ sku, quantity }]
+          const unknownCycle = convertedSkus(lines, conversions, null)
+          if (!cycleDependentSkus(conversions).includes(sku))
+            expect(convertedSkus(lines, conversions, cycle)).toEqual(unknownCycle)
+        },
+      ),
+    )
   })
 })

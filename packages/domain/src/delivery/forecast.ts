@@ -165,7 +165,11 @@ export function shippingForecast(input: ForecastInput): ForecastDay[] {
   }))
 }
 
-/** Whether any SKU conversion depends on the order's number (then the forecast must count orders). */
-export function conversionsNeedCycle(conversions: readonly SkuConversion[]): boolean {
-  return conversions.some((c) => Boolean(c.cycles))
+/**
+ * The SKUs one of whose conversions depends on the order's number: only their lines need the
+ * contract's orders counted. For any other SKU `convertedSkus` gives the same without the
+ * cycle (only conversions without `cycles` name it).
+ */
+export function cycleDependentSkus(conversions: readonly SkuConversion[]): string[] {
+  return [...new Set(conversions.filter((c) => Boolean(c.cycles)).map((c) => c.from))].sort()
 }

@@ -17,8 +17,11 @@ export type ForecastQuery = {
   timeZone: string
   /** The instant after the window's last day ends: contracts billed later cannot be in it. */
   until: Date
-  /** Count each contract's orders (SKU変換 by 定期回数 needs them; maxCycles always does). */
-  countOrders: boolean
+  /**
+   * The SKUs whose SKU変換 depends on 定期回数 (domain `cycleDependentSkus`): their lines' orders
+   * are counted, as are those of contracts whose plan has maxCycles; nothing else is.
+   */
+  countSkus: readonly string[]
 }
 
 // The key columns every query groups by, all carried by contracts_active_billing_idx (migration
@@ -37,19 +40,23 @@ const KEY_GROUP =
 const WHERE = `c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date < $2`
 
 /**
- * Which contracts a pass reads and whether it counts their orders (a correlated count per
- * contract, which also reads the row itself): all of them when SKU変換 depends on 定期回数; else
- * only those whose plan has maxCycles, and the others without counting.
+ * Which rows a pass reads and whether it counts their contracts' orders (a correlated count per
+ * row: an index probe of `orders` and a read of the contract row itself, so it is kept to the
+ * rows whose dates or SKUs depend on it). Contracts: only those whose plan has maxCycles (their
+ * last order). Lines: those, and the lines of an SKU whose SKU変換 depends on 定期回数 ($3).
  */
-type Pass = { where: string; ordersSoFar: string }
+type Pass = { where: string; ordersSoFar: string; withSkus: boolean }
 
-function passesOf(countOrders: boolean): Pass[] {
-  if (countOrders) return [{ where: WHERE, ordersSoFar: ORDER_COUNT_SQL }]
-  return [
-    { where: `${WHERE} and c.policy_max_cycles is null`, ordersSoFar: 'null::int' },
-    { where: `${WHERE} and c.policy_max_cycles is not null`, ordersSoFar: ORDER_COUNT_SQL },
-  ]
-}
+const UNCAPPED = 'c.policy_max_cycles is null'
+const CAPPED = 'c.policy_max_cycles is not null'
+const CONTRACT_PASSES: Pass[] = [
+  { where: `${WHERE} and ${UNCAPPED}`, ordersSoFar: 'null::int', withSkus: false },
+  { where: `${WHERE} and ${CAPPED}`, ordersSoFar: ORDER_COUNT_SQL, withSkus: false },
+]
+const LINE_PASSES: Pass[] = [
+  { where: `${WHERE} and ${UNCAPPED} and l.sku <> all($3::text[])`, ordersSoFar: 'null::int', withSkus: true },
+  { where: `${WHERE} and (${CAPPED} or l.sku = any($3::text[]))`, ordersSoFar: ORDER_COUNT_SQL, withSkus: true },
+]
 
 type KeyRow = {
   due: string
@@ -156,18 +163,20 @@ const linesSql = (pass: Pass) => `
   ) k
   group by ${KEY_GROUP}, k.sku`
 
-/** The grouped rows of the forecast (each pass's two queries on their own connections, at once). */
+/** The grouped rows of the forecast (each pass on its own connection, at once). */
 export async function forecastRows(db: Db, q: ForecastQuery): Promise<ForecastRows> {
-  const values = [q.shopId, q.until]
-  const passes = passesOf(q.countOrders)
-  const answers = await Promise.all(
-    passes.flatMap((pass) => [
-      inShopZone<GroupRow>(db, q.timeZone, contractsSql(pass), values),
-      inShopZone<GroupRow>(db, q.timeZone, linesSql(pass), values),
-    ]),
-  )
-  const byContract = answers.filter((_, i) => i % 2 === 0).flat()
-  const byLine = answers.filter((_, i) => i % 2 === 1).flat()
+  const values = (pass: Pass) => (pass.withSkus ? [q.shopId, q.until, q.countSkus] : [q.shopId, q.until])
+  const [byContract, byLine] = await Promise.all(
+    [CONTRACT_PASSES, LINE_PASSES].map(async (passes, i) =>
+      (
+        await Promise.all(
+          passes.map((pass) =>
+            inShopZone<GroupRow>(db, q.timeZone, (i === 0 ? contractsSql : linesSql)(pass), values(pass)),
+          ),
+        )
+      ).flat(),
+    ),
+  ) as [GroupRow[], GroupRow[]]
   const rows: ForecastRows = { contracts: [], slots: [], prefectures: [], lines: [] }
   for (const r of byContract) {
     if (r.by_slot === 0) {
@@ -185,7 +194,7 @@ export async function forecastRows(db: Db, q: ForecastQuery): Promise<ForecastRo
  */
 export async function streamContractSchedules(
   db: Db,
-  q: Omit<ForecastQuery, 'countOrders'>,
+  q: Omit<ForecastQuery, 'countSkus'>,
   onRow: (id: string, schedule: ForecastSchedule) => void,
 ): Promise<void> {
   const client = await db.connect()

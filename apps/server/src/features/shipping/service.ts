@@ -2,7 +2,7 @@ import type { ShippingForecast } from '@teiki/contract'
 import {
   addCalendarDays,
   CARRIERS,
-  conversionsNeedCycle,
+  cycleDependentSkus,
   type DeliverySettings,
   deliveryTimeSlot,
   type ForecastWindow,
@@ -74,7 +74,7 @@ export async function getShippingForecast(
     shopId: shop.id,
     timeZone: ctx.window.timeZone,
     until: ctx.until,
-    countOrders: conversionsNeedCycle(ctx.skuConversions),
+    countSkus: cycleDependentSkus(ctx.skuConversions),
   })
   const forecast = shippingForecast({ window: ctx.window, ...rows, skuConversions: ctx.skuConversions })
   let orders = 0
