@@ -100,8 +100,20 @@ export type ForecastInput = {
   skuConversions: readonly SkuConversion[]
 }
 
+// A policy's anchors as text, once per array (the rows of one plan share theirs).
+const anchorTexts = new WeakMap<object, string>()
+function anchorsText(anchors: BillingSchedulePolicy['anchors']): string {
+  let text = anchorTexts.get(anchors)
+  if (text === undefined) {
+    text = JSON.stringify(anchors)
+    anchorTexts.set(anchors, text)
+  }
+  return text
+}
+
 function scheduleKey(s: ForecastSchedule): string {
-  return `${s.dueDate}|${JSON.stringify(s.policy)}|${s.createdDay}|${s.promisedDate}|${s.maxCycles}|${s.ordersSoFar}`
+  const p = s.policy
+  return `${s.dueDate}|${p.interval}|${p.intervalCount}|${anchorsText(p.anchors)}|${s.createdDay}|${s.promisedDate}|${s.maxCycles}|${s.ordersSoFar}`
 }
 
 function add(map: Map<string, number>, key: string, n: number): void {
