@@ -1,8 +1,9 @@
-import { Banner, BlockStack, Card, FormLayout, Layout, Page, Text, TextField } from '@shopify/polaris'
+import { Banner, BlockStack, Card, FormLayout, Layout, Page, Text } from '@shopify/polaris'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { NumberField } from '../../app/number-field.tsx'
 import { DeliverySettingsCard } from './delivery-settings-card.tsx'
+import { JsonField } from './json-field.tsx'
 import { MyPageVariantsCard } from './my-page-variants-card.tsx'
 import { ThankYouCard } from './thank-you-card.tsx'
 import { useSettingsForm } from './use-settings-form.ts'
@@ -34,24 +35,20 @@ export default function SettingsPage() {
           >
             <Card>
               <FormLayout>
-                <div data-testid="settings-note-attribute">
-                  <TextField
-                    label="注文メモ属性（JSON）"
-                    multiline={4}
-                    monospaced
-                    helpText='例: [{"key":"定期便","value":"あり"}]（同じキーの契約の属性は上書きされます。定期回数などアプリが付けるキーは使えません）'
-                    {...bind('noteAttribute')}
-                  />
-                </div>
-                <div data-testid="settings-sku-conversions">
-                  <TextField
-                    label="SKU変換（JSON）"
-                    multiline={4}
-                    monospaced
-                    helpText='例: [{"from":"GRANOLA-500","to":"GRANOLA-500-R+LEAFLET","cycles":"2-"}]（+ で複数のSKU、cycles は 2-＝2回目以降、1-3＝1〜3回目。省略するとすべての回）'
-                    {...bind('skuConversions')}
-                  />
-                </div>
+                <JsonField
+                  testId="settings-note-attribute"
+                  label="注文メモ属性（JSON）"
+                  helpText='例: [{"key":"定期便","value":"あり"}]（同じキーの契約の属性は上書きされます。定期回数などアプリが付けるキーは使えません）'
+                  field="noteAttribute"
+                  bind={bind}
+                />
+                <JsonField
+                  testId="settings-sku-conversions"
+                  label="SKU変換（JSON）"
+                  helpText='例: [{"from":"GRANOLA-500","to":"GRANOLA-500-R+LEAFLET","cycles":"2-"}]（+ で複数のSKU、cycles は 2-＝2回目以降、1-3＝1〜3回目。省略するとすべての回）'
+                  field="skuConversions"
+                  bind={bind}
+                />
               </FormLayout>
             </Card>
           </Layout.AnnotatedSection>

@@ -1,14 +1,7 @@
 import { Banner, BlockStack, Button, Card, FormLayout, Text, TextField } from '@shopify/polaris'
 import type { PixelConnection } from '@teiki/contract'
 import { TAG_PLACEHOLDERS } from '@teiki/domain'
-import type { SettingsDraft } from './settings-form.ts'
-
-type Bind = (field: keyof SettingsDraft) => {
-  value: string
-  onChange: (value: string) => void
-  error: string | undefined
-  autoComplete: string
-}
+import { type Bind, JsonField } from './json-field.tsx'
 
 const PIXEL_STATE: Record<PixelConnection['status'], string> = {
   connected: 'ウェブピクセル: 接続済み（計測タグは保存するとすぐに反映されます）',
@@ -47,15 +40,13 @@ export function ThankYouCard({
             {...bind('thankYouMessage')}
           />
         </div>
-        <div data-testid="settings-conversion-tags">
-          <TextField
-            label="計測タグ（JSON）"
-            multiline={4}
-            monospaced
-            helpText={`例: [{"name":"A8.net","url":"https://px.a8.net/a8fly/earnings?a8mat=…&so={order_id}&si={total}-1-{total}-a8","subscriptionOnly":true}]。注文が完了すると、アプリのウェブピクセルがこのURLを読み込みます（${PLACEHOLDERS}に置き換え。subscriptionOnly が true のタグは定期購入を含む注文だけ）。https のURLを10件まで。`}
-            {...bind('conversionTags')}
-          />
-        </div>
+        <JsonField
+          testId="settings-conversion-tags"
+          label="計測タグ（JSON）"
+          helpText={`例: [{"name":"A8.net","url":"https://px.a8.net/a8fly/earnings?a8mat=…&so={order_id}&si={total}-1-{total}-a8","subscriptionOnly":true}]。注文が完了すると、アプリのウェブピクセルがこのURLを読み込みます（${PLACEHOLDERS}に置き換え。subscriptionOnly が true のタグは定期購入を含む注文だけ）。https のURLを10件まで。`}
+          field="conversionTags"
+          bind={bind}
+        />
         {pixel ? (
           <Text as="p" tone={pixel.status === 'connected' ? 'subdued' : 'caution'}>
             {PIXEL_STATE[pixel.status]}
