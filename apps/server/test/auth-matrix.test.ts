@@ -168,7 +168,7 @@ describe('authentication by route configuration', () => {
     const { routeList } = env.app
     expect(routeList.length).toBeGreaterThan(40)
     for (const route of routeList)
-      expect(['shop', 'public', 'webhook', 'internal', 'pixel', 'checkout'], route.url).toContain(
+      expect(['shop', 'public', 'webhook', 'internal', 'pixel', 'checkout', 'proxy'], route.url).toContain(
         route.config.auth,
       )
     const publicRoutes = routeList

@@ -24,6 +24,7 @@ import { deliveryRoutes } from '../features/delivery/routes.ts'
 import { exportRoutes } from '../features/exports/routes.ts'
 import { createInstaller } from '../features/install/service.ts'
 import { mailTemplateRoutes } from '../features/mail-templates/routes.ts'
+import { myPageRoutes } from '../features/my-page/routes.ts'
 import { productRoutes } from '../features/products/routes.ts'
 import { reportRoutes } from '../features/reports/routes.ts'
 import { sellingPlanRoutes } from '../features/selling-plans/routes.ts'
@@ -316,6 +317,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   deliveryRoutes(app)
   shippingRoutes(app)
   thankYouRoutes(app)
+  myPageRoutes(app)
   appPlanRoutes(app)
 
   billingRoutes(app, opts.now ? { now: opts.now } : {})

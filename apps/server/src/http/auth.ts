@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ShopRow } from '../platform/shops-repo.ts'
 import { unauthenticated } from './app-error.ts'
+import { verifyAppProxy } from './app-proxy.ts'
 import { isShopDomain, verifyExtensionToken, verifySessionToken } from './session-token.ts'
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     shop: ShopRow
     /** `checkout` routes: the buyer's customer GID when logged in (the token's `sub`), else null. */
     checkoutCustomer: string | null
+    /** `proxy` routes: the signed-in customer's numeric id (`logged_in_customer_id`), else null. */
+    proxyCustomer: string | null
   }
   interface FastifyInstance {
     /** Drops a shop from the auth cache (after an uninstall or a redact). */
@@ -68,6 +71,7 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
   })
   app.decorateRequest('shop', null as unknown as ShopRow)
   app.decorateRequest('checkoutCustomer', null)
+  app.decorateRequest('proxyCustomer', null)
   // The decision is the matched route's (route-auth.ts), so no spelling of a path (%61pp-admin,
   // //app-admin, /APP-ADMIN) reaches a handler unauthenticated: a path either matches a route,
   // and gets that route's check, or matches none and gets the not-found answer.
@@ -88,6 +92,10 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     }
     if (auth === 'checkout') {
       request.shop = await authenticateExtension(request)
+      return
+    }
+    if (auth === 'proxy') {
+      request.shop = await authenticateProxy(request)
       return
     }
     if (auth === 'webhook' || auth === 'internal') {
@@ -115,6 +123,24 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     const shop = await loadShop(verified.shop)
     if (!shop?.access_token) throw unauthenticated('このストアにはアプリがインストールされていません。')
     request.checkoutCustomer = verified.customer
+    return shop
+  }
+
+  /** An app proxy request signed by the platform, for an installed shop; its customer kept on the request. */
+  async function authenticateProxy(request: FastifyRequest): Promise<ShopRow> {
+    const verified = opts.apiSecret
+      ? verifyAppProxy((request.query ?? {}) as Record<string, unknown>, {
+          apiSecret: opts.apiSecret,
+          nowSeconds: Math.floor(Date.now() / 1000),
+        })
+      : null
+    if (!verified)
+      throw unauthenticated(
+        'ストアからのリクエストであることを確認できませんでした。ページを開き直してください。',
+      )
+    const shop = await loadShop(verified.shop)
+    if (!shop?.access_token) throw unauthenticated('このストアにはアプリがインストールされていません。')
+    request.proxyCustomer = verified.customerId
     return shop
   }
 

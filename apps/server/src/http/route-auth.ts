@@ -14,8 +14,10 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
  * - `checkout`: a checkout UI extension's request (the thank-you block): the session token the
  *   platform signs for the buyer's checkout (`verifyExtensionToken`); it names a shop, never a
  *   merchant, and is refused by every `shop` route.
+ * - `proxy`: a storefront request through the platform's app proxy (`/apps/teiki/…` → `/proxy/…`):
+ *   its signature over the query (`http/app-proxy.ts`); the signed-in customer, if any, with it.
  */
-export const ROUTE_AUTH = ['shop', 'public', 'webhook', 'internal', 'pixel', 'checkout'] as const
+export const ROUTE_AUTH = ['shop', 'public', 'webhook', 'internal', 'pixel', 'checkout', 'proxy'] as const
 export type RouteAuth = (typeof ROUTE_AUTH)[number]
 
 declare module 'fastify' {

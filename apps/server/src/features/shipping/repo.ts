@@ -197,7 +197,9 @@ export async function streamContractSchedules(
   try {
     await client.query('begin')
     // No JIT (see inShopZone): every row counts its orders here, and compiling cost more than it saved.
-    await client.query(`select set_config('TimeZone', $1, true), set_config('jit', 'off', true)`, [q.timeZone])
+    await client.query(`select set_config('TimeZone', $1, true), set_config('jit', 'off', true)`, [
+      q.timeZone,
+    ])
     await new Promise<void>((resolve, reject) => {
       const query = new pg.Query<KeyRow & { id: string }>(
         `select c.id::text as id, ${KEY_COLUMNS(ORDER_COUNT_SQL)}, 0 as count from subscription_contracts c

@@ -3,12 +3,11 @@ import {
   attributeValue,
   DELIVERY_TIME_ATTRIBUTE,
   deliveryDateOf,
+  nextOrderDates,
   parseThankYouSettings,
   pixelTagsSetting,
-  renewalDeliveryDate,
   type ThankYouSettings,
   thankYouSettingsProblem,
-  toZonedDate,
 } from '@teiki/domain'
 import { getBillingSettings } from '../../billing/settings.ts'
 import type { DbClient } from '../../db/pool.ts'
@@ -46,9 +45,8 @@ export async function conversionTagsSetting(db: DbClient, shopId: string): Promi
 /**
  * The block's answer for an order of this shop. Each contract the order started: the first
  * delivery as chosen at the cart (the contract's お届け希望日 and 配送時間帯 attributes), and
- * the next order as billing will make it — billed on the contract's next billing day, with the
- * お届け予定日 `renewalDeliveryDate` gives, the rule billing writes on that order
- * (billing/order-attributes.ts) and 出荷予定 lists it by. An order of another shop, or one whose
+ * the next order as billing will make it (domain `nextOrderDates`: the お届け予定日 billing writes
+ * on that order and 出荷予定 lists it by). An order of another shop, or one whose
  * contracts have not reached the app yet, has none (`pending`: the block asks again).
  */
 export async function thankYouBlock(db: DbClient, shop: ShopRow, orderId: string): Promise<ThankYouBlock> {
@@ -57,20 +55,20 @@ export async function thankYouBlock(db: DbClient, shop: ShopRow, orderId: string
   if (rows.length === 0) return { message: settings.message, pending: true, contracts: [] }
   const delivery = await deliverySettingsOf(db, shop.id)
   const { deliveryPrepDays } = await getBillingSettings(db, shop.id)
+  const dates = { closed: delivery, prepDays: deliveryPrepDays, timeZone: shop.iana_timezone }
   const contracts = rows.map((row): ThankYouContract => {
     const promised = deliveryDateOf(row.custom_attributes)
-    const billing =
-      row.status === 'ACTIVE' && row.next_billing_date
-        ? toZonedDate(row.next_billing_date, shop.iana_timezone)
-        : null
+    const next = nextOrderDates(
+      { status: row.status, nextBillingAt: row.next_billing_date, promisedDate: promised },
+      dates,
+    )
     return {
       contractId: row.id,
       planName: row.plan_names ?? '',
       firstDeliveryDate: promised,
       deliveryTime: attributeValue(row.custom_attributes, DELIVERY_TIME_ATTRIBUTE),
-      nextBillingDate: billing,
-      nextDeliveryDate:
-        billing === null ? null : renewalDeliveryDate(delivery, billing, deliveryPrepDays, promised),
+      nextBillingDate: next?.billingDate ?? null,
+      nextDeliveryDate: next?.deliveryDate ?? null,
     }
   })
   return { message: settings.message, pending: false, contracts }
