@@ -150,7 +150,8 @@ describe('GET /proxy/api/subscriptions (app proxy)', () => {
     [
       'a timestamp ten minutes old',
       (q: Record<string, string>) => {
-        const { signature: _s, ...rest } = { ...q, timestamp: String(Math.floor(Date.now() / 1000) - 600) }
+        const rest: Record<string, string> = { ...q, timestamp: String(Math.floor(Date.now() / 1000) - 600) }
+        delete rest.signature
         return { ...rest, signature: appProxySignature(rest, TEST_API_SECRET) }
       },
     ],
@@ -169,6 +170,43 @@ describe('GET /proxy/api/subscriptions (app proxy)', () => {
       { authorization: `Bearer ${testSessionToken(shop.domain)}` },
     )
     expect(res.statusCode).toBe(401)
+  })
+})
+
+describe('GET /proxy/my-page (the page the platform renders in the theme)', () => {
+  it('shows the signed-in customer’s contracts in Japanese: dates, slot, yen, address, card; Liquid in data stays text', async () => {
+    const { shop } = await arrange()
+    await env.pool.query(
+      `update subscription_lines set title = '{{ shop.secret }} グラノーラ', current_price = 1980 where shop_id = $1 and contract_id = 61001`,
+      [shop.id],
+    )
+    const res = await env.app.inject({
+      method: 'GET',
+      url: `/proxy/my-page?${new URLSearchParams(proxied({ shop: shop.domain, logged_in_customer_id: '51001' }))}`,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/liquid; charset=utf-8')
+    const html = res.body
+    expect(html).toContain('<dd data-teiki="next-delivery">2026年12月3日（19時〜21時）</dd>')
+    expect(html).toContain('<dd data-teiki="next-billing">2026年12月1日</dd>')
+    expect(html).toContain('〒150-0001 東京都渋谷区神宮前1-2-3 テイキビル5階<br>山田 花子 様')
+    expect(html).toContain('VISA •••• 4242')
+    expect(html).toContain('¥1,980')
+    expect(html).toContain('解約済み')
+    expect(html).not.toContain('{{')
+    expect(html).toContain('&#123;&#123; shop.secret &#125;&#125; グラノーラ')
+    expect(html).not.toContain('61003')
+  })
+
+  it('nobody signed in: the page asks them to sign in (no contract read)', async () => {
+    const { shop } = await arrange()
+    const res = await env.app.inject({
+      method: 'GET',
+      url: `/proxy/my-page?${new URLSearchParams(proxied({ shop: shop.domain, logged_in_customer_id: '' }))}`,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('ログインしてください')
+    expect(res.body).not.toContain('data-contract')
   })
 })
 

@@ -1,6 +1,7 @@
 import { ZErrorResponse, ZMyPageSubscriptions } from '@teiki/contract'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppInstance } from '../../http/app-instance.ts'
+import { myPageHtml, signInHtml } from './page.ts'
 import { subscriberContracts } from './service.ts'
 
 /**
@@ -24,6 +25,20 @@ export function myPageRoutes(app: AppInstance): void {
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store')
         return subscriberContracts(app.db, request.shop, request.proxyCustomer)
+      },
+    )
+    // The page itself, rendered by the platform inside the shop's theme (application/liquid).
+    scope.get(
+      '/proxy/my-page',
+      {
+        config: { auth: 'proxy' },
+        schema: { tags: ['my-page'], summary: 'マイページ（ストアのテーマ内に表示）' },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store').type('application/liquid; charset=utf-8')
+        if (request.proxyCustomer === null) return signInHtml()
+        const answer = await subscriberContracts(app.db, request.shop, request.proxyCustomer)
+        return myPageHtml(answer, request.shop.iana_timezone)
       },
     )
   })
