@@ -3,6 +3,7 @@ import type { Faults } from './faults.ts'
 import type { FunctionExtension } from './function-extension.ts'
 import type { ShopState } from './records.ts'
 import type { Store } from './store.ts'
+import type { AppProxyConfig } from './storefront/app-proxy.ts'
 import type { PixelExtension } from './web-pixel-extension.ts'
 
 /** What mutations need from the running emulator beyond the shop's data. */
@@ -37,6 +38,10 @@ export type Runtime = {
   checkoutUiExtension: CheckoutUiExtension | null
   /** A checkout UI extension's session token for the shop (`dest` the bare domain; no buyer is logged in). */
   checkoutSessionToken(shopDomain: string): string
+  /** The app's proxy ([app_proxy] of shopify.app.toml), or null when it declares none. */
+  appProxy: AppProxyConfig | null
+  /** The app proxy's `signature` over these query parameters (HMAC-SHA256 with the app secret, hex). */
+  signAppProxy(query: Record<string, string>): string
 }
 
 /** Per-request context: resolvers only ever see the shop the access token belongs to. */

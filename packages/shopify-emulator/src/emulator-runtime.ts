@@ -5,6 +5,7 @@ import type { Runtime } from './context.ts'
 import type { Faults } from './faults.ts'
 import { DEFAULT_FUNCTION_EXTENSION_DIRS, loadFunctionExtension } from './function-extension.ts'
 import type { ShopState } from './records.ts'
+import { loadAppProxyConfig } from './storefront/app-proxy.ts'
 import { Tasks } from './tasks.ts'
 import { loadPixelExtension } from './web-pixel-extension.ts'
 import { WebhookDispatcher } from './webhooks/dispatcher.ts'
@@ -114,6 +115,17 @@ export function createRuntime(opts: RuntimeOptions) {
         ? null
         : loadCheckoutUiExtension(opts.checkoutUiExtensionDir ?? DEFAULT_CHECKOUT_UI_EXTENSION_DIR),
     checkoutSessionToken: (shopDomain) => checkoutToken(shopDomain, apiKey, opts.apiSecret),
+    appProxy: loadAppProxyConfig(),
+    signAppProxy: (query) =>
+      createHmac('sha256', opts.apiSecret)
+        .update(
+          Object.keys(query)
+            .filter((k) => k !== 'signature')
+            .sort()
+            .map((k) => `${k}=${query[k]}`)
+            .join(''),
+        )
+        .digest('hex'),
   }
   return {
     runtime,

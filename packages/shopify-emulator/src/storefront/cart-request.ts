@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Liquid } from 'liquidjs'
 import type { Context } from '../context.ts'
+import type { Sessions } from './accounts.ts'
 import type { Cart, Carts } from './cart.ts'
 import type { ThemeExtension } from './liquid.ts'
 
@@ -14,6 +15,8 @@ export type Storefront = {
   engine: Liquid
   carts: Carts
   lastOrders: Map<string, CompletedCheckout>
+  /** Customers signed in to the store (accounts.ts). */
+  sessions: Sessions
 }
 
 /** What a page carries besides its body: the theme's assets, and a checkout to report to the pixel. */

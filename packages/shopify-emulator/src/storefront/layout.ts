@@ -10,7 +10,7 @@ const THEME_CSS = `
 *{box-sizing:border-box}
 body{margin:0;font-family:'Noto Sans CJK JP','Hiragino Sans',system-ui,sans-serif;color:#1f1f1f;line-height:1.6;background:#fff}
 a{color:#2a5db0}
-.store-header{display:flex;justify-content:space-between;align-items:center;padding:0.75rem 1.5rem;border-bottom:1px solid #e5e5e5;height:56px}
+.store-header{display:flex;justify-content:space-between;align-items:center;gap:0.5rem 1rem;flex-wrap:wrap;padding:0.75rem 1.5rem;border-bottom:1px solid #e5e5e5;min-height:56px;box-sizing:border-box}
 .store-header__name{font-weight:700;text-decoration:none;color:inherit}
 .store-main{max-width:1040px;margin:0 auto;padding:1.5rem}
 .product{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:2rem}
@@ -22,6 +22,8 @@ a{color:#2a5db0}
 .field select,.field input{font:inherit;padding:0.5rem;border:1px solid #bbb;border-radius:6px}
 .button{font:inherit;background:#1f1f1f;color:#fff;border:0;border-radius:6px;padding:0.75rem 1.25rem;cursor:pointer;width:100%}
 .button[disabled]{opacity:0.4;cursor:not-allowed}
+.store-header__links{display:flex;gap:1rem;flex-wrap:wrap;white-space:nowrap}
+@media (max-width:480px){.store-header{padding:0.75rem 1rem}}
 .notice{border:1px dashed #c9a227;background:#fff9e6;border-radius:8px;padding:0.75rem 1rem;font-size:0.9rem}
 .checkout-ui-block:not(:empty){border:1px solid #d9d9d9;border-radius:8px;padding:1rem;margin:1rem 0}
 .cu-stack{display:flex;flex-direction:column;gap:0.75rem}.cu-stack.cu-gap-extraTight{gap:0.2rem}
@@ -39,6 +41,8 @@ export function storePage(opts: {
   shopName: string
   base: string
   cartCount: number
+  /** A customer is signed in: the header links マイページ and ログアウト, else ログイン. */
+  signedIn?: boolean
   body: string
   stylesheets?: string[]
   scripts?: string[]
@@ -58,7 +62,11 @@ ${opts.head ?? ''}
 </head><body>
 <header class="store-header">
   <a class="store-header__name" href="${escapeHtml(opts.base)}/">${escapeHtml(opts.shopName)}</a>
-  <a href="${escapeHtml(opts.base)}/cart">カート（${opts.cartCount}）</a>
+  <nav class="store-header__links">${
+    opts.signedIn
+      ? `<a href="${escapeHtml(opts.base)}/apps/teiki/my-page">マイページ</a><a href="${escapeHtml(opts.base)}/account/logout">ログアウト</a>`
+      : `<a href="${escapeHtml(opts.base)}/account/login">ログイン</a>`
+  }<a href="${escapeHtml(opts.base)}/cart">カート（${opts.cartCount}）</a></nav>
 </header>
 <main class="store-main">
 ${opts.body}

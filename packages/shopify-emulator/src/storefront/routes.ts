@@ -4,6 +4,8 @@ import type { Context, Runtime } from '../context.ts'
 import { readBody, sendJson } from '../http.ts'
 import type { Store } from '../store.ts'
 import { findById } from '../store.ts'
+import { createSessions, handleAccountPaths, signedInCustomer } from './accounts.ts'
+import { handleAppProxy } from './app-proxy.ts'
 import { type Cart, Carts } from './cart.ts'
 import { cartBody, checkoutBody, defaultBuyer, thankYouBody } from './cart-pages.ts'
 import { type CartRequest, type PageExtra, redirect, type Storefront, sendHtml } from './cart-request.ts'
@@ -39,6 +41,7 @@ function storefront(): Storefront {
       engine: createStorefrontLiquid(ext, { locale: 'ja', moneyFormat: MONEY_FORMAT, assetUrl: (f) => f }),
       carts: new Carts(),
       lastOrders: new Map(),
+      sessions: createSessions(),
     }
   }
   return shared
@@ -118,12 +121,14 @@ export async function handleStorefront(
   const ctx: Context = { shop, store: deps.store, now: () => Date.now(), runtime: deps.runtime }
   const cart = sf.carts.get(shop.info.myshopifyDomain, cartToken(req))
   const cookie = cartCookie(shop.info.myshopifyDomain, cart)
+  const customerId = signedInCustomer(sf.sessions, shop.info.myshopifyDomain, req)
   const page = (title: string, body: string, { checkout = null, ...assets }: PageExtra = {}) =>
     storePage({
       title,
       shopName: shop.info.name,
       base,
       cartCount: cart.lines.length,
+      signedIn: customerId !== null,
       body,
       ...assets,
       head: webPixelsHead({
@@ -143,6 +148,9 @@ export async function handleStorefront(
   }
   if (method === 'GET' && serveWebPixelScript(res, ctx, path, deps.runtime.pixelExtension)) return true
   if (method === 'GET' && serveCheckoutUi(res, ctx, path, sf.lastOrders.has(cart.token))) return true
+  const request: CartRequest = { req, res, ctx, sf, cart, cookie, base, path, page }
+  if (await handleAccountPaths(request, sf.sessions)) return true
+  if (await handleAppProxy(request, url, customerId)) return true
   const product = /^\/products\/([a-z0-9-]+)$/.exec(path)
   if (product && method === 'GET') {
     const record = shop.products.find((p) => p.handle === product[1] && p.status === 'ACTIVE')
@@ -177,7 +185,7 @@ export async function handleStorefront(
     )
     return true
   }
-  return handleCartPaths({ req, res, ctx, sf, cart, cookie, base, path, page })
+  return handleCartPaths(request)
 }
 
 const indexPage = ({ res, ctx, base, cookie, page }: CartRequest) => {

@@ -4,16 +4,23 @@ import { loadExtension } from '../../src/storefront/liquid.ts'
 
 /** A shopper's browser on the emulated store: keeps the cart cookie, does not follow redirects. */
 export function shopper(baseUrl: string, shop: string) {
-  let cookie = ''
+  // The cookies the store set (the cart, a signed-in customer's session), as a browser keeps them.
+  const jar = new Map<string, string>()
   const base = `${baseUrl}/s/${shop}`
   async function request(path: string, init: RequestInit = {}) {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
     const res = await fetch(`${base}${path}`, {
       ...init,
       redirect: 'manual',
       headers: { ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) },
     })
-    const set = res.headers.get('set-cookie')
-    if (set) cookie = set.split(';')[0]!
+    for (const set of res.headers.getSetCookie()) {
+      const [pair = ''] = set.split(';')
+      const at = pair.indexOf('=')
+      const [name, value] = [pair.slice(0, at), pair.slice(at + 1)]
+      if (/max-age=0/i.test(set)) jar.delete(name)
+      else jar.set(name, value)
+    }
     return { status: res.status, location: res.headers.get('location'), text: await res.text() }
   }
   const form = (path: string, fields: Record<string, string>) =>

@@ -23,7 +23,7 @@ const STYLE = `<style>
 .teiki-card dt{color:#555}.teiki-card dd{margin:0;overflow-wrap:anywhere}
 .teiki-lines{width:100%;border-collapse:collapse;margin:0.5rem 0}
 .teiki-lines th,.teiki-lines td{border-top:1px solid #eee;padding:0.4rem 0.25rem;text-align:left;vertical-align:top}
-.teiki-lines td.num{text-align:right;white-space:nowrap}
+.teiki-lines .num{text-align:right;white-space:nowrap}
 .teiki-card h3{font-size:1rem;margin:0.75rem 0 0.25rem}
 .teiki-card ul{margin:0;padding-left:1.2rem}
 @media (max-width:480px){.teiki-card dl{grid-template-columns:1fr}.teiki-card dt{font-size:0.85rem}}
