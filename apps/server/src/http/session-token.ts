@@ -12,50 +12,18 @@ export type SessionTokenClaims = {
   nbf: number
 }
 
-/**
- * Verifies an App Bridge session token (HS256 JWT signed with the app's client secret) and
- * returns the shop domain taken from `dest`. Returns null for anything not exactly right:
- * other algorithms (including "none"), bad signature, wrong audience, expired or not yet
- * valid, a `dest` that is not a shop, or an `iss` from another shop.
- */
-export function verifySessionToken(
-  token: string,
-  opts: { apiKey: string; apiSecret: string; nowSeconds: number },
-): { shop: string; claims: SessionTokenClaims } | null {
-  const parts = token.split('.')
-  if (parts.length !== 3) return null
-  const [headerB64, payloadB64, signatureB64] = parts as [string, string, string]
-  const header = decodeJson(headerB64)
-  if (header?.alg !== 'HS256') return null
-
-  const expected = createHmac('sha256', opts.apiSecret).update(`${headerB64}.${payloadB64}`).digest()
-  const given = Buffer.from(signatureB64, 'base64url')
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-
-  const claims = decodeJson(payloadB64) as Partial<SessionTokenClaims> | null
-  if (!claims || typeof claims.exp !== 'number' || typeof claims.dest !== 'string') return null
-  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
-  if (!audiences.includes(opts.apiKey)) return null
-  if (claims.exp + CLOCK_TOLERANCE_S < opts.nowSeconds) return null
-  if (typeof claims.nbf === 'number' && claims.nbf - CLOCK_TOLERANCE_S > opts.nowSeconds) return null
-
-  const shop = shopFromUrl(claims.dest)
-  if (!shop) return null
-  if (typeof claims.iss === 'string' && shopFromUrl(claims.iss) !== shop) return null
-  return { shop, claims: claims as SessionTokenClaims }
-}
+type VerifyOptions = { apiKey: string; apiSecret: string; nowSeconds: number }
 
 /**
- * Verifies a checkout UI extension's session token (`sessionToken.get()` in the thank-you
- * block): HS256 with the app's secret like the admin's, but its `dest` is the bare shop domain
- * (`shop.myshopify.com`, no scheme) and it carries no admin `iss`; `sub` is the buyer's customer
- * GID when logged in. An admin token (its `dest` is a URL) is not one, and an extension token is
- * never accepted by `verifySessionToken` (a buyer is not a merchant). Null for anything not right.
+ * The claims of an HS256 JWT signed with the app's secret, for our client id, within its
+ * `exp`/`nbf` (±10 s), with a string `dest`; null for anything else (other algorithms,
+ * "none" included, a bad signature, another audience, expired or not yet valid). What the
+ * platform's session tokens share, whoever they were given to.
  */
-export function verifyExtensionToken(
+function platformClaims(
   token: string,
-  opts: { apiKey: string; apiSecret: string; nowSeconds: number },
-): { shop: string; customer: string | null } | null {
+  opts: VerifyOptions,
+): (Record<string, unknown> & { dest: string }) | null {
   const parts = token.split('.')
   if (parts.length !== 3) return null
   const [headerB64, payloadB64, signatureB64] = parts as [string, string, string]
@@ -69,7 +37,39 @@ export function verifyExtensionToken(
   if (!audiences.includes(opts.apiKey)) return null
   if (claims.exp + CLOCK_TOLERANCE_S < opts.nowSeconds) return null
   if (typeof claims.nbf === 'number' && claims.nbf - CLOCK_TOLERANCE_S > opts.nowSeconds) return null
-  if (!isShopDomain(claims.dest) || claims.iss !== undefined) return null
+  return claims as Record<string, unknown> & { dest: string }
+}
+
+/**
+ * Verifies an App Bridge session token and returns the shop domain taken from `dest` (a URL).
+ * Null for anything not exactly right (platformClaims), a `dest` that is not a shop, or an
+ * `iss` from another shop.
+ */
+export function verifySessionToken(
+  token: string,
+  opts: VerifyOptions,
+): { shop: string; claims: SessionTokenClaims } | null {
+  const claims = platformClaims(token, opts)
+  if (!claims) return null
+  const shop = shopFromUrl(claims.dest)
+  if (!shop) return null
+  if (typeof claims.iss === 'string' && shopFromUrl(claims.iss) !== shop) return null
+  return { shop, claims: claims as unknown as SessionTokenClaims }
+}
+
+/**
+ * Verifies a checkout UI extension's session token (`sessionToken.get()` in the thank-you
+ * block): the same signature and times as the admin's, but its `dest` is the bare shop domain
+ * (`shop.myshopify.com`, no scheme) and it carries no admin `iss`; `sub` is the buyer's customer
+ * GID when logged in. An admin token (its `dest` is a URL) is not one, and an extension token is
+ * never accepted by `verifySessionToken` (a buyer is not a merchant). Null for anything not right.
+ */
+export function verifyExtensionToken(
+  token: string,
+  opts: VerifyOptions,
+): { shop: string; customer: string | null } | null {
+  const claims = platformClaims(token, opts)
+  if (!claims || !isShopDomain(claims.dest) || claims.iss !== undefined) return null
   const customer =
     typeof claims.sub === 'string' && /^gid:\/\/shopify\/Customer\/\d+$/.test(claims.sub) ? claims.sub : null
   return { shop: claims.dest, customer }
