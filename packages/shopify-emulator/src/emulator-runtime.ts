@@ -1,11 +1,12 @@
-import { createHmac, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
+import { mintCheckoutToken } from './auth/session-token.ts'
 import { type BillingDelay, billingDelaySampler } from './billing-delay.ts'
 import { DEFAULT_CHECKOUT_UI_EXTENSION_DIR, loadCheckoutUiExtension } from './checkout-ui-extension.ts'
 import type { Runtime } from './context.ts'
 import type { Faults } from './faults.ts'
 import { DEFAULT_FUNCTION_EXTENSION_DIRS, loadFunctionExtension } from './function-extension.ts'
 import type { ShopState } from './records.ts'
-import { loadAppProxyConfig } from './storefront/app-proxy.ts'
+import { appProxySignature, loadAppProxyConfig } from './storefront/app-proxy.ts'
 import { Tasks } from './tasks.ts'
 import { loadPixelExtension } from './web-pixel-extension.ts'
 import { WebhookDispatcher } from './webhooks/dispatcher.ts'
@@ -48,19 +49,6 @@ export type RuntimeOptions = {
 
 const pick = (payload: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(Object.entries(payload).filter(([k]) => fields.includes(k)))
-
-/**
- * The session token the platform gives a checkout UI extension (`sessionToken.get()`): HS256
- * with the app's secret, `dest` the bare shop domain, 5 minutes; no `sub` (nobody is logged in
- * to the emulated store) and no `iss`.
- */
-function checkoutToken(shopDomain: string, apiKey: string, apiSecret: string): string {
-  const now = Math.floor(Date.now() / 1000)
-  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  const claims = { dest: shopDomain, aud: apiKey, exp: now + 300, nbf: now, iat: now, jti: randomUUID() }
-  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`
-  return `${unsigned}.${createHmac('sha256', apiSecret).update(unsigned).digest('base64url')}`
-}
 
 /** The emulator's moving parts outside requests: timers, webhook delivery, bulk files. */
 export function createRuntime(opts: RuntimeOptions) {
@@ -114,18 +102,10 @@ export function createRuntime(opts: RuntimeOptions) {
       opts.checkoutUiExtensionDir === null
         ? null
         : loadCheckoutUiExtension(opts.checkoutUiExtensionDir ?? DEFAULT_CHECKOUT_UI_EXTENSION_DIR),
-    checkoutSessionToken: (shopDomain) => checkoutToken(shopDomain, apiKey, opts.apiSecret),
+    checkoutSessionToken: (shopDomain) =>
+      mintCheckoutToken(shopDomain, { apiKey, apiSecret: opts.apiSecret }),
     appProxy: loadAppProxyConfig(),
-    signAppProxy: (query) =>
-      createHmac('sha256', opts.apiSecret)
-        .update(
-          Object.keys(query)
-            .filter((k) => k !== 'signature')
-            .sort()
-            .map((k) => `${k}=${query[k]}`)
-            .join(''),
-        )
-        .digest('hex'),
+    signAppProxy: (query) => appProxySignature(query, opts.apiSecret),
   }
   return {
     runtime,

@@ -38,9 +38,26 @@ export function mintSessionToken(shop: string, opts: MintOptions): string {
     jti: randomUUID(),
     sid: randomUUID(),
   }
+  return signHs256(claims, opts.apiSecret)
+}
+
+function signHs256(claims: object, secret: string): string {
   const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))
   const body = b64url(JSON.stringify(claims))
-  return `${head}.${body}.${sign(`${head}.${body}`, opts.apiSecret)}`
+  return `${head}.${body}.${sign(`${head}.${body}`, secret)}`
+}
+
+/**
+ * The session token the platform gives a checkout UI extension (`sessionToken.get()`): HS256
+ * with the app's secret, `dest` the bare shop domain, 5 minutes; no `sub` (nobody is logged in
+ * to the emulated store) and no `iss`.
+ */
+export function mintCheckoutToken(shop: string, opts: { apiKey: string; apiSecret: string }): string {
+  const now = Math.floor(Date.now() / 1000)
+  return signHs256(
+    { dest: shop, aud: opts.apiKey, exp: now + 300, nbf: now, iat: now, jti: randomUUID() },
+    opts.apiSecret,
+  )
 }
 
 const TOLERANCE_SEC = 10

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { readBody } from '../http.ts'
@@ -32,6 +33,16 @@ export function loadAppProxyConfig(file = DEFAULT_APP_TOML): AppProxyConfig | nu
     subpath: table.subpath,
     path: new URL(table.url).pathname.replace(/\/$/, ''),
   }
+}
+
+/** The proxy's `signature`: hex HMAC-SHA256 with the app secret over the other parameters, sorted `key=value`, joined. */
+export function appProxySignature(query: Record<string, string>, apiSecret: string): string {
+  const message = Object.keys(query)
+    .filter((k) => k !== 'signature')
+    .sort()
+    .map((k) => `${k}=${query[k]}`)
+    .join('')
+  return createHmac('sha256', apiSecret).update(message).digest('hex')
 }
 
 /** The parameters the platform sets; a shopper's own values for them are dropped. */
