@@ -45,19 +45,9 @@ const WHERE = `c.shop_id = $1 and c.status = 'ACTIVE' and c.next_billing_date < 
  * on it — contracts whose plan has maxCycles (their last order), and lines of an SKU whose
  * SKU変換 depends on 定期回数 ($3). One scan per query, whatever is counted.
  */
-type Pass = { where: string; ordersSoFar: string; withSkus: boolean }
-
 const CAPPED = 'c.policy_max_cycles is not null'
-const CONTRACT_PASS: Pass = {
-  where: WHERE,
-  ordersSoFar: `case when ${CAPPED} then ${ORDER_COUNT_SQL} end`,
-  withSkus: false,
-}
-const LINE_PASS: Pass = {
-  where: WHERE,
-  ordersSoFar: `case when ${CAPPED} or l.sku = any($3::text[]) then ${ORDER_COUNT_SQL} end`,
-  withSkus: true,
-}
+const CONTRACT_ORDERS = `case when ${CAPPED} then ${ORDER_COUNT_SQL} end`
+const LINE_ORDERS = `case when ${CAPPED} or l.sku = any($3::text[]) then ${ORDER_COUNT_SQL} end`
 
 type KeyRow = {
   due: string
@@ -148,30 +138,30 @@ type GroupRow = KeyRow & {
   sku?: string | null
 }
 
-const contractsSql = (pass: Pass) => `
+const contractsSql = `
   select ${KEY_GROUP}, k.slot, k.province, grouping(k.slot) as by_slot, count(*) as count
   from (
-    select ${KEY_COLUMNS(pass.ordersSoFar)}, c.delivery_slot as slot,
+    select ${KEY_COLUMNS(CONTRACT_ORDERS)}, c.delivery_slot as slot,
       coalesce(c.delivery_province, '') as province
-    from subscription_contracts c where ${pass.where}
+    from subscription_contracts c where ${WHERE}
   ) k
   group by grouping sets ((${KEY_GROUP}, k.slot), (${KEY_GROUP}, k.province))`
 
-const linesSql = (pass: Pass) => `
+const linesSql = `
   select ${KEY_GROUP}, k.sku, sum(k.quantity) as count
   from (
-    select ${KEY_COLUMNS(pass.ordersSoFar)}, l.sku, l.quantity
+    select ${KEY_COLUMNS(LINE_ORDERS)}, l.sku, l.quantity
     from subscription_contracts c
     join subscription_lines l on l.shop_id = c.shop_id and l.contract_id = c.id
-    where ${pass.where} and l.sku is not null and l.sku <> ''
+    where ${WHERE} and l.sku is not null and l.sku <> ''
   ) k
   group by ${KEY_GROUP}, k.sku`
 
 /** The grouped rows of the forecast (the contracts' and the lines' query on their own connections, at once). */
 export async function forecastRows(db: Db, q: ForecastQuery): Promise<ForecastRows> {
   const [byContract, byLine] = await Promise.all([
-    inShopZone<GroupRow>(db, q.timeZone, contractsSql(CONTRACT_PASS), [q.shopId, q.until]),
-    inShopZone<GroupRow>(db, q.timeZone, linesSql(LINE_PASS), [q.shopId, q.until, q.countSkus]),
+    inShopZone<GroupRow>(db, q.timeZone, contractsSql, [q.shopId, q.until]),
+    inShopZone<GroupRow>(db, q.timeZone, linesSql, [q.shopId, q.until, q.countSkus]),
   ])
   const rows: ForecastRows = { contracts: [], slots: [], prefectures: [], lines: [] }
   for (const r of byContract) {
