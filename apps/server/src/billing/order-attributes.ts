@@ -1,5 +1,12 @@
 import type { BillingSettings } from '@teiki/contract'
-import { deliveryDateOf, orderAttributes, renewalDeliveryDate, toZonedDate } from '@teiki/domain'
+import {
+  deliveryDateOf,
+  type nextOrderDates,
+  orderAttributes,
+  renewalDeliveryDate,
+  toZonedDate,
+} from '@teiki/domain'
+import type { DbClient } from '../db/pool.ts'
 import { deliverySettingsOf } from '../features/delivery/service.ts'
 import { setOrderAttributes } from '../platform/operations/order-update.ts'
 import type { ShopRow } from '../platform/shops-repo.ts'
@@ -7,6 +14,21 @@ import type { CycleRow } from './cycles-repo.ts'
 import type { EngineContext } from './engine-context.ts'
 import { orderContentOf } from './order-content.ts'
 import type { MirroredContract } from './repo.ts'
+import { getBillingSettings } from './settings.ts'
+
+/**
+ * The shop's rules for the next order's dates (domain `nextOrderDates`): its days without
+ * delivery, its preparation days and its zone — what this file's renewals use, for the screens
+ * that show the next order before billing makes it (the thank-you block, マイページ).
+ */
+export async function nextOrderRules(
+  db: DbClient,
+  shop: ShopRow,
+): Promise<Parameters<typeof nextOrderDates>[1]> {
+  const closed = await deliverySettingsOf(db, shop.id)
+  const { deliveryPrepDays } = await getBillingSettings(db, shop.id)
+  return { closed, prepDays: deliveryPrepDays, timeZone: shop.iana_timezone }
+}
 
 /** What the order's note attributes became: how many were written, or why none were. */
 export type OrderAttributesOutcome = { written: number } | { error: string }

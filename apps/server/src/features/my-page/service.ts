@@ -8,11 +8,10 @@ import {
   prefectureName,
   statusLabel,
 } from '@teiki/domain'
-import { getBillingSettings } from '../../billing/settings.ts'
+import { nextOrderRules } from '../../billing/order-attributes.ts'
 import type { DbClient } from '../../db/pool.ts'
 import { unauthenticated } from '../../http/app-error.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
-import { deliverySettingsOf } from '../delivery/service.ts'
 import { contractsOfCustomer, type SubscriberContractRow } from './repo.ts'
 
 /**
@@ -30,9 +29,7 @@ export async function subscriberContracts(
     throw unauthenticated('マイページをご覧になるには、ストアのアカウントにログインしてください。')
   const rows = await contractsOfCustomer(db, shop.id, customerId)
   if (rows.length === 0) return { contracts: [] }
-  const delivery = await deliverySettingsOf(db, shop.id)
-  const { deliveryPrepDays } = await getBillingSettings(db, shop.id)
-  const dates = { closed: delivery, prepDays: deliveryPrepDays, timeZone: shop.iana_timezone }
+  const dates = await nextOrderRules(db, shop)
   return { contracts: rows.map((row) => contractView(row, dates)) }
 }
 

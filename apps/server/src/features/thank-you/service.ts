@@ -9,11 +9,10 @@ import {
   type ThankYouSettings,
   thankYouSettingsProblem,
 } from '@teiki/domain'
-import { getBillingSettings } from '../../billing/settings.ts'
+import { nextOrderRules } from '../../billing/order-attributes.ts'
 import type { DbClient } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
-import { deliverySettingsOf } from '../delivery/service.ts'
 import { contractsOfOrder, findThankYouText, saveThankYouText } from './repo.ts'
 
 /**
@@ -53,9 +52,7 @@ export async function thankYouBlock(db: DbClient, shop: ShopRow, orderId: string
   const settings = await thankYouSettingsOf(db, shop.id)
   const rows = await contractsOfOrder(db, shop.id, orderId)
   if (rows.length === 0) return { message: settings.message, pending: true, contracts: [] }
-  const delivery = await deliverySettingsOf(db, shop.id)
-  const { deliveryPrepDays } = await getBillingSettings(db, shop.id)
-  const dates = { closed: delivery, prepDays: deliveryPrepDays, timeZone: shop.iana_timezone }
+  const dates = await nextOrderRules(db, shop)
   const contracts = rows.map((row): ThankYouContract => {
     const promised = deliveryDateOf(row.custom_attributes)
     const next = nextOrderDates(
