@@ -62,11 +62,11 @@ export function conversionRequests(settingText: string | undefined, checkout: Ta
   } catch {
     return []
   }
-  const orderId = String(checkout.order?.id ?? '').replace(/^gid:\/\/shopify\/OrderIdentity\//, '')
+  const orderId = String(checkout.order?.id ?? '').replace(/^gid:\/\/shopify\/(Order|OrderIdentity)\//, '')
   if (orderId === '') return []
   const money = (m: CheckoutMoney) => String(Number(m?.amount ?? 0))
   const values: TagValues = {
-    order_id: orderId.replace(/^gid:\/\/shopify\/Order\//, ''),
+    order_id: orderId,
     total: money(checkout.totalPrice),
     subtotal: money(checkout.subtotalPrice),
     currency: checkout.currencyCode ?? '',
