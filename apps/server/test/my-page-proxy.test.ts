@@ -111,9 +111,9 @@ describe('GET /proxy/api/subscriptions (app proxy)', () => {
 
   it('another customer of the shop, and the same id in another shop, see only their own', async () => {
     const { shop, other } = await arrange()
-    const sato = ZMyPageSubscriptions.parse(
-      (await get(proxied({ shop: shop.domain, logged_in_customer_id: '51002' }))).json(),
-    )
+    const satoRes = await get(proxied({ shop: shop.domain, logged_in_customer_id: '51002' }))
+    expect(satoRes.statusCode, satoRes.body).toBe(200)
+    const sato = ZMyPageSubscriptions.parse(satoRes.json())
     expect(sato.contracts.map((c) => c.contractId)).toEqual(['61003'])
     const suzuki = ZMyPageSubscriptions.parse(
       (await get(proxied({ shop: other.domain, logged_in_customer_id: '51001' }))).json(),

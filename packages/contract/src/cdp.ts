@@ -358,6 +358,8 @@ export const ZCustomerLog = z.object({
       title: z.string(),
       detail: z.string().nullable(),
       contractId: z.string().nullable(),
+      /** Who made a contract change: お客様 (on マイページ) or ストア (the app's screens); null otherwise. */
+      by: z.string().nullable(),
     }),
   ),
 })

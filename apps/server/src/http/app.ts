@@ -32,6 +32,7 @@ import { settingsRoutes } from '../features/settings/routes.ts'
 import { shippingRoutes } from '../features/shipping/routes.ts'
 import { shopRoutes } from '../features/shops/routes.ts'
 import { contractActionRoutes } from '../features/subscriptions/actions-routes.ts'
+import { createContractActions } from '../features/subscriptions/actions-service.ts'
 import { contractDetailRoutes } from '../features/subscriptions/detail-routes.ts'
 import { contractEditRoutes } from '../features/subscriptions/edits-routes.ts'
 import { subscriptionRoutes } from '../features/subscriptions/routes.ts'
@@ -45,6 +46,7 @@ import type { Jobs } from '../jobs/boss.ts'
 import { segmentExportEnqueuer, startCdpJobs, tagJobEnqueuer } from '../jobs/cdp-jobs.ts'
 import { exportEnqueuer, startExportJobs } from '../jobs/export-jobs.ts'
 import { startMailJobs } from '../jobs/mail-jobs.ts'
+import { startMyPageJobs } from '../jobs/my-page-jobs.ts'
 import { startTrafficJobs } from '../jobs/traffic-jobs.ts'
 import { startUpcomingNoticeJobs } from '../jobs/upcoming-notice-jobs.ts'
 import { startWebhookJobs, webhookDeferrer } from '../jobs/webhook-jobs.ts'
@@ -317,7 +319,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
   deliveryRoutes(app)
   shippingRoutes(app)
   thankYouRoutes(app)
-  myPageRoutes(app)
+  myPageRoutes(app, { mailer, ...(opts.now ? { now: opts.now } : {}) })
   appPlanRoutes(app)
 
   billingRoutes(app, opts.now ? { now: opts.now } : {})
@@ -336,6 +338,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<AppInstance> {
       db,
       mailer,
       quote: billingEngine.quoteNextCycle,
+      log: app.log,
+      cron: opts.mailJobs?.cron ?? true,
+    })
+    await startMyPageJobs({
+      jobs: opts.jobs,
+      db,
+      actions: createContractActions({
+        mailer,
+        db,
+        adminOrigin: app.platformOptions.adminOrigin,
+        log: app.log,
+        clients: app.shopClients,
+      }),
       log: app.log,
       cron: opts.mailJobs?.cron ?? true,
     })

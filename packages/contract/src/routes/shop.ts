@@ -26,6 +26,7 @@ import {
   ZTestMailBody,
   ZTestMailResponse,
 } from '../mail-templates.ts'
+import { ZMyPageSettings, ZMyPageSettingsResponse } from '../my-page.ts'
 import {
   ZCurrencyList,
   ZCurrentCount,
@@ -80,6 +81,8 @@ export const shopRoutes = {
   'GET /settings': { answer: ZSettingsResponse },
   'PUT /settings': { body: ZSettingsBody, answer: ZSettingsResponse },
   'GET /delivery-settings': { answer: ZDeliverySettingsResponse },
+  'GET /my-page-settings': { answer: ZMyPageSettingsResponse },
+  'PUT /my-page-settings': { body: ZMyPageSettings, answer: ZMyPageSettingsResponse },
   'PUT /delivery-settings': { body: ZDeliverySettings, answer: ZDeliverySettingsResponse },
   'GET /shipping-forecast': { query: ZShippingForecastQuery, answer: ZShippingForecast },
   'GET /shipping-forecast/csv': {

@@ -99,6 +99,8 @@ export type LogRow = {
   type: string
   contract_id: string | null
   payload: Record<string, unknown>
+  /** contract_events.source of a contract entry (app, webhook, sync, billing); null for the rest. */
+  source: string | null
 }
 
 /**
@@ -111,21 +113,21 @@ export function customerLog(db: DbClient, shopId: string, customerId: string, li
     `with mine as (select id from subscription_contracts where shop_id = $1 and customer_id = $2),
      addr as (select lower(email) as email from customers where shop_id = $1 and id = $2 and email is not null)
      select * from (
-       (select e.occurred_at as at, 'contract' as kind, e.type, e.contract_id::text, e.payload
+       (select e.occurred_at as at, 'contract' as kind, e.type, e.contract_id::text, e.payload, e.source
         from contract_events e where e.shop_id = $1 and e.contract_id in (select id from mine)
         order by e.occurred_at desc limit $3)
        union all
        (select b.created_at, 'billing', case when b.order_id is not null then 'success'
           when b.error_code is not null then 'failure' else 'pending' end, b.contract_id::text,
-          jsonb_build_object('errorMessage', b.error_message, 'orderId', b.order_id::text)
+          jsonb_build_object('errorMessage', b.error_message, 'orderId', b.order_id::text), null
         from billing_attempts b where b.shop_id = $1 and b.contract_id in (select id from mine)
         order by b.created_at desc limit $3)
        union all
-       (select coalesce(m.sent_at, m.created_at), 'mail', m.status, null, jsonb_build_object('subject', m.subject)
+       (select coalesce(m.sent_at, m.created_at), 'mail', m.status, null, jsonb_build_object('subject', m.subject), null
         from mail_outbox m where m.shop_id = $1 and lower(m.to_address) in (select email from addr)
         order by m.created_at desc limit $3)
        union all
-       (select t.occurred_at, 'tag', t.action, null, jsonb_build_object('tags', t.tags, 'source', t.source)
+       (select t.occurred_at, 'tag', t.action, null, jsonb_build_object('tags', t.tags, 'source', t.source), null
         from customer_tag_events t where t.shop_id = $1 and t.customer_id = $2
         order by t.occurred_at desc limit $3)
      ) log order by at desc limit $3`,

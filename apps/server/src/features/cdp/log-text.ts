@@ -11,6 +11,7 @@ const CONTRACT_EVENT_TITLES: Record<string, string> = {
   billing_challenged: '3Dセキュア認証待ちになりました',
   next_billing_date_changed: '次回請求日を変更しました',
   next_delivery_date_changed: '次回お届け日を変更しました',
+  next_order_skipped: '次回のお届けをスキップしました',
   delivery_time_changed: 'お届け時間帯を変更しました',
   delivery_address_changed: 'お届け先を変更しました',
   interval_changed: '請求間隔を変更しました',
@@ -49,6 +50,12 @@ function contractDetail(row: LogRow, timeZone: string): string | null {
   const p = row.payload
   if (row.type === 'status_changed' && isStatus(p.from) && isStatus(p.to))
     return `${statusLabel[p.from]} → ${statusLabel[p.to]}`
+  if (row.type === 'next_order_skipped' && typeof p.to === 'string') {
+    const cycles = typeof p.cycles === 'number' && p.cycles > 1 ? `${p.cycles}回分・` : ''
+    return `${cycles}次回請求日: ${formatDateJa(p.to, timeZone)}`
+  }
+  if (row.type === 'status_changed' && typeof p.reason === 'string' && p.to === 'CANCELLED')
+    return `${statusLabel.CANCELLED}（${p.reason}）`
   if (row.type === 'next_billing_date_changed' && typeof p.to === 'string')
     return `変更後: ${formatDateJa(p.to, timeZone)}`
   if (row.type === 'billing_failed' && typeof p.errorMessage === 'string') return p.errorMessage
@@ -79,5 +86,19 @@ export function logEntry(row: LogRow, timeZone: string): CustomerLog['entries'][
       detail = p.source === 'segment' ? 'セグメントの一括追加' : null
     }
   }
-  return { at: row.at.toISOString(), kind: row.kind, title, detail, contractId: row.contract_id }
+  return {
+    at: row.at.toISOString(),
+    kind: row.kind,
+    title,
+    detail,
+    contractId: row.contract_id,
+    by: byOf(row),
+  }
+}
+
+/** お客様 for a subscriber's change on マイページ, ストア for the app's own; null for the rest. */
+function byOf(row: LogRow): string | null {
+  if (row.kind !== 'contract') return null
+  if (row.payload.actor === 'customer') return 'お客様'
+  return row.source === 'app' ? 'ストア' : null
 }

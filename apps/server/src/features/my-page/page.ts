@@ -1,5 +1,6 @@
 import type { MyPageContract, MyPageSubscriptions } from '@teiki/contract'
 import { formatDateJa, formatMoney } from '@teiki/domain'
+import { changeForms, escapeHtml, type FormContext } from './page-forms.ts'
 
 /**
  * マイページ as the storefront shows it: HTML the app proxy answers with `Content-Type:
@@ -7,8 +8,6 @@ import { formatDateJa, formatMoney } from '@teiki/domain'
  * customer or the catalogue wrote is escaped, braces too, since the platform reads the answer
  * as Liquid (a product named `{{ shop.secret }}` stays text). Japanese, phone first.
  */
-
-const escapeHtml = (text: string) => text.replace(/[&<>"'{}%]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 const STYLE = `<style>
 .teiki-mypage{max-width:720px;margin:0 auto;padding:1rem;font-size:1rem;line-height:1.6}
@@ -26,6 +25,16 @@ const STYLE = `<style>
 .teiki-lines .num{text-align:right;white-space:nowrap}
 .teiki-card h3{font-size:1rem;margin:0.75rem 0 0.25rem}
 .teiki-card ul{margin:0;padding-left:1.2rem}
+.teiki-notice{border-radius:8px;padding:0.75rem 1rem;margin:0 0 1rem;background:#e3f1df;color:#1a5e20}
+.teiki-notice[data-ok="false"]{background:#fde8e8;color:#8a1c1c}
+.teiki-changes{border-top:1px solid #eee;margin-top:0.75rem;padding-top:0.5rem}
+.teiki-changes details{border-bottom:1px solid #eee;padding:0.4rem 0}
+.teiki-changes summary{cursor:pointer;font-weight:600;min-height:44px;display:flex;align-items:center}
+.teiki-changes form{display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;margin:0.5rem 0}
+.teiki-changes button,.teiki-changes select,.teiki-changes input{font-size:1rem;min-height:44px;padding:0.3rem 0.6rem}
+.teiki-changes button{border-radius:8px;border:1px solid #333;background:#fff;cursor:pointer}
+.teiki-changes .danger{border-color:#b42318;color:#b42318}
+.teiki-note{color:#555;font-size:0.9rem;margin:0.5rem 0}
 @media (max-width:480px){.teiki-card dl{grid-template-columns:1fr}.teiki-card dt{font-size:0.85rem}}
 </style>`
 
@@ -65,7 +74,7 @@ function orders(c: MyPageContract, timeZone: string): string {
   return `<h3>これまでのご注文</h3><ul>${items}</ul>`
 }
 
-function card(c: MyPageContract, timeZone: string): string {
+function card(c: MyPageContract, timeZone: string, forms: FormContext): string {
   const plan = [...new Set(c.lines.map((l) => l.sellingPlanName).filter(Boolean))].join('・')
   const payment = c.card
     ? `<dt>お支払い方法</dt><dd>${escapeHtml(c.card.brand.toUpperCase())} •••• ${escapeHtml(c.card.lastDigits)}</dd>`
@@ -73,17 +82,30 @@ function card(c: MyPageContract, timeZone: string): string {
   return `<article class="teiki-card" data-contract="${escapeHtml(c.contractId)}">
 <header><h2>${escapeHtml(plan || '定期購入')}</h2><span class="teiki-badge" data-status="${escapeHtml(c.status)}">${escapeHtml(c.statusLabel)}</span></header>
 <dl>${dates(c, timeZone)}${address(c)}${payment}</dl>
-${lines(c)}${orders(c, timeZone)}
+${lines(c)}${changeForms(forms, c)}${orders(c, timeZone)}
 </article>`
 }
 
-/** The page of a signed-in customer: their contracts, newest first. */
-export function myPageHtml(answer: MyPageSubscriptions, timeZone: string): string {
+export type PageOptions = {
+  timeZone: string
+  /** The storefront path of the proxy (`/apps/teiki`) and this customer's form token. */
+  prefix: string
+  token: string
+  /** The result of a change just made, shown above the contracts. */
+  notice?: { ok: boolean; text: string } | undefined
+}
+
+/** The page of a signed-in customer: their contracts, newest first, with the changes allowed now. */
+export function myPageHtml(answer: MyPageSubscriptions, opts: PageOptions): string {
+  const forms: FormContext = { prefix: opts.prefix, token: opts.token, page: answer }
   const body =
     answer.contracts.length === 0
       ? '<p>ご契約中の定期購入はありません。</p>'
-      : answer.contracts.map((c) => card(c, timeZone)).join('\n')
-  return `${STYLE}<section class="teiki-mypage"><h1>定期便のご契約</h1>${body}</section>`
+      : answer.contracts.map((c) => card(c, opts.timeZone, forms)).join('\n')
+  const notice = opts.notice
+    ? `<p class="teiki-notice" role="status" data-ok="${opts.notice.ok}">${escapeHtml(opts.notice.text)}</p>`
+    : ''
+  return `${STYLE}<section class="teiki-mypage"><h1>定期便のご契約</h1>${notice}${body}</section>`
 }
 
 /** The page for nobody signed in: where to sign in. */

@@ -1,4 +1,5 @@
 import { type DbClient, queryRows } from '../../db/pool.ts'
+import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
 
 export type SubscriberContractRow = {
   id: string
@@ -8,7 +9,11 @@ export type SubscriberContractRow = {
   custom_attributes: Array<{ key: string; value: string }>
   delivery_method: { address?: Record<string, string | null> | null } | null
   payment_method: { instrument?: { brand?: string; lastDigits?: string } | null } | null
+  created_at: Date
+  billing_policy: { interval: string; intervalCount: number; minCycles?: number | null } | null
+  orders_so_far: number
   lines: Array<{
+    id: string
     title: string
     variant_title: string | null
     quantity: number
@@ -22,12 +27,18 @@ export type SubscriberContractRow = {
  * One customer's contracts of one shop, newest first, with their lines and latest 5 orders: the
  * shop and the customer both bound, so no other customer's row can be read whatever is asked.
  */
-export function contractsOfCustomer(db: DbClient, shopId: string, customerId: string) {
+export function contractsOfCustomer(
+  db: DbClient,
+  shopId: string,
+  customerId: string,
+  contractId: string | null = null,
+) {
   return queryRows<SubscriberContractRow>(
     db,
     `select c.id::text, c.status, c.next_billing_date, c.currency_code, c.custom_attributes,
-            c.delivery_method, c.payment_method,
-            coalesce((select json_agg(json_build_object('title', l.title, 'variant_title', l.variant_title,
+            c.delivery_method, c.payment_method, c.created_at, c.billing_policy,
+            ${ORDER_COUNT_SQL} as orders_so_far,
+            coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'variant_title', l.variant_title,
                         'quantity', l.quantity, 'current_price', l.current_price::text,
                         'selling_plan_name', l.selling_plan_name) order by l.position, l.id)
                       from subscription_lines l where l.shop_id = c.shop_id and l.contract_id = c.id), '[]') as lines,
@@ -36,8 +47,8 @@ export function contractsOfCustomer(db: DbClient, shopId: string, customerId: st
                         where o.shop_id = c.shop_id and o.contract_id = c.id and o.cancelled_at is null
                         order by o.created_at desc limit 5) o), '[]') as orders
        from subscription_contracts c
-      where c.shop_id = $1 and c.customer_id = $2
+      where c.shop_id = $1 and c.customer_id = $2 and ($3::bigint is null or c.id = $3)
       order by c.created_at desc, c.id desc`,
-    [shopId, customerId],
+    [shopId, customerId, contractId],
   )
 }

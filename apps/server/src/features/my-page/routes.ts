@@ -1,15 +1,57 @@
 import { ZErrorResponse, ZMyPageSubscriptions } from '@teiki/contract'
+import type { FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppInstance } from '../../http/app-instance.ts'
-import { myPageHtml, signInHtml } from './page.ts'
+import { tableRoutes } from '../../http/contract-route.ts'
+import type { Mailer } from '../../mail/mailer.ts'
+import { createContractActions } from '../subscriptions/actions-service.ts'
+import { myPageActionRoutes } from './action-routes.ts'
+import { createSubscriberActions } from './actions.ts'
+import { formToken } from './form-token.ts'
+import { myPageHtml, type PageOptions, signInHtml } from './page.ts'
 import { subscriberContracts } from './service.ts'
+import { getMyPageSettings, putMyPageSettings } from './settings-service.ts'
+
+/** The storefront path the platform forwarded from (signed with the rest of the query). */
+function proxyPrefix(request: FastifyRequest): string {
+  const prefix = (request.query as Record<string, unknown>).path_prefix
+  return typeof prefix === 'string' && /^\/[\w/-]{1,100}$/.test(prefix) ? prefix : '/apps/teiki'
+}
+
+/** What the page needs besides the contracts: zone, proxy path, this customer's form token. */
+export function pageOptions(
+  request: FastifyRequest,
+  customer: string,
+  notice?: PageOptions['notice'],
+): PageOptions {
+  return {
+    timeZone: request.shop.iana_timezone,
+    prefix: proxyPrefix(request),
+    token: formToken(request.shop, customer),
+    notice,
+  }
+}
 
 /**
  * マイページ through the platform's app proxy: the storefront's `/apps/teiki/…` reaches the app
  * as `/proxy/…` with the platform's signature (route auth `proxy`, http/app-proxy.ts) and the
- * signed-in customer. The answers are the subscriber's own and are never cached.
+ * signed-in customer. The answers are the subscriber's own and are never cached. The merchant's
+ * 設定 › マイページ (which changes, the change lock) is an admin route beside them.
  */
-export function myPageRoutes(app: AppInstance): void {
+export function myPageRoutes(app: AppInstance, opts: { mailer?: Mailer; now?: () => Date } = {}): void {
+  const actions = createSubscriberActions({
+    edits: { db: app.db, clients: app.shopClients, log: app.log, billing: app.billingEngine },
+    actions: createContractActions({
+      ...(opts.mailer ? { mailer: opts.mailer } : {}),
+      db: app.db,
+      adminOrigin: app.platformOptions.adminOrigin,
+      log: app.log,
+      clients: app.shopClients,
+    }),
+    ...(opts.now ? { now: opts.now } : {}),
+  })
+  myPageActionRoutes(app, actions)
+
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>()
     scope.get(
@@ -38,8 +80,17 @@ export function myPageRoutes(app: AppInstance): void {
         reply.header('cache-control', 'private, no-store').type('application/liquid; charset=utf-8')
         if (request.proxyCustomer === null) return signInHtml()
         const answer = await subscriberContracts(app.db, request.shop, request.proxyCustomer)
-        return myPageHtml(answer, request.shop.iana_timezone)
+        return myPageHtml(answer, pageOptions(request, request.proxyCustomer))
       },
     )
+  })
+
+  const route = tableRoutes(app, { tags: ['settings'] })
+  route('GET /my-page-settings', '設定 › マイページ（お客様ができる変更と受付の締切）', {
+    handler: (request) => getMyPageSettings(app.db, request.shop.id),
+  })
+  route('PUT /my-page-settings', '設定 › マイページを保存', {
+    errors: [400],
+    handler: (request) => putMyPageSettings(app.db, request.shop.id, request.body),
   })
 }

@@ -44,6 +44,8 @@ export type ContractActionInput = {
   revision?: string | undefined
   reasonId?: string | undefined
   reason?: string | undefined
+  /** The subscriber made this change on マイページ: the history says お客様 (absent: ストア). */
+  actor?: 'customer'
 }
 
 export type ContractActionsOptions = {
@@ -142,7 +144,7 @@ export function createContractActions(opts: ContractActionsOptions): ContractAct
     }
     const record = contractRecord(contract)
     const lines = lineRecords(contract)
-    const extra: Record<string, unknown> = {}
+    const extra: Record<string, unknown> = input.actor ? { actor: input.actor } : {}
     if (action === 'churn') {
       if (input.reasonId) extra.reasonId = input.reasonId
       if (reasonText !== undefined || input.reason) extra.reason = reasonText ?? input.reason

@@ -39,7 +39,16 @@ export type EditFlowOptions = {
   db: Db
   clients: ShopClients
   log?: { warn: (obj: unknown, msg: string) => void }
+  /**
+   * The subscriber making the change on マイページ (issue 26): a contract of another customer is
+   * "not found" before any platform call, and every history entry says お客様 made it
+   * (`actor: 'customer'`). Absent: the merchant (ストア).
+   */
+  subscriber?: { customerId: string }
 }
+
+/** Who made a change, as the history says it: the subscriber (お客様) or the merchant (ストア). */
+export type Actor = 'customer' | 'store'
 
 export type EditRequest = {
   contractId: string
@@ -80,11 +89,22 @@ export type EditFlow = {
  * dates and revision, and the next edit starts a draft of its own.
  */
 export function createEditFlow(opts: EditFlowOptions): EditFlow {
+  const subscriber = opts.subscriber
+  // Written into each history entry of a subscriber's change; a merchant's entries carry none
+  // (an app change without an actor is the store's, as every entry before issue 26 is).
+  const actor: { actor?: Actor } = subscriber ? { actor: 'customer' } : {}
+
   async function read(shop: ShopRow, contractId: string, label: string): Promise<EditContext> {
-    const { rows } = await opts.db.query(
-      'select 1 from subscription_contracts where shop_id = $1 and id = $2',
-      [shop.id, contractId],
-    )
+    // A subscriber's change binds the customer too: another customer's contract reads as absent.
+    const { rows } = subscriber
+      ? await opts.db.query(
+          'select 1 from subscription_contracts where shop_id = $1 and id = $2 and customer_id = $3',
+          [shop.id, contractId, subscriber.customerId],
+        )
+      : await opts.db.query('select 1 from subscription_contracts where shop_id = $1 and id = $2', [
+          shop.id,
+          contractId,
+        ])
     if (rows.length === 0) throw notFound(CONTRACT_NOT_FOUND)
     const client = opts.clients.clientFor(shop)
     const gid = toGid('SubscriptionContract', contractId)
@@ -111,10 +131,15 @@ export function createEditFlow(opts: EditFlowOptions): EditFlow {
       await lockContract(tx, shop.id, record.id)
       if (contract) {
         const changes = await upsertContracts(tx, shop.id, [record], lineRecords(contract))
-        await appendContractEvents(tx, shop.id, 'app', changes)
+        await appendContractEvents(tx, shop.id, 'app', changes, actor)
       }
       if (outcome.event) {
-        await appendContractEvent(tx, shop.id, 'app', { contractId: record.id, ...outcome.event })
+        const { type, payload } = outcome.event
+        await appendContractEvent(tx, shop.id, 'app', {
+          contractId: record.id,
+          type,
+          payload: { ...payload, ...actor },
+        })
       }
       await outcome.mirror?.(tx)
     })

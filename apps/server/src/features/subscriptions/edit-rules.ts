@@ -4,7 +4,7 @@ import type { Db } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import { lineIdOf } from '../../platform/gid.ts'
 import type { ShopClients } from '../../platform/shop-clients.ts'
-import { createEditFlow, type EditContext, type EditFlow } from './edit-flow.ts'
+import { createEditFlow, type EditContext, type EditFlow, type EditFlowOptions } from './edit-flow.ts'
 
 // What every family of contract edits (edits-*.ts) shares besides the edit flow: its
 // options, the clock, and the rules the platform would not check or would answer in English.
@@ -17,6 +17,8 @@ export type ContractEditsOptions = {
   now?: () => Date
   /** The app's billing engine: "create order now" charges through its cycles (billing/order-now.ts). */
   billing?: OrderNowEngine
+  /** The subscriber these edits are made for (マイページ); absent: the merchant's edits. */
+  subscriber?: EditFlowOptions['subscriber']
 }
 
 export type Revisioned = { revision?: string | undefined }

@@ -76,7 +76,10 @@ export async function sendPaymentUpdateEmail(
   await appendContractEvent(opts.db, shop.id, 'app', {
     contractId,
     type: 'payment_update_email_sent',
-    payload: { paymentMethodId: idFromGid(method.id) },
+    payload: {
+      paymentMethodId: idFromGid(method.id),
+      ...(opts.subscriber ? { actor: 'customer' } : {}),
+    },
   })
   return { contractId, sentTo: customer?.email ?? null }
 }

@@ -12,6 +12,7 @@ import {
   toZonedDate,
   withAttribute,
 } from '@teiki/domain'
+import { scheduleAfter } from '../../billing/schedule.ts'
 import { notFound } from '../../http/app-error.ts'
 import { setContractNextBillingDate } from '../../platform/operations/subscription-contract-next-billing-date.ts'
 import { type AnchorInput, editContractThroughDraft } from '../../platform/operations/subscription-draft.ts'
@@ -42,6 +43,35 @@ export async function nextBillingDate(
       },
     }
   })
+}
+
+/**
+ * Moves the next order `cycles` cycles later on the contract's own schedule (the cycle after, as
+ * billing computes it after a charge): a skip of the next delivery (1), or the date a pause of
+ * N cycles resumes on. The history says which: `next_order_skipped` with the cycles.
+ */
+export async function skipCycles(
+  { flow }: EditDeps,
+  shop: ShopRow,
+  contractId: string,
+  input: { cycles: number } & Revisioned,
+): Promise<ContractEditResponse & { nextBillingDate: string }> {
+  let next = ''
+  const edited = await flow.edit(
+    shop,
+    { contractId, revision: input.revision, label: '次回のお届けのスキップ' },
+    async (ctx) => {
+      refuseEnded(ctx, 'スキップ')
+      const from = ctx.current.nextBillingDate
+      if (!from) throw invalid('次回のご注文が予定されていないため、スキップできません')
+      let at = new Date(from)
+      for (let i = 0; i < input.cycles; i++) at = scheduleAfter(ctx.current, at, shop.iana_timezone)
+      next = at.toISOString()
+      await setContractNextBillingDate(ctx.client, ctx.gid, at)
+      return { event: { type: 'next_order_skipped', payload: { from, to: next, cycles: input.cycles } } }
+    },
+  )
+  return { ...edited, nextBillingDate: next }
 }
 
 export async function getNextDeliveryDate(
@@ -161,6 +191,7 @@ export async function interval(
 
 /** Next billing date, next delivery date (お届け予定日), delivery time slot (配送時間帯), interval and anchors. */
 export const scheduleEdits = {
+  skipCycles,
   nextBillingDate,
   getNextDeliveryDate,
   nextDeliveryDate,

@@ -30,15 +30,25 @@ function bind<T extends Record<string, Edit>>(deps: EditDeps, edits: T): Bound<T
  * English message (edit-rules.ts).
  */
 export function createContractEdits(opts: ContractEditsOptions) {
-  return bind(editDeps(opts), {
-    ...scheduleEdits,
-    ...orderNowEdits,
-    ...lineEdits,
-    ...detailEdits,
-    ...paymentEdits,
-    ...discountEdits,
-    ...batchEdits,
-  })
+  return bind(editDeps(opts), EDITS)
+}
+
+const EDITS = {
+  ...scheduleEdits,
+  ...orderNowEdits,
+  ...lineEdits,
+  ...detailEdits,
+  ...paymentEdits,
+  ...discountEdits,
+  ...batchEdits,
+}
+
+/**
+ * The same edits made by a subscriber on マイページ (issue 26): only their own contracts, each
+ * history entry marked お客様. Built per request (the flow is a few closures).
+ */
+export function contractEditsOfCustomer(opts: ContractEditsOptions, customerId: string) {
+  return createContractEdits({ ...opts, subscriber: { customerId } })
 }
 
 export type ContractEdits = ReturnType<typeof createContractEdits>

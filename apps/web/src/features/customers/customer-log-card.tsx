@@ -51,9 +51,12 @@ function LogEntries({ entries }: { entries: CustomerLog['entries'] }) {
               <Badge tone={KIND_LABEL[e.kind].tone}>{KIND_LABEL[e.kind].label}</Badge>
             </Box>
             <BlockStack gap="050">
-              <Text as="span" fontWeight="medium">
-                {e.title}
-              </Text>
+              <InlineStack gap="100" blockAlign="center">
+                <Text as="span" fontWeight="medium">
+                  {e.title}
+                </Text>
+                {e.by ? <Badge tone={e.by === 'お客様' ? 'attention' : undefined}>{e.by}</Badge> : null}
+              </InlineStack>
               <Text as="span" tone="subdued" variant="bodySm">
                 {formatDateTimeJa(e.at)}
                 {e.detail ? `・${e.detail}` : ''}

@@ -1,0 +1,49 @@
+import { type DbClient, queryRows } from '../../db/pool.ts'
+import { ORDER_COUNT_SQL } from '../../sync/order-count.ts'
+
+/** What the rules read of one of this customer's contracts (domain SubscriberContractState). */
+export type RuleRow = {
+  status: string
+  next_billing_date: Date | null
+  created_at: Date
+  billing_policy: { interval: string; intervalCount: number; minCycles?: number | null } | null
+  orders_so_far: number
+}
+
+/** The contract, only if it is this customer's of this shop: null otherwise (another's reads as absent). */
+export async function findCustomerContract(
+  db: DbClient,
+  shopId: string,
+  customerId: string,
+  contractId: string,
+): Promise<RuleRow | null> {
+  const rows = await queryRows<RuleRow>(
+    db,
+    `select c.status, c.next_billing_date, c.created_at, c.billing_policy, ${ORDER_COUNT_SQL} as orders_so_far
+       from subscription_contracts c
+      where c.shop_id = $1 and c.customer_id = $2 and c.id = $3`,
+    [shopId, customerId, contractId],
+  )
+  return rows[0] ?? null
+}
+
+/** The tag that puts a customer in group 2 of the my-page variants (shops flagged two_customer_groups). */
+export const GROUP_2_TAG = '顧客グループ2'
+
+/** The variants this customer may switch to: their group's list (group 2 by tag on flagged shops). */
+export function swapVariantsFor(db: DbClient, shopId: string, customerId: string, twoGroups: boolean) {
+  return queryRows<{ variant_id: string; title: string; price: string | null }>(
+    db,
+    `select t.variant_id::text,
+            coalesce(p.title, '') || case when v.title is null or v.title = 'Default Title' then '' else '（' || v.title || '）' end as title,
+            v.price::text as price
+       from my_page_target_variants t
+       join product_variants v on v.shop_id = t.shop_id and v.id = t.variant_id
+       left join products p on p.shop_id = v.shop_id and p.id = v.product_id
+      where t.shop_id = $1
+        and t.customer_group = case when $3::boolean and exists (
+              select 1 from customers cu where cu.shop_id = $1 and cu.id = $2 and $4 = any(cu.tags)) then 2 else 1 end
+      order by t.created_at, t.variant_id`,
+    [shopId, customerId, twoGroups, GROUP_2_TAG],
+  )
+}
