@@ -128,7 +128,9 @@ describe('マイページ: the subscriber’s changes through the app proxy', ()
     const cross = await act(env.main, elsewhere.customerId, elsewhere.contractId, 'cancel', { reasonId: '1' })
     expect(cross.statusCode).toBe(404)
     expect(mutations(from)).toBe(0)
-    expect(new Date(platformOf(env.main, theirs.contractId).nextBillingDate!).getTime()).toBe(theirs.at.getTime())
+    expect(new Date(platformOf(env.main, theirs.contractId).nextBillingDate!).getTime()).toBe(
+      theirs.at.getTime(),
+    )
   })
 
   it('a request the platform did not sign, or signed for someone else, is 401', async () => {
