@@ -284,4 +284,73 @@ describe('マイページ: the subscriber’s changes through the app proxy', ()
     const changed = (await events(c.contractId)).find((e) => e.type === 'delivery_time_changed')
     expect(changed?.payload).toMatchObject({ actor: 'customer' })
   })
+
+  it('a cancellation is a conversation: the reason’s offer shown once; accepted it is applied and kept, declined the contract is cancelled; 解約理由 counts both', async () => {
+    const reason = await env.app.inject({
+      method: 'POST',
+      url: `/app-admin/cancellation-reasons?shop=${env.main}&secret=${SECRET}`,
+      payload: { reason: '価格が高い（オファー）' },
+    })
+    const reasonId = String(reason.json().id)
+    const bad = await env.app.inject({
+      method: 'PUT',
+      url: `/app-admin/retention-offers/${reasonId}?shop=${env.main}&secret=${SECRET}`,
+      payload: { offer: { kind: 'percent', percent: 120, orders: 1 } },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.message).toBe('割引率は1〜100%の整数で指定してください')
+    const set = await env.app.inject({
+      method: 'PUT',
+      url: `/app-admin/retention-offers/${reasonId}?shop=${env.main}&secret=${SECRET}`,
+      payload: { offer: { kind: 'percent', percent: 10, orders: 1 } },
+    })
+    expect(set.statusCode, set.body).toBe(200)
+
+    // First subscriber: asked, offered 次回10%オフ, nothing changed yet; accepts.
+    const kept = await fresh(20)
+    const from = env.emulator.callLog.length
+    const asked = await act(env.main, kept.customerId, kept.contractId, 'cancel', { reasonId })
+    expect(asked.statusCode, asked.body).toBe(200)
+    expect(ZMyPageActionResponse.parse(asked.json()).offer).toEqual({ label: '次回10%オフ', kind: 'percent' })
+    expect(mutations(from)).toBe(0)
+    const again = await act(env.main, kept.customerId, kept.contractId, 'cancel', { reasonId })
+    expect(again.json().offer?.label).toBe('次回10%オフ')
+    const accepted = await act(env.main, kept.customerId, kept.contractId, 'cancel', {
+      reasonId,
+      decision: 'accept',
+    })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect(accepted.json().message).toBe('「次回10%オフ」を適用しました。定期便はこのまま続きます。')
+    const platform = platformOf(env.main, kept.contractId)
+    expect(platform.status).toBe('ACTIVE')
+    expect(platform.discounts).toEqual([
+      expect.objectContaining({
+        title: '解約防止オファー: 次回10%オフ',
+        value: { percentage: 10 },
+        recurringCycleLimit: 1,
+      }),
+    ])
+    // Shown once: asked again later, the contract is cancelled without another offer.
+    const later = await act(env.main, kept.customerId, kept.contractId, 'cancel', { reasonId })
+    expect(later.json().offer).toBeUndefined()
+    expect(platformOf(env.main, kept.contractId).status).toBe('CANCELLED')
+
+    // Second subscriber declines: cancelled with the reason.
+    const gone = await fresh(20)
+    await act(env.main, gone.customerId, gone.contractId, 'cancel', { reasonId })
+    const declined = await act(env.main, gone.customerId, gone.contractId, 'cancel', {
+      reasonId,
+      decision: 'decline',
+    })
+    expect(declined.statusCode, declined.body).toBe(200)
+    expect(platformOf(env.main, gone.contractId).status).toBe('CANCELLED')
+
+    const stats = await env.app.inject({
+      method: 'GET',
+      url: `/app-admin/retention-offers?shop=${env.main}&secret=${SECRET}`,
+    })
+    const row = stats.json().reasons.find((r: { reasonId: string }) => r.reasonId === reasonId)
+    expect(row).toMatchObject({ offerLabel: '次回10%オフ', asked: 3, offered: 2, kept: 1 })
+    expect(row.revenueKept).toBeGreaterThan(0)
+  })
 })

@@ -63,3 +63,48 @@ export const ZContractCancellationReason = z.object({
   cancelledAt: z.string().nullable(),
 })
 export type ContractCancellationReason = z.infer<typeof ZContractCancellationReason>
+
+/** 解約防止オファー (issue 26): one per reason, shown once to a subscriber cancelling with it. */
+export const ZRetentionOffer = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('skip') }),
+    z.object({ kind: z.literal('pause'), cycles: z.number().int() }),
+    z.object({ kind: z.literal('percent'), percent: z.number().int(), orders: z.number().int() }),
+    z.object({ kind: z.literal('amount'), amount: z.number().int(), orders: z.number().int() }),
+    z.object({ kind: z.literal('swap'), variantId: z.string(), title: z.string() }),
+  ],
+  { error: 'オファーの種類を選んでください' },
+)
+export type RetentionOfferBody = z.infer<typeof ZRetentionOffer>
+
+/** PUT /app-admin/retention-offers/:id: the reason's offer, or null for none. */
+export const ZRetentionOfferBody = z.object({ offer: ZRetentionOffer.nullable() })
+
+/** GET /app-admin/retention-offers: each live reason's offer and what subscribers did with it. */
+export const ZRetentionOffers = z.object({
+  reasons: z.array(
+    z.object({
+      reasonId: z.string(),
+      reason: z.string(),
+      offer: ZRetentionOffer.nullable(),
+      /** 「次回10%オフ」: the offer as the subscriber reads it; null without one. */
+      offerLabel: z.string().nullable(),
+      /** Subscribers who asked to cancel with this reason on マイページ. */
+      asked: z.number().int(),
+      /** …of whom were shown the offer. */
+      offered: z.number().int(),
+      /** …accepted it and stayed. */
+      kept: z.number().int(),
+      /** The revenue the accepted offers keep (domain revenueKept), in the shop's currency. */
+      revenueKept: z.number(),
+    }),
+  ),
+  totals: z.object({
+    asked: z.number().int(),
+    offered: z.number().int(),
+    kept: z.number().int(),
+    revenueKept: z.number(),
+  }),
+})
+export type RetentionOffers = z.infer<typeof ZRetentionOffers>

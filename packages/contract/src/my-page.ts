@@ -97,7 +97,12 @@ export const ZMyPageSettingsResponse = z.object({ settings: ZMyPageSettings })
 export type MyPageSettingsResponse = z.infer<typeof ZMyPageSettingsResponse>
 
 /** What a subscriber's change answers: the contract as the page now shows it, and what was done. */
-export const ZMyPageActionResponse = z.object({ contract: ZMyPageContract, message: z.string() })
+export const ZMyPageActionResponse = z.object({
+  contract: ZMyPageContract,
+  message: z.string(),
+  /** A cancellation answered with the reason's offer (nothing changed yet): accept or decline it. */
+  offer: z.object({ label: z.string(), kind: z.string() }).optional(),
+})
 export type MyPageActionResponse = z.infer<typeof ZMyPageActionResponse>
 
 const ZCycles = z.coerce
@@ -130,4 +135,6 @@ export const ZMyPageSwapBody = z.object({
 })
 export const ZMyPageCancelBody = z.object({
   reasonId: z.string({ error: '解約の理由を選んでください' }).min(1, '解約の理由を選んでください'),
+  /** The answer to the offer shown for this reason; absent on the first ask. */
+  decision: z.enum(['accept', 'decline'], { error: 'オファーへの回答が正しくありません' }).optional(),
 })

@@ -6,6 +6,8 @@ import {
   ZCancellationReasonsGroupedBy,
   ZCancellationReasonsGroupedByQuery,
   ZContractCancellationReason,
+  ZRetentionOfferBody,
+  ZRetentionOffers,
 } from '../cancellation-reasons.ts'
 import { ZExportIdParam, ZExportJob, ZExportJobList, ZExportRequest } from '../exports.ts'
 import { ZChurnRequest, ZContractActionRequest, ZContractActionResponse } from '../subscription-actions.ts'
@@ -136,6 +138,12 @@ export const subscriptionRoutes = {
     answer: ZCancellationReason,
   },
   'DELETE /cancellation-reasons/:id': { params: ZCancellationReasonParams, answer: ZNoContent, status: 204 },
+  'GET /retention-offers': { query: ZCancellationReasonsGroupedByQuery, answer: ZRetentionOffers },
+  'PUT /retention-offers/:id': {
+    params: ZCancellationReasonParams,
+    body: ZRetentionOfferBody,
+    answer: ZRetentionOffers,
+  },
   'GET /subscription-contracts/cancellation-reasons-grouped-by': {
     query: ZCancellationReasonsGroupedByQuery,
     answer: ZCancellationReasonsGroupedBy,

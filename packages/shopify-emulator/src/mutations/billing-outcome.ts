@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Context } from '../context.ts'
 import { BILLING_ERROR_MESSAGES } from '../faults.ts'
+import { allocateDiscounts } from '../pricing.ts'
 import type { BillingAttemptRecord, ContractRecord, OrderRecord } from '../records.ts'
 import { findById, nextId } from '../store.ts'
 import { billingAttemptPayload, orderPayload } from '../webhooks/payloads.ts'
@@ -23,13 +24,16 @@ function failureCode(ctx: Context, c: ContractRecord): string | null {
   return null
 }
 
-/** Lines plus delivery, less the contract's discounts (JPY has no minor unit: round to yen). */
+/**
+ * Lines plus delivery, less the contract's discounts as they split over the lines
+ * (`allocateDiscounts`: a discount past its recurringCycleLimit no longer applies, as on the
+ * platform, and no line goes below 0). JPY has no minor unit.
+ */
 export function contractTotal(c: ContractRecord): number {
   const subtotal = c.lines.reduce((sum, l) => sum + l.currentPrice * l.quantity, 0)
   let discount = 0
-  for (const d of c.discounts ?? []) {
-    discount += 'percentage' in d.value ? Math.round((subtotal * d.value.percentage) / 100) : d.value.amount
-  }
+  for (const shares of allocateDiscounts(c.lines, c.discounts ?? [], c.currencyCode).values())
+    for (const share of shares) discount += share.amount
   return Math.max(0, subtotal - discount) + c.deliveryPrice
 }
 

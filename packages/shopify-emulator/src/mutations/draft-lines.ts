@@ -9,6 +9,16 @@ import { lookup, type UserError, userError } from './common.ts'
 import { parseDecimal } from './draft-input.ts'
 import { openDraft } from './drafts.ts'
 
+/** SubscriptionManualDiscountInput (entitled lines: the emulator applies every discount to all lines). */
+type ManualDiscountInput = {
+  title?: string | null
+  value?: {
+    percentage?: number | null
+    fixedAmount?: { amount?: number | null; appliesOnEachItem?: boolean | null } | null
+  } | null
+  recurringCycleLimit?: number | null
+}
+
 type LineInput = {
   productVariantId?: string | null
   quantity?: number | null
@@ -179,6 +189,48 @@ export const draftLineMutations: ResolverMap = {
       draft.lines = draft.lines.filter((l) => l !== line)
       ctx.store.changed()
       return { draft, lineRemoved: line, discountsUpdated: [], userErrors: [] }
+    },
+    // A manual discount (the platform's own validation: a value of one kind, a percentage of
+    // 0–100, a positive amount, a cycle limit of at least 1 when given; all lines only).
+    subscriptionDraftDiscountAdd: (
+      _s,
+      args: { draftId: string; input: ManualDiscountInput },
+      ctx: Context,
+    ) => {
+      const draft = openDraft(ctx, args.draftId)
+      if (Array.isArray(draft)) return failed(draft)
+      const { value, recurringCycleLimit, title } = args.input
+      const refuse = (field: string, message: string) => ({
+        draft,
+        discountAdded: null,
+        userErrors: [userError(['input', field], message, 'INVALID')],
+      })
+      const percentage = value?.percentage
+      const fixed = value?.fixedAmount
+      if ((percentage == null) === (fixed == null))
+        return refuse('value', 'Value must have either percentage or fixed amount')
+      if (percentage != null && (!Number.isInteger(percentage) || percentage < 0 || percentage > 100))
+        return refuse('value', 'Value must be between 0 - 100')
+      if (fixed != null && !(typeof fixed.amount === 'number' && fixed.amount > 0))
+        return refuse('value', 'Amount must be greater than 0')
+      if (recurringCycleLimit != null && (!Number.isInteger(recurringCycleLimit) || recurringCycleLimit < 1))
+        return refuse('recurringCycleLimit', 'Recurring cycle limit must be greater than 0')
+      const discount = {
+        id: newId(ctx.shop, 'SubscriptionManualDiscount'),
+        title: title ?? '',
+        redeemCode: null,
+        type: 'MANUAL' as const,
+        targetType: 'LINE_ITEM' as const,
+        value:
+          percentage != null
+            ? { percentage }
+            : { amount: fixed!.amount!, appliesOnEachItem: fixed!.appliesOnEachItem ?? false },
+        recurringCycleLimit: recurringCycleLimit ?? null,
+        usageCount: 0,
+      }
+      draft.discounts = [...draft.discounts, discount]
+      ctx.store.changed()
+      return { draft, discountAdded: asDiscount(discount), userErrors: [] }
     },
     subscriptionDraftDiscountCodeApply: (_s, args: { draftId: string; redeemCode: string }, ctx: Context) => {
       const draft = openDraft(ctx, args.draftId)

@@ -131,3 +131,6 @@ export async function recordCancellation(
   await upsertContractCancellation(db, shopId, contractId, stored, cancelledAt)
   return stored
 }
+
+/** 解約防止オファー: the shop's live reasons with their offers, one reason's, and setting one (offers-repo.ts). */
+export { findReasonOffer, listReasonOffers, type ReasonOfferRow, setReasonOffer } from './offers-repo.ts'

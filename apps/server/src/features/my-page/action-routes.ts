@@ -57,7 +57,7 @@ const ACTIONS = {
   slot: act(z.object({ deliveryTime: ZDeliveryTime }), (a, s, c, id, b) => a.slot(s, c, id, b.deliveryTime)),
   address: act(z.object({ address: ZDeliveryAddress }), (a, s, c, id, b) => a.address(s, c, id, b.address)),
   'card-mail': act(NONE, (a, s, c, id) => a.cardMail(s, c, id)),
-  cancel: act(ZMyPageCancelBody, (a, s, c, id, b) => a.cancel(s, c, id, b.reasonId)),
+  cancel: act(ZMyPageCancelBody, (a, s, c, id, b) => a.cancel(s, c, id, b.reasonId, b.decision)),
 }
 
 type ActionName = keyof typeof ACTIONS
@@ -141,7 +141,8 @@ export function myPageActionRoutes(app: AppInstance, actions: SubscriberActions)
         reply.header('cache-control', 'private, no-store').type('application/liquid; charset=utf-8')
         const customer = signedInCustomer(request)
         const form = (request.body ?? {}) as Record<string, string>
-        let notice: { ok: boolean; text: string }
+        let notice: { ok: boolean; text: string } | undefined
+        let offer: { contractId: string; reasonId: string; label: string } | undefined
         if (!formTokenValid(request.shop, customer, form.token)) {
           notice = {
             ok: false,
@@ -164,7 +165,7 @@ export function myPageActionRoutes(app: AppInstance, actions: SubscriberActions)
           }
         }
         const answer = await subscriberContracts(app.db, request.shop, customer)
-        return myPageHtml(answer, pageOptions(request, customer, notice))
+        return myPageHtml(answer, pageOptions(request, customer, notice, offer))
       },
     )
   })

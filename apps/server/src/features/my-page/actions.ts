@@ -3,6 +3,10 @@ import {
   dateMoveProblem,
   dateMoveWindow,
   formatDateJa,
+  offerDiscountTitle,
+  offerLabel,
+  type RetentionOffer,
+  revenueKept,
   type SubscriberAction,
   subscriberRefusal,
   toZonedDate,
@@ -11,11 +15,13 @@ import { scheduleAfter } from '../../billing/schedule.ts'
 import { withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
+import { findReasonOffer } from '../cancellation-reasons/service.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
 import type { ContractActions } from '../subscriptions/actions-service.ts'
 import type { ContractEditsOptions } from '../subscriptions/edit-rules.ts'
 import { contractEditsOfCustomer } from '../subscriptions/edits-service.ts'
 import { endPause, savePause } from './pauses-repo.ts'
+import { decideFlow, insertFlow, offeredFlowOf, orderAmountOf } from './retention-repo.ts'
 import { subscriberContract } from './service.ts'
 import { myPageSettingsOf } from './settings-service.ts'
 import { findCustomerContract, type RuleRow, swapVariantsFor } from './subscriber-repo.ts'
@@ -78,6 +84,49 @@ export function createSubscriberActions(deps: SubscriberActionsDeps) {
   }
 
   const editsFor = (customerId: string) => contractEditsOfCustomer(deps.edits, customerId)
+
+  /** Applies an accepted offer through the same edits (the merchant set it: no switch applies). */
+  async function applyOffer(
+    shop: ShopRow,
+    customerId: string,
+    contractId: string,
+    offer: RetentionOffer,
+    currencyCode: string,
+  ): Promise<void> {
+    const edits = editsFor(customerId)
+    switch (offer.kind) {
+      case 'skip':
+        await edits.skipCycles(shop, contractId, { cycles: 1 })
+        return
+      case 'pause':
+        await pauseFor(shop, customerId, contractId, offer.cycles)
+        return
+      case 'swap': {
+        const contract = await subscriberContract(db, shop, customerId, contractId, now())
+        const line = contract?.lines[0]
+        if (!line) throw new AppError('CONFLICT', 'この定期便には変更できる商品がありません。')
+        await edits.swapVariant(shop, contractId, line.lineId, {
+          variantId: offer.variantId,
+          keepPrice: false,
+        })
+        return
+      }
+      default: {
+        const title = offerDiscountTitle(offer, currencyCode)
+        const value = offer.kind === 'percent' ? { percent: offer.percent } : { amount: offer.amount }
+        await edits.addManualDiscount(shop, contractId, { title, orders: offer.orders, ...value })
+      }
+    }
+  }
+
+  /** Pauses for `cycles` cycles: the next order moves that many cycles on, PAUSED until the day before. */
+  async function pauseFor(shop: ShopRow, customerId: string, contractId: string, cycles: number) {
+    const moved = await editsFor(customerId).skipCycles(shop, contractId, { cycles })
+    await deps.actions.run(shop, 'pause', { contractId, customerId, actor: 'customer' })
+    const resumeAt = new Date(new Date(moved.nextBillingDate).getTime() - 86_400_000)
+    await savePause(db, shop.id, contractId, cycles, resumeAt)
+    return moved.nextBillingDate
+  }
   const date = (iso: string, shop: ShopRow) => formatDateJa(iso, shop.iana_timezone)
 
   return {
@@ -91,11 +140,8 @@ export function createSubscriberActions(deps: SubscriberActionsDeps) {
     /** Pauses for `cycles` cycles: the next order moves that many cycles on, the contract is PAUSED until the day before. */
     async pause(shop: ShopRow, customerId: string, contractId: string, cycles: number) {
       await allowed(shop, customerId, contractId, 'pause')
-      const moved = await editsFor(customerId).skipCycles(shop, contractId, { cycles })
-      await deps.actions.run(shop, 'pause', { contractId, customerId, actor: 'customer' })
-      const resumeAt = new Date(new Date(moved.nextBillingDate).getTime() - 86_400_000)
-      await savePause(db, shop.id, contractId, cycles, resumeAt)
-      const message = `${cycles}回分お休みします。${date(moved.nextBillingDate, shop)}のご注文から再開します。`
+      const next = await pauseFor(shop, customerId, contractId, cycles)
+      const message = `${cycles}回分お休みします。${date(next, shop)}のご注文から再開します。`
       return answer(shop, customerId, contractId, message)
     },
 
@@ -167,10 +213,72 @@ export function createSubscriberActions(deps: SubscriberActionsDeps) {
       return answer(shop, customerId, contractId, `カード情報の更新メールをお送りしました${to}。`)
     },
 
-    /** Cancels with one of the shop's reasons (recorded for 解約理由, mailed with the template). */
-    async cancel(shop: ShopRow, customerId: string, contractId: string, reasonId: string) {
+    /**
+     * Cancels with one of the shop's reasons, as a conversation (retention.ts): a reason with an
+     * offer this contract was never shown answers the offer and changes nothing; `decision`
+     * accept applies it (the contract stays), decline cancels. Without an offer: cancelled.
+     */
+    async cancel(
+      shop: ShopRow,
+      customerId: string,
+      contractId: string,
+      reasonId: string,
+      decision?: 'accept' | 'decline',
+    ): Promise<MyPageActionResponse> {
       await allowed(shop, customerId, contractId, 'cancel')
+      const reason = await findReasonOffer(db, shop.id, reasonId)
+      if (!reason) throw notFound('解約理由が見つかりません')
+      const flow = await offeredFlowOf(db, shop.id, contractId)
+      const offer =
+        reason.offer && (!flow || flow.outcome === 'offered') ? (flow?.offer ?? reason.offer) : null
+      const { amount, currencyCode } = await orderAmountOf(db, shop.id, contractId)
+      // An answer to an offer that is no longer open (answered on another tab) cancels nothing.
+      if (!offer && decision === 'accept')
+        throw new AppError('CONFLICT', 'このオファーはご利用いただけません。ページを開き直してください。')
+      if (offer && decision === undefined) {
+        if (!flow)
+          await insertFlow(db, {
+            shopId: shop.id,
+            contractId,
+            reasonId,
+            reason: reason.reason,
+            offer,
+            outcome: 'offered',
+            currencyCode,
+          })
+        const answered = await answer(shop, customerId, contractId, '')
+        return { ...answered, offer: { label: offerLabel(offer, currencyCode), kind: offer.kind } }
+      }
+      if (offer && decision === 'accept') {
+        await applyOffer(shop, customerId, contractId, offer, currencyCode)
+        const kept = revenueKept(offer, amount)
+        if (flow) await decideFlow(db, shop.id, flow.id, 'kept', kept)
+        else
+          await insertFlow(db, {
+            shopId: shop.id,
+            contractId,
+            reasonId,
+            reason: reason.reason,
+            offer,
+            outcome: 'kept',
+            revenueKept: kept,
+            currencyCode,
+          })
+        const message = `「${offerLabel(offer, currencyCode)}」を適用しました。定期便はこのまま続きます。`
+        return answer(shop, customerId, contractId, message)
+      }
       await deps.actions.run(shop, 'churn', { contractId, customerId, reasonId, actor: 'customer' })
+      if (flow?.outcome === 'offered') await decideFlow(db, shop.id, flow.id, 'cancelled')
+      else
+        await insertFlow(db, {
+          shopId: shop.id,
+          contractId,
+          reasonId,
+          reason: reason.reason,
+          offer: null,
+          outcome: 'cancelled',
+          currencyCode,
+        })
       await withTransaction(db, (tx) => endPause(tx, shop.id, contractId))
       return answer(shop, customerId, contractId, '定期便を解約しました。ご利用ありがとうございました。')
     },

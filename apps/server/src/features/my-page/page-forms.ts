@@ -117,3 +117,17 @@ export function changeForms(ctx: FormContext, c: MyPageContract): string {
   if (parts.length === 0 && !note) return ''
   return `<div class="teiki-changes"><h3>ご契約内容の変更</h3>${note}${parts.join('')}</div>`
 }
+
+/** The offer of a cancellation reason, asked once: keep the subscription with it, or cancel. */
+export function offerHtml(
+  offer: { contractId: string; reasonId: string; label: string },
+  ctx: FormContext,
+): string {
+  const url = `${ctx.prefix}/my-page/${encodeURIComponent(offer.contractId)}/cancel`
+  const fields = (decision: string) =>
+    `<input type="hidden" name="token" value="${escapeHtml(ctx.token)}"><input type="hidden" name="reasonId" value="${escapeHtml(offer.reasonId)}"><input type="hidden" name="decision" value="${decision}">`
+  return `<div class="teiki-card teiki-offer" data-teiki="offer"><h2>解約の前にご検討ください</h2>
+<p>定期便を続けていただける場合、<strong>${escapeHtml(offer.label)}</strong>をご利用いただけます。</p>
+<div class="teiki-changes"><form method="post" action="${escapeHtml(url)}" data-teiki-action="accept">${fields('accept')}<button type="submit">${escapeHtml(offer.label)}で続ける</button></form>
+<form method="post" action="${escapeHtml(url)}" data-teiki-action="decline">${fields('decline')}<button type="submit" class="danger">このまま解約する</button></form></div></div>`
+}

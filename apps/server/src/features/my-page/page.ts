@@ -1,6 +1,6 @@
 import type { MyPageContract, MyPageSubscriptions } from '@teiki/contract'
 import { formatDateJa, formatMoney } from '@teiki/domain'
-import { changeForms, escapeHtml, type FormContext } from './page-forms.ts'
+import { changeForms, escapeHtml, type FormContext, offerHtml } from './page-forms.ts'
 
 /**
  * マイページ as the storefront shows it: HTML the app proxy answers with `Content-Type:
@@ -93,6 +93,8 @@ export type PageOptions = {
   token: string
   /** The result of a change just made, shown above the contracts. */
   notice?: { ok: boolean; text: string } | undefined
+  /** A cancellation answered with its reason's offer: shown first, to accept or decline. */
+  offer?: { contractId: string; reasonId: string; label: string } | undefined
 }
 
 /** The page of a signed-in customer: their contracts, newest first, with the changes allowed now. */
@@ -105,7 +107,8 @@ export function myPageHtml(answer: MyPageSubscriptions, opts: PageOptions): stri
   const notice = opts.notice
     ? `<p class="teiki-notice" role="status" data-ok="${opts.notice.ok}">${escapeHtml(opts.notice.text)}</p>`
     : ''
-  return `${STYLE}<section class="teiki-mypage"><h1>定期便のご契約</h1>${notice}${body}</section>`
+  const offer = opts.offer ? offerHtml(opts.offer, forms) : ''
+  return `${STYLE}<section class="teiki-mypage"><h1>定期便のご契約</h1>${notice}${offer}${body}</section>`
 }
 
 /** The page for nobody signed in: where to sign in. */

@@ -9,6 +9,7 @@ import { myPageActionRoutes } from './action-routes.ts'
 import { createSubscriberActions } from './actions.ts'
 import { formToken } from './form-token.ts'
 import { myPageHtml, type PageOptions, signInHtml } from './page.ts'
+import { retentionOffers, saveRetentionOffer } from './retention.ts'
 import { subscriberContracts } from './service.ts'
 import { getMyPageSettings, putMyPageSettings } from './settings-service.ts'
 
@@ -23,12 +24,14 @@ export function pageOptions(
   request: FastifyRequest,
   customer: string,
   notice?: PageOptions['notice'],
+  offer?: PageOptions['offer'],
 ): PageOptions {
   return {
     timeZone: request.shop.iana_timezone,
     prefix: proxyPrefix(request),
     token: formToken(request.shop, customer),
     notice,
+    offer,
   }
 }
 
@@ -92,5 +95,13 @@ export function myPageRoutes(app: AppInstance, opts: { mailer?: Mailer; now?: ()
   route('PUT /my-page-settings', '設定 › マイページを保存', {
     errors: [400],
     handler: (request) => putMyPageSettings(app.db, request.shop.id, request.body),
+  })
+  route('GET /retention-offers', '解約理由ごとの解約防止オファーと結果（申請・提示・継続・継続売上）', {
+    errors: [400],
+    handler: (request) => retentionOffers(app.db, request.shop, request.query),
+  })
+  route('PUT /retention-offers/:id', '解約理由の解約防止オファーを設定（null で解除）', {
+    errors: [400, 404],
+    handler: (request) => saveRetentionOffer(app.db, request.shop, request.params.id, request.body.offer),
   })
 }

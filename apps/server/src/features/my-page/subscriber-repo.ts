@@ -30,12 +30,27 @@ export async function findCustomerContract(
 /** The tag that puts a customer in group 2 of the my-page variants (shops flagged two_customer_groups). */
 export const GROUP_2_TAG = '顧客グループ2'
 
+const VARIANT_TITLE = `coalesce(p.title, '') || case when v.title is null or v.title = 'Default Title' then ''
+  else '（' || v.title || '）' end`
+
+/** 「商品名（バリエーション）」 of a variant of the shop's catalogue; null when the shop has no such variant. */
+export async function variantTitle(db: DbClient, shopId: string, variantId: string): Promise<string | null> {
+  const rows = await queryRows<{ title: string }>(
+    db,
+    `select ${VARIANT_TITLE} as title from product_variants v
+       left join products p on p.shop_id = v.shop_id and p.id = v.product_id
+      where v.shop_id = $1 and v.id = $2::bigint`,
+    [shopId, variantId],
+  )
+  return rows[0]?.title ?? null
+}
+
 /** The variants this customer may switch to: their group's list (group 2 by tag on flagged shops). */
 export function swapVariantsFor(db: DbClient, shopId: string, customerId: string, twoGroups: boolean) {
   return queryRows<{ variant_id: string; title: string; price: string | null }>(
     db,
     `select t.variant_id::text,
-            coalesce(p.title, '') || case when v.title is null or v.title = 'Default Title' then '' else '（' || v.title || '）' end as title,
+            ${VARIANT_TITLE} as title,
             v.price::text as price
        from my_page_target_variants t
        join product_variants v on v.shop_id = t.shop_id and v.id = t.variant_id

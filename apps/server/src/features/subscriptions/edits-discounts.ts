@@ -69,5 +69,39 @@ export async function removeDiscount(
   })
 }
 
+/**
+ * A manual discount on every line for the next `orders` orders (the platform's own discount,
+ * subscriptionDraftDiscountAdd with recurringCycleLimit): the retention offers of マイページ.
+ * `amount` is per order, in the contract's currency.
+ */
+export async function addManualDiscount(
+  { flow }: EditDeps,
+  shop: ShopRow,
+  contractId: string,
+  input: { title: string; orders: number } & ({ percent: number } | { amount: number }) & Revisioned,
+) {
+  return flow.edit(shop, { contractId, revision: input.revision, label: '割引の追加' }, async (ctx) => {
+    refuseEnded(ctx, '割引を追加')
+    const value =
+      'percent' in input
+        ? { percentage: input.percent }
+        : { fixedAmount: { amount: input.amount, appliesOnEachItem: false as const } }
+    await editContractThroughDraft(ctx.client, ctx.gid, (draft) =>
+      draft.addManualDiscount({
+        title: input.title,
+        value,
+        recurringCycleLimit: input.orders,
+        entitledLines: { all: true },
+      }),
+    )
+    return { event: { type: 'discount_added', payload: { title: input.title, orders: input.orders } } }
+  })
+}
+
 /** Discount codes on the contract: list, apply, remove. */
-export const discountEdits = { discountCodes, applyDiscountCode, removeDiscount }
+export const discountEdits = {
+  addManualDiscount,
+  discountCodes,
+  applyDiscountCode,
+  removeDiscount,
+}

@@ -1,6 +1,10 @@
 import { type AdminClient, assertNoUserErrors } from '../admin-client.ts'
 import { SUBSCRIPTION_CONTRACT_UPDATE } from './subscription-contract-update.ts'
 import { SUBSCRIPTION_DRAFT_COMMIT } from './subscription-draft-commit.ts'
+import {
+  type ManualDiscountInput,
+  SUBSCRIPTION_DRAFT_DISCOUNT_ADD,
+} from './subscription-draft-discount-add.ts'
 import { SUBSCRIPTION_DRAFT_DISCOUNT_CODE_APPLY } from './subscription-draft-discount-code-apply.ts'
 import { SUBSCRIPTION_DRAFT_DISCOUNT_REMOVE } from './subscription-draft-discount-remove.ts'
 import { SUBSCRIPTION_DRAFT_LINE_ADD } from './subscription-draft-line-add.ts'
@@ -86,6 +90,7 @@ export type Draft = {
   updateLine(lineId: string, input: LineUpdateInput): Promise<void>
   removeLine(lineId: string): Promise<void>
   applyDiscountCode(code: string): Promise<void>
+  addManualDiscount(input: ManualDiscountInput): Promise<void>
   removeDiscount(discountId: string): Promise<void>
 }
 
@@ -174,6 +179,16 @@ export async function editContractThroughDraft(
         'SubscriptionDraftDiscountCodeApply',
         SUBSCRIPTION_DRAFT_DISCOUNT_CODE_APPLY,
         { redeemCode },
+      )
+    },
+    async addManualDiscount(input) {
+      await run(
+        'subscriptionDraftDiscountAdd',
+        'SubscriptionDraftDiscountAdd',
+        SUBSCRIPTION_DRAFT_DISCOUNT_ADD,
+        {
+          input,
+        },
       )
     },
     async removeDiscount(discountId) {
