@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { offerDiscountTitle, offerLabel, offerProblem, type RetentionOffer, revenueKept } from '../src/index.ts'
+import {
+  offerDiscountTitle,
+  offerLabel,
+  offerProblem,
+  type RetentionOffer,
+  revenueKept,
+} from '../src/index.ts'
 
 // 解約防止オファー (issue 26): what a merchant may set, how the subscriber reads it, and the
 // revenue an accepted offer keeps as 解約理由 reports it.
@@ -36,7 +42,9 @@ describe('offerLabel', () => {
     expect(offerLabel({ kind: 'skip' })).toBe('次回のお届けをスキップ')
     expect(offerLabel({ kind: 'pause', cycles: 2 })).toBe('2回お休み')
     expect(offerLabel({ kind: 'swap', variantId: '1', title: 'お試しサイズ' })).toBe('「お試しサイズ」に変更')
-    expect(offerDiscountTitle({ kind: 'percent', percent: 10, orders: 1 })).toBe('解約防止オファー: 次回10%オフ')
+    expect(offerDiscountTitle({ kind: 'percent', percent: 10, orders: 1 })).toBe(
+      '解約防止オファー: 次回10%オフ',
+    )
   })
 })
 

@@ -27,6 +27,7 @@ const CONTRACT_EVENT_TITLES: Record<string, string> = {
   payment_method_changed: '支払い方法を変更しました',
   payment_update_email_sent: '支払い方法の更新メールを送信しました',
   discount_applied: '割引コードを適用しました',
+  discount_added: '割引を追加しました',
   discount_removed: '割引を削除しました',
 }
 
@@ -59,6 +60,7 @@ function contractDetail(row: LogRow, timeZone: string): string | null {
   if (row.type === 'next_billing_date_changed' && typeof p.to === 'string')
     return `変更後: ${formatDateJa(p.to, timeZone)}`
   if (row.type === 'billing_failed' && typeof p.errorMessage === 'string') return p.errorMessage
+  if (row.type === 'discount_added' && typeof p.title === 'string') return p.title
   return null
 }
 

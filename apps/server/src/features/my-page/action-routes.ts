@@ -155,10 +155,14 @@ export function myPageActionRoutes(app: AppInstance, actions: SubscriberActions)
               request,
               request.params,
               formBody(request.params.action, form),
-            )) as {
-              message: string
-            }
-            notice = { ok: true, text: done.message }
+            )) as { message: string; offer?: { label: string } }
+            if (done.offer) {
+              offer = {
+                contractId: request.params.contractId,
+                reasonId: String(form.reasonId),
+                label: done.offer.label,
+              }
+            } else notice = { ok: true, text: done.message }
           } catch (error) {
             if (!(error instanceof AppError) || error.status >= 500) throw error
             notice = { ok: false, text: error.message }

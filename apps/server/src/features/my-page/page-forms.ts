@@ -10,15 +10,15 @@ import { formatMoney } from '@teiki/domain'
 export const escapeHtml = (text: string) => text.replace(/[&<>"'{}%]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export type FormContext = {
-  /** The proxy's path on the storefront (`/apps/teiki`), as the platform signed it. */
-  prefix: string
+  /** The proxy's root relative to the page (`''`, `'../../'`): forms post under the proxy path. */
+  root: string
   /** This customer's form token (form-token.ts). */
   token: string
   page: MyPageSubscriptions
 }
 
 function form(ctx: FormContext, c: MyPageContract, action: string, fields: string, button: string, cls = '') {
-  const url = `${ctx.prefix}/my-page/${encodeURIComponent(c.contractId)}/${action}`
+  const url = `${ctx.root}my-page/${encodeURIComponent(c.contractId)}/${action}`
   return `<form method="post" action="${escapeHtml(url)}" data-teiki-action="${action}">
 <input type="hidden" name="token" value="${escapeHtml(ctx.token)}">${fields}<button type="submit"${cls ? ` class="${cls}"` : ''}>${button}</button></form>`
 }
@@ -123,7 +123,7 @@ export function offerHtml(
   offer: { contractId: string; reasonId: string; label: string },
   ctx: FormContext,
 ): string {
-  const url = `${ctx.prefix}/my-page/${encodeURIComponent(offer.contractId)}/cancel`
+  const url = `${ctx.root}my-page/${encodeURIComponent(offer.contractId)}/cancel`
   const fields = (decision: string) =>
     `<input type="hidden" name="token" value="${escapeHtml(ctx.token)}"><input type="hidden" name="reasonId" value="${escapeHtml(offer.reasonId)}"><input type="hidden" name="decision" value="${decision}">`
   return `<div class="teiki-card teiki-offer" data-teiki="offer"><h2>解約の前にご検討ください</h2>

@@ -29,7 +29,10 @@ const STYLE = `<style>
 .teiki-notice[data-ok="false"]{background:#fde8e8;color:#8a1c1c}
 .teiki-changes{border-top:1px solid #eee;margin-top:0.75rem;padding-top:0.5rem}
 .teiki-changes details{border-bottom:1px solid #eee;padding:0.4rem 0}
-.teiki-changes summary{cursor:pointer;font-weight:600;min-height:44px;display:flex;align-items:center}
+.teiki-changes summary{cursor:pointer;font-weight:600;min-height:44px;display:flex;align-items:center;gap:0.5rem;list-style:none}
+.teiki-changes summary::-webkit-details-marker{display:none}
+.teiki-changes summary::after{content:"＋";margin-left:auto;color:#555}
+.teiki-changes details[open] summary::after{content:"－"}
 .teiki-changes form{display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;margin:0.5rem 0}
 .teiki-changes button,.teiki-changes select,.teiki-changes input{font-size:1rem;min-height:44px;padding:0.3rem 0.6rem}
 .teiki-changes button{border-radius:8px;border:1px solid #333;background:#fff;cursor:pointer}
@@ -88,8 +91,8 @@ ${lines(c)}${changeForms(forms, c)}${orders(c, timeZone)}
 
 export type PageOptions = {
   timeZone: string
-  /** The storefront path of the proxy (`/apps/teiki`) and this customer's form token. */
-  prefix: string
+  /** The proxy's root relative to the page (routes.ts `proxyRoot`) and this customer's form token. */
+  root: string
   token: string
   /** The result of a change just made, shown above the contracts. */
   notice?: { ok: boolean; text: string } | undefined
@@ -99,7 +102,7 @@ export type PageOptions = {
 
 /** The page of a signed-in customer: their contracts, newest first, with the changes allowed now. */
 export function myPageHtml(answer: MyPageSubscriptions, opts: PageOptions): string {
-  const forms: FormContext = { prefix: opts.prefix, token: opts.token, page: answer }
+  const forms: FormContext = { root: opts.root, token: opts.token, page: answer }
   const body =
     answer.contracts.length === 0
       ? '<p>ご契約中の定期購入はありません。</p>'

@@ -13,10 +13,19 @@ import { retentionOffers, saveRetentionOffer } from './retention.ts'
 import { subscriberContracts } from './service.ts'
 import { getMyPageSettings, putMyPageSettings } from './settings-service.ts'
 
-/** The storefront path the platform forwarded from (signed with the rest of the query). */
-function proxyPrefix(request: FastifyRequest): string {
-  const prefix = (request.query as Record<string, unknown>).path_prefix
-  return typeof prefix === 'string' && /^\/[\w/-]{1,100}$/.test(prefix) ? prefix : '/apps/teiki'
+/**
+ * The proxy's root relative to the page the shopper is on (`''` on `/apps/teiki/my-page`,
+ * `'../../'` after a form's post to `/apps/teiki/my-page/1/skip`): the forms' actions resolve
+ * under the storefront's proxy path whatever the store's own root is, without trusting a path
+ * from the request.
+ */
+function proxyRoot(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? ''
+  const depth = path
+    .replace(/^\/proxy\/?/, '')
+    .split('/')
+    .filter(Boolean).length
+  return '../'.repeat(Math.max(0, depth - 1))
 }
 
 /** What the page needs besides the contracts: zone, proxy path, this customer's form token. */
@@ -28,7 +37,7 @@ export function pageOptions(
 ): PageOptions {
   return {
     timeZone: request.shop.iana_timezone,
-    prefix: proxyPrefix(request),
+    root: proxyRoot(request),
     token: formToken(request.shop, customer),
     notice,
     offer,

@@ -31,8 +31,9 @@ import {
   type ReasonsState,
   reasonsReducer,
 } from './reasons-state.ts'
+import { RetentionOffersCard } from './retention-offers-card.tsx'
 
-/** 解約理由: the shop's list of cancellation reasons, and how often each was chosen. */
+/** 解約理由: the shop's list of cancellation reasons, how often each was chosen, and each one's 解約防止オファー. */
 export default function CancellationReasonsPage() {
   const ui = useUiState()
   const [state, dispatch, getState] = useReducerState(reasonsReducer, initialReasonsState)
@@ -79,6 +80,9 @@ export default function CancellationReasonsPage() {
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <GroupedCountsCard state={grouped} onRetry={reloadGrouped} />
+        </Layout.Section>
+        <Layout.Section>
+          <RetentionOffersCard />
         </Layout.Section>
       </Layout>
     </Page>

@@ -13,9 +13,9 @@ export type ReasonsApi = {
   groupedBy: () => Promise<CancellationReasonsGroupedBy>
 }
 
-/** Each edit refetches the cached reasons (the churn form offers them). */
+/** Each edit refetches the cached reasons (the churn form offers them) and their offers (one row each). */
 const edited = <T>(answer: T): T => {
-  void invalidate('GET /cancellation-reasons')
+  void invalidate('GET /cancellation-reasons', 'GET /retention-offers')
   return answer
 }
 

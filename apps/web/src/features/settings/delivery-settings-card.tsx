@@ -12,7 +12,7 @@ import {
   TextField,
 } from '@shopify/polaris'
 import { CARRIER_KEYS, CARRIERS, type CarrierKey, DELIVERY_TIME_LABELS } from '@teiki/domain'
-import { LeaveGuard } from '../../app/leave-guard.tsx'
+import { useEffect } from 'react'
 import { Loaded } from '../../app/load-state.tsx'
 import { DeliveryDaysFields } from './delivery-days-fields.tsx'
 import type { DeliveryDraft } from './delivery-form.ts'
@@ -26,14 +26,15 @@ const carrierOptions = CARRIER_KEYS.map((key) => ({ label: CARRIERS[key].name, v
  * (delivery-days-fields.tsx), and the days without delivery (a renewal's お届け予定日 moves past
  * them; the calendar leaves them out). Saving publishes them to the store (teiki.delivery).
  */
-export function DeliverySettingsCard() {
+export function DeliverySettingsCard({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
   const form = useDeliveryForm()
+  // The page's one leave guard holds unsaved changes back (the router honours a single blocker).
+  useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange])
   return (
     <Loaded state={form.load} errorTitle="配送設定を読み込めませんでした" lines={8}>
       {() =>
         form.draft ? (
           <Card>
-            <LeaveGuard when={form.dirty} />
             <BlockStack gap="400">
               {form.problem ? (
                 <Banner tone="critical">

@@ -1,16 +1,21 @@
 import { Banner, BlockStack, Card, FormLayout, Layout, Page, Text } from '@shopify/polaris'
+import { useState } from 'react'
 import { LeaveGuard } from '../../app/leave-guard.tsx'
 import { LoadErrorState, LoadingState } from '../../app/load-state.tsx'
 import { NumberField } from '../../app/number-field.tsx'
 import { DeliverySettingsCard } from './delivery-settings-card.tsx'
 import { JsonField } from './json-field.tsx'
+import { MyPageSettingsCard } from './my-page-settings-card.tsx'
 import { MyPageVariantsCard } from './my-page-variants-card.tsx'
 import { ThankYouCard } from './thank-you-card.tsx'
 import { useSettingsForm } from './use-settings-form.ts'
 
-/** 設定: note attributes, SKU conversions, the thank-you page (message, 計測タグ), delivery prep days, my-page variants. */
+/** 設定: note attributes, SKU conversions, the thank-you page (message, 計測タグ), delivery prep days, my-page changes and variants. */
 export default function SettingsPage() {
   const { load, draft, dirty, saving, save, discard, bind, set, prep, pixel, retry } = useSettingsForm()
+  // The cards that save on their own report their unsaved changes to the page's one leave guard.
+  const [deliveryDirty, setDeliveryDirty] = useState(false)
+  const [myPageDirty, setMyPageDirty] = useState(false)
   return (
     <Page
       title="設定"
@@ -22,7 +27,7 @@ export default function SettingsPage() {
       }}
       secondaryActions={[{ content: '変更を破棄', onAction: discard, disabled: !dirty || saving }]}
     >
-      <LeaveGuard when={dirty} />
+      <LeaveGuard when={dirty || deliveryDirty || myPageDirty} />
       {load.error && !load.data ? (
         <LoadErrorState title="設定を読み込めませんでした" error={load.error} onRetry={retry} />
       ) : !draft || !prep ? (
@@ -94,7 +99,13 @@ export default function SettingsPage() {
             title="配送設定"
             description="配送業者、お届け希望日の選べる日、お届けしない日です。ストアの商品ページ（定期購入プランのブロック）では、ここで決めた日から選べるお届け希望日と、配送業者の配送時間帯をお客様が選べます。契約詳細の配送時間帯も配送業者の時間帯から選びます。定期便の次のお届け予定日（請求日＋お届け準備期間）がお届けしない日に当たるときは、次のお届けできる日になります。"
           >
-            <DeliverySettingsCard />
+            <DeliverySettingsCard onDirtyChange={setDeliveryDirty} />
+          </Layout.AnnotatedSection>
+          <Layout.AnnotatedSection
+            title="マイページ（お客様ご自身での変更）"
+            description="お客様がストアのマイページで、ご自身の定期便を変更・解約できます。オフにした変更はマイページに表示されず、受け付けもしません。"
+          >
+            <MyPageSettingsCard onDirtyChange={setMyPageDirty} />
           </Layout.AnnotatedSection>
           <Layout.AnnotatedSection
             title="マイページ"
