@@ -36,11 +36,14 @@ export const SECTION_CODE: Record<string, string[]> = {
   burst: [...SERVER, ...EMULATOR, 'bench/burst.ts'],
   export: [...SERVER, 'bench/export.ts', 'bench/export-child.ts', 'bench/seed-mirror.ts'],
   shipping: [...SERVER, 'bench/shipping.ts'],
+  myPage: [...SERVER, 'bench/my-page.ts', 'bench/shipping.ts', 'bench/load.ts'],
 }
 
 /** The `--only` name of a section of latest.json (most are the same). */
 export const flagOf = (section: string) =>
-  ({ listPageVitals: 'vitals', detailPageVitals: 'detail', sellingPlans: 'plans' })[section] ?? section
+  ({ listPageVitals: 'vitals', detailPageVitals: 'detail', sellingPlans: 'plans', myPage: 'mypage' })[
+    section
+  ] ?? section
 
 export type Provenance = { at: string; commit: string | null; dirty: boolean }
 

@@ -27,6 +27,7 @@ import { benchExport } from './export.ts'
 import { benchIngest } from './ingest.ts'
 import { runLoad } from './load.ts'
 import { benchMerchant } from './merchant.ts'
+import { benchMyPage } from './my-page.ts'
 import { currentProvenance, flagOf, SECTION_CODE, staleSections } from './provenance.ts'
 import { BENCH_SECRET, benchShopDomain, seedBenchMirror } from './seed-mirror.ts'
 import { benchSellingPlans } from './selling-plans.ts'
@@ -42,7 +43,7 @@ const { values: args } = parseArgs({
     only: {
       type: 'string',
       default:
-        'search,bundle,vitals,detail,sync,burst,export,shipping,billing,merchant,storefront,plans,cdp,batch,shopops,analytics,ingest',
+        'search,bundle,vitals,detail,sync,burst,export,shipping,mypage,billing,merchant,storefront,plans,cdp,batch,shopops,analytics,ingest',
     },
     shops: { type: 'string', default: '10' },
     contracts: { type: 'string', default: '100000' },
@@ -197,6 +198,25 @@ if (only.has('shipping')) {
   try {
     await migrate(pool)
     results.shipping = { at, ...(await benchShipping({ pool, port: server.port, log })) }
+  } finally {
+    await server.stop()
+    await pool.end()
+  }
+}
+
+// マイページ (issue 26): the subscriber's API and page on the shipping bench's 100k-contract shop.
+if (only.has('mypage')) {
+  const databaseUrl = await ensureDatabase(baseUrl, benchDbName)
+  const pool = createPool(databaseUrl, 4)
+  const secret = 'bench-client-secret'
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    SHOPIFY_API_KEY: 'bench-client-id',
+    SHOPIFY_API_SECRET: secret,
+  })
+  try {
+    await migrate(pool)
+    results.myPage = { at, ...(await benchMyPage({ pool, port: server.port, secret, log })) }
   } finally {
     await server.stop()
     await pool.end()

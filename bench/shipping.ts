@@ -19,7 +19,7 @@ const SEED = 'shipping-v1'
 
 const SLOTS = ['午前中', '14時〜16時', '19時〜21時']
 
-async function seed(db: pg.Pool, log: (line: string) => void): Promise<string> {
+export async function seedShippingShop(db: pg.Pool, log: (line: string) => void): Promise<string> {
   const { hashSecret } = await import('../apps/server/src/http/auth.ts')
   const { REQUIRED_SCOPES } = await import('../apps/server/src/platform/scopes.ts')
   await db.query(`create table if not exists bench_meta (key text primary key, value text not null)`)
@@ -130,7 +130,7 @@ export async function benchShipping(opts: {
   log: (line: string) => void
 }): Promise<Record<string, unknown>> {
   const { pool, port, log } = opts
-  await seed(pool, log)
+  await seedShippingShop(pool, log)
   const month = await timeRequests(port, 31, 40)
   log(
     `shipping forecast 31 days (${CONTRACTS.toLocaleString()} contracts, ${month.orders.toLocaleString()} orders): ` +

@@ -93,6 +93,33 @@ export function subscriberRefusal(
   contract: SubscriberContractState,
   ctx: RuleContext,
 ): string | null {
+  return refusalOf(action, contract, ctx, lockOf(contract, ctx))
+}
+
+/** Every change's refusal at once (the page shows them all): the zoned dates computed once. */
+export function subscriberRefusals(
+  contract: SubscriberContractState,
+  ctx: RuleContext,
+): Record<SubscriberAction, string | null> {
+  const lock = lockOf(contract, ctx)
+  const out = {} as Record<SubscriberAction, string | null>
+  for (const action of SUBSCRIBER_ACTIONS) out[action] = refusalOf(action, contract, ctx, lock)
+  return out
+}
+
+/** The change lock's deadline when it has passed (a change is refused), else null. */
+function lockOf(contract: SubscriberContractState, ctx: RuleContext): string | null {
+  if (!contract.nextBillingAt) return null
+  const deadline = changeDeadline(contract.nextBillingAt, ctx.settings.lockDays, ctx.timeZone)
+  return toZonedDate(ctx.now, ctx.timeZone) > deadline ? deadline : null
+}
+
+function refusalOf(
+  action: SubscriberAction,
+  contract: SubscriberContractState,
+  ctx: RuleContext,
+  passedDeadline: string | null,
+): string | null {
   const label = SUBSCRIBER_ACTION_LABELS[action]
   if (!ctx.settings.actions[action])
     return `このストアではマイページから「${label}」はできません。ストアにお問い合わせください。`
@@ -100,11 +127,8 @@ export function subscriberRefusal(
   if (action === 'resume' && contract.status !== 'PAUSED') return 'この定期便はお休み中ではありません。'
   if ((action === 'skip' || action === 'pause' || action === 'date') && contract.status !== 'ACTIVE')
     return `お休み中の定期便では「${label}」はできません。先に再開してください。`
-  if (action !== 'cardMail' && action !== 'resume' && contract.nextBillingAt) {
-    const deadline = changeDeadline(contract.nextBillingAt, ctx.settings.lockDays, ctx.timeZone)
-    if (toZonedDate(ctx.now, ctx.timeZone) > deadline) {
-      return `次回のご注文の準備中のため、「${label}」はできません（変更の受付は${formatDateJa(deadline, ctx.timeZone)}まででした）。次回のご注文のあとに変更できます。`
-    }
+  if (action !== 'cardMail' && action !== 'resume' && passedDeadline !== null) {
+    return `次回のご注文の準備中のため、「${label}」はできません（変更の受付は${formatDateJa(passedDeadline, ctx.timeZone)}まででした）。次回のご注文のあとに変更できます。`
   }
   if (action === 'cancel' && contract.minCycles !== null && contract.ordersSoFar < contract.minCycles) {
     const left = contract.minCycles - contract.ordersSoFar

@@ -4,6 +4,7 @@ import type { DbClient } from '../../db/pool.ts'
 import { AppError, merchantDayRange, notFound } from '../../http/app-error.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
 import { listReasonOffers, setReasonOffer } from '../cancellation-reasons/service.ts'
+import { forgetShopContext } from './context-cache.ts'
 import { flowStats } from './retention-repo.ts'
 import { variantTitle } from './subscriber-repo.ts'
 
@@ -70,5 +71,6 @@ export async function saveRetentionOffer(
     }
   }
   await setReasonOffer(db, shop.id, reasonId, saved)
+  forgetShopContext(shop.id)
   return retentionOffers(db, shop)
 }

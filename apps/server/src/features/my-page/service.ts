@@ -10,9 +10,8 @@ import {
   nextOrderDates,
   prefectureCode,
   prefectureName,
-  SUBSCRIBER_ACTIONS,
   statusLabel,
-  subscriberRefusal,
+  subscriberRefusals,
 } from '@teiki/domain'
 import { nextOrderRules } from '../../billing/order-attributes.ts'
 import { scheduleAfter } from '../../billing/schedule.ts'
@@ -23,15 +22,17 @@ import type { ShopRow } from '../../platform/shops-repo.ts'
 import { createCancellationReasonService } from '../cancellation-reasons/service.ts'
 import { deliverySettingsOf } from '../delivery/service.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
+import { cachedContext } from './context-cache.ts'
 import { contractsOfCustomer, type SubscriberContractRow } from './repo.ts'
 import { myPageSettingsOf } from './settings-service.ts'
-import { swapVariantsFor } from './subscriber-repo.ts'
+import { inGroup2, targetVariants } from './subscriber-repo.ts'
 
 /**
- * マイページ (issue 26, first step): the signed-in subscriber's own contracts of this shop, as
- * they read them — status in Japanese, the next order's billing and delivery day (domain
+ * マイページ (issue 26): the signed-in subscriber's own contracts of this shop, as they read
+ * them — status in Japanese, the next order's billing and delivery day (domain
  * `nextOrderDates`, the dates billing writes), 配送時間帯, lines with prices, address in Japanese
- * order, card, latest orders. Nobody signed in: 401 asking them to sign in.
+ * order, card, latest orders — with the changes the rules allow now, the products their group
+ * may switch to, the carrier's slots and the shop's cancellation reasons. Nobody signed in: 401.
  */
 export async function subscriberContracts(
   db: DbClient,
@@ -41,25 +42,19 @@ export async function subscriberContracts(
 ): Promise<MyPageSubscriptions> {
   if (customerId === null)
     throw unauthenticated('マイページをご覧になるには、ストアのアカウントにログインしてください。')
-  const rows = await contractsOfCustomer(db, shop.id, customerId)
-  const [rules, delivery, reasons, twoGroups] = await Promise.all([
-    viewRules(db, shop, now),
-    deliverySettingsOf(db, shop.id),
-    createCancellationReasonService(db).list(shop),
-    isFlagOn(db, shop.id, 'two_customer_groups'),
+  const [rows, context] = await Promise.all([
+    contractsOfCustomer(db, shop.id, customerId),
+    shopContext(db, shop),
   ])
-  const swaps = await swapVariantsFor(db, shop.id, customerId, twoGroups)
+  const group2 = context.twoGroups && (await inGroup2(db, shop.id, customerId))
+  const rules: ViewRules = { ...context.rules, now }
   return {
     contracts: rows.map((row) => contractView(row, rules)),
-    swapVariants: swaps.map((v) => ({ variantId: v.variant_id, title: v.title, price: amount(v.price) })),
-    slots: [
-      { value: 'NONE', label: '指定なし' },
-      ...CARRIERS[delivery.carrier].slots.map((s) => ({
-        value: s.slot,
-        label: DELIVERY_TIME_LABELS[s.slot],
-      })),
-    ],
-    cancellationReasons: reasons.reasons.map((r) => ({ id: r.id, reason: r.reason })),
+    swapVariants: context.variants
+      .filter((v) => v.customer_group === (group2 ? 2 : 1))
+      .map((v) => ({ variantId: v.variant_id, title: v.title, price: amount(v.price) })),
+    slots: context.slots,
+    cancellationReasons: context.reasons,
   }
 }
 
@@ -72,7 +67,7 @@ export async function subscriberContract(
   now = new Date(),
 ): Promise<MyPageContract | null> {
   const [row] = await contractsOfCustomer(db, shop.id, customerId, contractId)
-  return row ? contractView(row, await viewRules(db, shop, now)) : null
+  return row ? contractView(row, { ...(await shopContext(db, shop)).rules, now }) : null
 }
 
 type ViewRules = {
@@ -82,9 +77,41 @@ type ViewRules = {
   timeZone: string
 }
 
-async function viewRules(db: DbClient, shop: ShopRow, now: Date): Promise<ViewRules> {
-  const [dates, settings] = await Promise.all([nextOrderRules(db, shop), myPageSettingsOf(db, shop.id)])
-  return { dates, settings, now, timeZone: shop.iana_timezone }
+/** What every subscriber's page of a shop shares: its rules and lists (shop settings, not the customer's). */
+type ShopContext = {
+  rules: Omit<ViewRules, 'now'>
+  slots: MyPageSubscriptions['slots']
+  reasons: MyPageSubscriptions['cancellationReasons']
+  twoGroups: boolean
+  variants: Awaited<ReturnType<typeof targetVariants>>
+}
+
+function shopContext(db: DbClient, shop: ShopRow): Promise<ShopContext> {
+  return cachedContext(shop.id, () => loadShopContext(db, shop))
+}
+
+async function loadShopContext(db: DbClient, shop: ShopRow): Promise<ShopContext> {
+  const [dates, settings, delivery, reasons, twoGroups, variants] = await Promise.all([
+    nextOrderRules(db, shop),
+    myPageSettingsOf(db, shop.id),
+    deliverySettingsOf(db, shop.id),
+    createCancellationReasonService(db).list(shop),
+    isFlagOn(db, shop.id, 'two_customer_groups'),
+    targetVariants(db, shop.id),
+  ])
+  return {
+    rules: { dates, settings, timeZone: shop.iana_timezone },
+    slots: [
+      { value: 'NONE', label: '指定なし' },
+      ...CARRIERS[delivery.carrier].slots.map((s) => ({
+        value: s.slot,
+        label: DELIVERY_TIME_LABELS[s.slot],
+      })),
+    ],
+    reasons: reasons.reasons.map((r) => ({ id: r.id, reason: r.reason })),
+    twoGroups,
+    variants,
+  }
 }
 
 /** Each change's refusal (null: allowed) and the window for moving the next order. */
@@ -95,9 +122,7 @@ function changesOf(row: SubscriberContractRow, rules: ViewRules) {
     ordersSoFar: row.orders_so_far,
     minCycles: row.billing_policy?.minCycles ?? null,
   }
-  const refusals = Object.fromEntries(
-    SUBSCRIBER_ACTIONS.map((a) => [a, subscriberRefusal(a, state, rules)]),
-  ) as Record<string, string | null>
+  const refusals: Record<string, string | null> = subscriberRefusals(state, rules)
   let dateWindow: MyPageContract['dateWindow'] = null
   if (row.next_billing_date && row.billing_policy?.interval && refusals.date === null) {
     const following = scheduleAfter(

@@ -2,6 +2,7 @@ import type { MyPageSettingsResponse } from '@teiki/contract'
 import { DEFAULT_MY_PAGE_SETTINGS, type MyPageSettings, myPageSettingsProblem } from '@teiki/domain'
 import type { DbClient } from '../../db/pool.ts'
 import { AppError } from '../../http/app-error.ts'
+import { forgetShopContext } from './context-cache.ts'
 import { findMyPageSettings, saveMyPageSettings } from './settings-repo.ts'
 
 /**
@@ -26,5 +27,6 @@ export async function putMyPageSettings(
   const problem = myPageSettingsProblem(settings)
   if (problem) throw new AppError('INVALID_INPUT', problem)
   await saveMyPageSettings(db, shopId, settings)
+  forgetShopContext(shopId)
   return getMyPageSettings(db, shopId)
 }

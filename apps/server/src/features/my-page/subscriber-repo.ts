@@ -45,20 +45,42 @@ export async function variantTitle(db: DbClient, shopId: string, variantId: stri
   return rows[0]?.title ?? null
 }
 
-/** The variants this customer may switch to: their group's list (group 2 by tag on flagged shops). */
-export function swapVariantsFor(db: DbClient, shopId: string, customerId: string, twoGroups: boolean) {
-  return queryRows<{ variant_id: string; title: string; price: string | null }>(
+/** The my-page variants of the shop, each with its customer group (1, or 2 on flagged shops). */
+export function targetVariants(db: DbClient, shopId: string) {
+  return queryRows<{ variant_id: string; title: string; price: string | null; customer_group: number }>(
     db,
-    `select t.variant_id::text,
-            ${VARIANT_TITLE} as title,
-            v.price::text as price
+    `select t.variant_id::text, ${VARIANT_TITLE} as title, v.price::text as price, t.customer_group
        from my_page_target_variants t
        join product_variants v on v.shop_id = t.shop_id and v.id = t.variant_id
        left join products p on p.shop_id = v.shop_id and p.id = v.product_id
       where t.shop_id = $1
-        and t.customer_group = case when $3::boolean and exists (
-              select 1 from customers cu where cu.shop_id = $1 and cu.id = $2 and $4 = any(cu.tags)) then 2 else 1 end
       order by t.created_at, t.variant_id`,
-    [shopId, customerId, twoGroups, GROUP_2_TAG],
+    [shopId],
   )
+}
+
+/** Whether the customer is in group 2 of the my-page variants (tagged 顧客グループ2). */
+export async function inGroup2(db: DbClient, shopId: string, customerId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'select 1 from customers where shop_id = $1 and id = $2 and $3 = any(tags)',
+    [shopId, customerId, GROUP_2_TAG],
+  )
+  return rows.length > 0
+}
+
+export type TargetVariant = { variant_id: string; title: string; price: string | null }
+
+/** The variants this customer may switch to: their group's list (group 2 by tag on flagged shops). */
+export async function swapVariantsFor(
+  db: DbClient,
+  shopId: string,
+  customerId: string,
+  twoGroups: boolean,
+): Promise<TargetVariant[]> {
+  const [all, group2] = await Promise.all([
+    targetVariants(db, shopId),
+    twoGroups ? inGroup2(db, shopId, customerId) : Promise.resolve(false),
+  ])
+  const group = group2 ? 2 : 1
+  return all.filter((v) => v.customer_group === group)
 }

@@ -2,6 +2,7 @@ import type { MyPageTargetVariantList } from '@teiki/contract'
 import { type Db, withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
+import { forgetShopContext } from '../my-page/context-cache.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
 import { addTargetVariants, listTargetVariants, removeTargetVariant, unknownVariants } from './repo.ts'
 
@@ -37,6 +38,7 @@ export async function addMyPageTargets(db: Db, shop: ShopRow, group: number, ids
     if (unknown.length > 0) throw notFound(`バリエーション ${unknown[0]} はこのストアの商品にありません`)
     await addTargetVariants(tx, shop.id, group, [...new Set(ids)])
   })
+  forgetShopContext(shop.id)
   return listMyPageTargets(db, shop)
 }
 
@@ -45,5 +47,6 @@ export async function removeMyPageTarget(db: Db, shop: ShopRow, group: number, i
   if (!(await removeTargetVariant(db, shop.id, group, id))) {
     throw notFound(`バリエーション ${id} はマイページの対象に登録されていません`)
   }
+  forgetShopContext(shop.id)
   return listMyPageTargets(db, shop)
 }
