@@ -157,6 +157,10 @@ const CALLS: Record<string, (a: ShopIds, b: ShopIds) => Call> = {
     body: { reason: 'B が書き換えた理由' },
   }),
   'DELETE /app-admin/cancellation-reasons/:id': (a) => ({ path: `/cancellation-reasons/${a.reasonId}` }),
+  'PUT /app-admin/retention-offers/:id': (a) => ({
+    path: `/retention-offers/${a.reasonId}`,
+    body: { offer: { kind: 'percent', percent: 50, orders: 1 } },
+  }),
   'GET /app-admin/subscription-contracts/:id/cancellation-reason': (a) => ({
     path: `/subscription-contracts/${a.contractId}/cancellation-reason`,
   }),

@@ -117,6 +117,31 @@ describe('マイページ: the subscriber’s changes through the app proxy', ()
     expect(skipped?.payload).toMatchObject({ actor: 'customer', cycles: 1, to: after.toISOString() })
   })
 
+  it('mails the subscriber ご契約内容を変更しました with what changed, once per change', async () => {
+    const c = await fresh(20)
+    const email = `mypage-${c.customerId}@example.jp`
+    await env.pool.query(
+      `insert into customers (shop_id, id, first_name, last_name, display_name, email)
+       values ($1, $2, '花子', '山田', '山田 花子', $3) on conflict (shop_id, id) do update set email = excluded.email`,
+      [env.shopIds[env.main], c.customerId, email],
+    )
+    const res = await act(env.main, c.customerId, c.contractId, 'quantity', {
+      lineId: ZMyPageActionResponse.parse((await act(env.main, c.customerId, c.contractId, 'skip')).json())
+        .contract.lines[0]!.lineId,
+      quantity: 3,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const { rows } = await env.pool.query<{ subject: string; body_text: string }>(
+      `select subject, body as body_text from mail_outbox where shop_id = $1 and to_address = $2 order by id`,
+      [env.shopIds[env.main], email],
+    )
+    expect(rows.map((r) => r.subject)).toEqual(['ご契約内容を変更しました', 'ご契約内容を変更しました'])
+    expect(rows[0]!.body_text).toMatch(
+      /山田 花子 様[\s\S]*次回のお届けをスキップしました。次回のご注文日は\d{4}年/,
+    )
+    expect(rows[1]!.body_text).toContain('数量を3に変更しました。')
+  })
+
   it('another customer’s contract, and the same customer id in another shop, are not found: nothing asked of the platform', async () => {
     const mine = await fresh(20)
     const theirs = await fresh(20)
@@ -279,7 +304,7 @@ describe('マイページ: the subscriber’s changes through the app proxy', ()
       payload: new URLSearchParams({ deliveryTime: '19-21', token }).toString(),
     })
     expect(ok.headers['content-type']).toContain('application/liquid')
-    expect(ok.body).toContain('配送時間帯を変更しました。')
+    expect(ok.body).toContain('配送時間帯を「19時〜21時」に変更しました。')
     expect(ok.body).toContain('19時〜21時')
     const changed = (await events(c.contractId)).find((e) => e.type === 'delivery_time_changed')
     expect(changed?.payload).toMatchObject({ actor: 'customer' })

@@ -10,6 +10,7 @@ export const MAIL_TEMPLATE_TYPE_VALUES = [
   'pause',
   'resume',
   'cancellation',
+  'contract_change',
   'upcoming_billing',
   'export_ready',
 ] as const

@@ -40,6 +40,7 @@ const sample: Required<MailValues> = {
   finalAction: '定期便を解約いたしました。',
   challengeUrl: 'https://pay.example/3ds?x=1&y=2',
   challengeDeadline: new Date('2026-11-27T01:05:00Z'),
+  changeSummary: '次回のお届けをスキップしました。',
   cancellationReason: '飲みきれないため',
   exportCount: 12345,
   exportFileName: 'contracts-20261124.csv',

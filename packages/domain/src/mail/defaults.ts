@@ -93,6 +93,17 @@ ${LINES}${CONTACT}`,
 ${LINES}${CONTACT}`,
     signature: '{{shopName}}',
   },
+  contract_change: {
+    title: 'ご契約内容を変更しました',
+    body: `${GREETING}マイページでのお手続きにより、ご契約の定期便（契約番号 {{contractId}}）を変更しました。
+
+{{changeSummary}}
+{{#nextBillingDate}}
+次回ご請求日: {{nextBillingDate}}
+{{/nextBillingDate}}
+${LINES}${CONTACT}`,
+    signature: '{{shopName}}',
+  },
   upcoming_billing: {
     title: '次回の定期便のお知らせ',
     body: `${GREETING}次回の定期便のご請求についてお知らせします。

@@ -35,6 +35,7 @@ export type MailValues = {
   challengeUrl?: string
   challengeDeadline?: string | Date
   cancellationReason?: string | null
+  changeSummary?: string
   exportCount?: number
   exportFileName?: string
   exportDetails?: string

@@ -13,6 +13,7 @@ export const mailTemplateLabel = {
   pause: '一時停止',
   resume: '再開',
   cancellation: '解約',
+  contract_change: 'ご契約内容の変更（マイページ）',
   upcoming_billing: '次回請求のお知らせ',
   export_ready: 'CSVエクスポート完了（ストア担当者宛て）',
 } as const
@@ -40,6 +41,7 @@ export const MAIL_VARIABLES = {
   challengeUrl: { label: '本人認証のリンク', kind: 'text' },
   challengeDeadline: { label: '本人認証の期限（日時）', kind: 'datetime' },
   cancellationReason: { label: '解約理由', kind: 'text' },
+  changeSummary: { label: '変更の内容', kind: 'text' },
   exportCount: { label: 'エクスポートした件数', kind: 'number' },
   exportFileName: { label: 'ファイル名', kind: 'text' },
   exportDetails: { label: 'エクスポートの詳細（条件・添付）', kind: 'text' },
@@ -65,6 +67,7 @@ export const TEMPLATE_VARIABLES: Record<MailTemplateType, readonly MailVariableN
   pause: [...CUSTOMER],
   resume: [...CUSTOMER, 'nextBillingDate'],
   cancellation: [...CUSTOMER, 'cancellationReason'],
+  contract_change: [...CUSTOMER, 'changeSummary', 'nextBillingDate'],
   upcoming_billing: [...CUSTOMER, 'nextBillingDate', 'amount', 'deliveryDate'],
   export_ready: ['shopName', 'exportCount', 'exportFileName', 'exportDetails'],
 }

@@ -46,6 +46,7 @@ export function sampleValues(
     challengeUrl: 'https://example.jp/3ds/sample',
     challengeDeadline: new Date(now.getTime() + 3 * DAY),
     cancellationReason: '商品が余っているため',
+    changeSummary: '次回のお届けをスキップしました。',
     exportCount: 320,
     exportFileName: `subscription-contracts-${toZonedDate(now, timeZone).replaceAll('-', '')}.csv`,
     exportDetails: '絞り込み条件: なし（すべての契約）\nCSVファイルを添付しました。',

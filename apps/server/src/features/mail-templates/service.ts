@@ -177,7 +177,7 @@ export async function decideContractMail(
   mailer: Mailer,
   shop: ShopRow,
   input: {
-    type: 'pause' | 'resume' | 'cancellation'
+    type: 'pause' | 'resume' | 'cancellation' | 'contract_change'
     contractId: string
     dedupeKey: string
     values?: MailValues

@@ -2,6 +2,7 @@ import type { DeliveryAddress, DeliveryTime, MyPageActionResponse } from '@teiki
 import {
   dateMoveProblem,
   dateMoveWindow,
+  deliveryTimeLabel,
   formatDateJa,
   offerDiscountTitle,
   offerLabel,
@@ -14,8 +15,10 @@ import {
 import { scheduleAfter } from '../../billing/schedule.ts'
 import { withTransaction } from '../../db/pool.ts'
 import { AppError, notFound } from '../../http/app-error.ts'
+import type { Mailer } from '../../mail/mailer.ts'
 import type { ShopRow } from '../../platform/shops-repo.ts'
 import { findReasonOffer } from '../cancellation-reasons/service.ts'
+import { decideContractMail } from '../mail-templates/service.ts'
 import { isFlagOn } from '../shop-flags/service.ts'
 import type { ContractActions } from '../subscriptions/actions-service.ts'
 import type { ContractEditsOptions } from '../subscriptions/edit-rules.ts'
@@ -39,6 +42,8 @@ import { findCustomerContract, type RuleRow, swapVariantsFor } from './subscribe
 export type SubscriberActionsDeps = {
   edits: ContractEditsOptions
   actions: ContractActions
+  /** ご契約内容の変更 mails (メールテンプレート); none without. Pause, resume and cancel mail through `actions`. */
+  mailer?: Mailer
   now?: () => Date
 }
 
@@ -84,6 +89,22 @@ export function createSubscriberActions(deps: SubscriberActionsDeps) {
   }
 
   const editsFor = (customerId: string) => contractEditsOfCustomer(deps.edits, customerId)
+
+  /**
+   * The ご契約内容の変更 mail of a change (template contract_change), decided once per change: the
+   * contract's revision after it is the dedupe key. Sent now; what cannot be is left to the outbox.
+   */
+  async function changeMail(shop: ShopRow, contractId: string, summary: string, revision: string) {
+    const mailer = deps.mailer
+    if (!mailer) return
+    const id = await decideContractMail(db, mailer, shop, {
+      type: 'contract_change',
+      contractId,
+      dedupeKey: `contract_change:${contractId}:${revision}`,
+      values: { changeSummary: summary },
+    })
+    if (id) await mailer.deliver([id]).catch(() => {})
+  }
 
   /** Applies an accepted offer through the same edits (the merchant set it: no switch applies). */
   async function applyOffer(
@@ -134,6 +155,7 @@ export function createSubscriberActions(deps: SubscriberActionsDeps) {
       await allowed(shop, customerId, contractId, 'skip')
       const done = await editsFor(customerId).skipCycles(shop, contractId, { cycles: 1 })
       const message = `次回のお届けをスキップしました。次回のご注文日は${date(done.nextBillingDate, shop)}です。`
+      await changeMail(shop, contractId, message, done.revision)
       return answer(shop, customerId, contractId, message)
     },
 
@@ -171,16 +193,24 @@ export function createSubscriberActions(deps: SubscriberActionsDeps) {
       })
       const problem = dateMoveProblem(day, window, shop.iana_timezone)
       if (problem) throw new AppError('INVALID_INPUT', problem)
+      const message = `次回のご注文日を${date(day, shop)}に変更しました。`
       if (day !== toZonedDate(next, shop.iana_timezone)) {
-        await editsFor(customerId).nextBillingDate(shop, { contractId, nextBillingDate: day, isAdmin: false })
+        const done = await editsFor(customerId).nextBillingDate(shop, {
+          contractId,
+          nextBillingDate: day,
+          isAdmin: false,
+        })
+        await changeMail(shop, contractId, message, done.revision)
       }
-      return answer(shop, customerId, contractId, `次回のご注文日を${date(day, shop)}に変更しました。`)
+      return answer(shop, customerId, contractId, message)
     },
 
     async quantity(shop: ShopRow, customerId: string, contractId: string, lineId: string, quantity: number) {
       await allowed(shop, customerId, contractId, 'quantity')
-      await editsFor(customerId).lineQuantity(shop, contractId, lineId, { quantity })
-      return answer(shop, customerId, contractId, `数量を${quantity}に変更しました。`)
+      const done = await editsFor(customerId).lineQuantity(shop, contractId, lineId, { quantity })
+      const message = `数量を${quantity}に変更しました。`
+      await changeMail(shop, contractId, message, done.revision)
+      return answer(shop, customerId, contractId, message)
     },
 
     /** Swaps a line to one of the variants this customer's group may pick (404 for any other). */
@@ -190,19 +220,27 @@ export function createSubscriberActions(deps: SubscriberActionsDeps) {
       const permitted = await swapVariantsFor(db, shop.id, customerId, twoGroups)
       const target = permitted.find((v) => v.variant_id === variantId)
       if (!target) throw notFound('選択された商品には変更できません')
-      await editsFor(customerId).swapVariant(shop, contractId, lineId, { variantId, keepPrice: false })
-      return answer(shop, customerId, contractId, `商品を「${target.title}」に変更しました。`)
+      const done = await editsFor(customerId).swapVariant(shop, contractId, lineId, {
+        variantId,
+        keepPrice: false,
+      })
+      const message = `商品を「${target.title}」に変更しました。`
+      await changeMail(shop, contractId, message, done.revision)
+      return answer(shop, customerId, contractId, message)
     },
 
     async slot(shop: ShopRow, customerId: string, contractId: string, deliveryTime: DeliveryTime) {
       await allowed(shop, customerId, contractId, 'slot')
-      await editsFor(customerId).deliveryTime(shop, contractId, { deliveryTime })
-      return answer(shop, customerId, contractId, '配送時間帯を変更しました。')
+      const done = await editsFor(customerId).deliveryTime(shop, contractId, { deliveryTime })
+      const message = `配送時間帯を「${deliveryTimeLabel(deliveryTime)}」に変更しました。`
+      await changeMail(shop, contractId, message, done.revision)
+      return answer(shop, customerId, contractId, message)
     },
 
     async address(shop: ShopRow, customerId: string, contractId: string, address: DeliveryAddress) {
       await allowed(shop, customerId, contractId, 'address')
-      await editsFor(customerId).deliveryAddress(shop, contractId, { address })
+      const done = await editsFor(customerId).deliveryAddress(shop, contractId, { address })
+      await changeMail(shop, contractId, 'お届け先を変更しました。', done.revision)
       return answer(shop, customerId, contractId, 'お届け先を変更しました。')
     },
 
@@ -265,6 +303,8 @@ export function createSubscriberActions(deps: SubscriberActionsDeps) {
             currencyCode,
           })
         const message = `「${offerLabel(offer, currencyCode)}」を適用しました。定期便はこのまま続きます。`
+        if (offer.kind !== 'pause')
+          await changeMail(shop, contractId, message, `offer-${flow?.id ?? reasonId}`)
         return answer(shop, customerId, contractId, message)
       }
       await deps.actions.run(shop, 'churn', { contractId, customerId, reasonId, actor: 'customer' })

@@ -60,6 +60,7 @@ export function myPageRoutes(app: AppInstance, opts: { mailer?: Mailer; now?: ()
       log: app.log,
       clients: app.shopClients,
     }),
+    ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   })
   myPageActionRoutes(app, actions)
