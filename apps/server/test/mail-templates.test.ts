@@ -101,7 +101,13 @@ describe('mail templates', () => {
     const res = await call('GET', '/mail-templates')
     expect(res.statusCode).toBe(200)
     const list = ZMailTemplateList.parse(res.json())
-    expect(list.templates).toHaveLength(9)
+    expect(list.templates).toHaveLength(10)
+    expect(list.templates.find((t) => t.type === 'contract_change')).toEqual({
+      type: 'contract_change',
+      label: 'ご契約内容の変更（マイページ）',
+      title: 'ご契約内容を変更しました',
+      customized: false,
+    })
     expect(list.templates.find((t) => t.type === 'payment_failure')).toEqual({
       type: 'payment_failure',
       label: '決済失敗（再決済日のご案内）',
