@@ -1,3 +1,4 @@
+import { SUBSCRIBER_ACTIONS } from '@teiki/domain'
 import { z } from 'zod'
 import { ZLineId } from './primitives.ts'
 
@@ -61,19 +62,8 @@ export const ZMyPageSubscriptions = z.object({
 })
 export type MyPageSubscriptions = z.infer<typeof ZMyPageSubscriptions>
 
-/** The changes a subscriber may make on マイページ (domain SUBSCRIBER_ACTIONS), each switchable. */
-export const MY_PAGE_ACTIONS = [
-  'skip',
-  'pause',
-  'resume',
-  'date',
-  'quantity',
-  'swap',
-  'address',
-  'slot',
-  'cardMail',
-  'cancel',
-] as const
+/** The changes a subscriber may make on マイページ, each switchable: the domain's list. */
+export const MY_PAGE_ACTIONS = SUBSCRIBER_ACTIONS
 
 /** 設定 › マイページ: which changes subscribers may make themselves, and the change lock. */
 export const ZMyPageSettings = z.object({

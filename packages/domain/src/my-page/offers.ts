@@ -16,7 +16,8 @@ export type RetentionOffer =
 
 export const OFFER_KINDS = ['skip', 'pause', 'percent', 'amount', 'swap'] as const
 
-const MAX_ORDERS = 12
+/** The most orders a discount offer may cover. */
+export const MAX_OFFER_ORDERS = 12
 
 /** What is wrong with an offer the merchant set, in Japanese; null when it can be saved. */
 export function offerProblem(offer: RetentionOffer): string | null {
@@ -28,10 +29,14 @@ export function offerProblem(offer: RetentionOffer): string | null {
       return whole(offer.cycles, 1, 3) ? null : 'お休みの回数は1〜3回で指定してください'
     case 'percent':
       if (!whole(offer.percent, 1, 100)) return '割引率は1〜100%の整数で指定してください'
-      return whole(offer.orders, 1, MAX_ORDERS) ? null : `割引する回数は1〜${MAX_ORDERS}回で指定してください`
+      return whole(offer.orders, 1, MAX_OFFER_ORDERS)
+        ? null
+        : `割引する回数は1〜${MAX_OFFER_ORDERS}回で指定してください`
     case 'amount':
       if (!whole(offer.amount, 1, 1_000_000)) return '割引額は1円以上の整数で指定してください'
-      return whole(offer.orders, 1, MAX_ORDERS) ? null : `割引する回数は1〜${MAX_ORDERS}回で指定してください`
+      return whole(offer.orders, 1, MAX_OFFER_ORDERS)
+        ? null
+        : `割引する回数は1〜${MAX_OFFER_ORDERS}回で指定してください`
     case 'swap':
       return /^\d{1,20}$/.test(offer.variantId) ? null : '変更先の商品を選んでください'
   }

@@ -1,5 +1,5 @@
 import { Select, Text, TextField } from '@shopify/polaris'
-import { MAX_PAUSE_CYCLES, offerLabel } from '@teiki/domain'
+import { MAX_OFFER_ORDERS, MAX_PAUSE_CYCLES, offerLabel } from '@teiki/domain'
 import { useState } from 'react'
 import { NumberField } from '../../app/number-field.tsx'
 import { useUiState } from '../../app/ui-state.tsx'
@@ -12,9 +12,6 @@ import {
   saveRetentionOffer,
   toOfferBody,
 } from './retention-offers.ts'
-
-/** The most orders a discount offer may cover (the domain's rule; the server checks it too). */
-const MAX_DISCOUNT_ORDERS = 12
 
 /** オファーを設定: one reason's offer, saved with PUT; the server's refusal is shown in the modal. */
 export function OfferModal({
@@ -124,14 +121,14 @@ function OfferNumbers({ draft, change }: FieldsProps) {
       return (
         <>
           {field('percent', '割引率', 100, '%')}
-          {field('orders', '割引する回数', MAX_DISCOUNT_ORDERS, '回')}
+          {field('orders', '割引する回数', MAX_OFFER_ORDERS, '回')}
         </>
       )
     case 'amount':
       return (
         <>
           {field('amount', '割引額', 1_000_000, '円')}
-          {field('orders', '割引する回数', MAX_DISCOUNT_ORDERS, '回')}
+          {field('orders', '割引する回数', MAX_OFFER_ORDERS, '回')}
         </>
       )
     default:
